@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface RateLimits {
+  /** requests per minute per client address */
+  login: number;
+  register: number;
+  superadminLogin: number;
+  booking: number;
+  location: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  botToken: string | undefined;
+  botUsername: string | undefined;
+  telegramApiUrl: string;
+  telegramWebhookSecret: string | undefined;
+  mapApiUrl: string;
+  mapApiKey: string | undefined;
+  captchaSecret: string | undefined;
+  captchaSiteKey: string | undefined;
+  captchaVerifyUrl: string;
+  superadminUsername: string | undefined;
+  superadminPassword: string | undefined;
+  appTimezone: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  /** Which X-Forwarded-For hops to believe for the client address (rate limits): false = none. */
+  trustProxy: boolean | number | string[];
+  rateLimits: RateLimits;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+function intFrom(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
+function jwtSecretFrom(env: Env, dataDir: string): string {
+  const fromEnv = nonEmpty(env.JWT_SECRET);
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'jwt_secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** TRUST_PROXY: unset/false = the socket address; true; a hop count; or comma-separated addresses/CIDRs of the proxies. */
+function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+function assertTimezone(tz: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new Error(`APP_TIMEZONE "${tz}" is not a known IANA time zone`);
+  }
+  return tz;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = intFrom(env, 'PORT', 8080);
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const publicUrl = withoutTrailingSlash(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    dataDir,
+    jwtSecret: jwtSecretFrom(env, dataDir),
+    botToken: nonEmpty(env.BOT_TOKEN),
+    botUsername: nonEmpty(env.BOT_USERNAME)?.replace(/^@/, ''),
+    telegramApiUrl: withoutTrailingSlash(nonEmpty(env.TELEGRAM_API_URL) ?? 'https://api.telegram.org'),
+    telegramWebhookSecret: nonEmpty(env.TELEGRAM_WEBHOOK_SECRET),
+    mapApiUrl: withoutTrailingSlash(nonEmpty(env.MAP_API_URL) ?? 'https://catalog.api.2gis.com'),
+    mapApiKey: nonEmpty(env.MAP_API_KEY),
+    captchaSecret: nonEmpty(env.CAPTCHA_SECRET),
+    captchaSiteKey: nonEmpty(env.CAPTCHA_SITE_KEY),
+    captchaVerifyUrl:
+      nonEmpty(env.CAPTCHA_VERIFY_URL) ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    superadminUsername: nonEmpty(env.SUPERADMIN_USERNAME),
+    superadminPassword: nonEmpty(env.SUPERADMIN_PASSWORD),
+    appTimezone: assertTimezone(nonEmpty(env.APP_TIMEZONE) ?? 'Asia/Almaty'),
+    publicUrl,
+    corsOrigins: (nonEmpty(env.CORS_ORIGINS) ?? publicUrl)
+      .split(',')
+      .map((origin) => withoutTrailingSlash(origin.trim()))
+      .filter(Boolean),
+    trustProxy: trustProxyFrom(nonEmpty(env.TRUST_PROXY)),
+    rateLimits: {
+      login: intFrom(env, 'RATE_LIMIT_LOGIN', 10),
+      register: intFrom(env, 'RATE_LIMIT_REGISTER', 5),
+      superadminLogin: intFrom(env, 'RATE_LIMIT_SUPERADMIN_LOGIN', 5),
+      booking: intFrom(env, 'RATE_LIMIT_BOOKING', 20),
+      location: intFrom(env, 'RATE_LIMIT_LOCATION', 60),
+    },
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+  };
+}

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure unit tests, the API tests on embedded PGlite, and the
+ * same API tests on the PostgreSQL server of TEST_PG_URL (a fresh database per
+ * run). When that server does not answer, the PostgreSQL run is left out with
+ * a loud message: never faked.
+ */
+const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function postgresAnswers(url: string): boolean {
+  const probe = `const u=new URL(process.argv[1]);const s=require('net').connect(+u.port||5432,u.hostname);s.setTimeout(2000);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1));`;
+  return spawnSync(process.execPath, ['-e', probe, url], { timeout: 5000 }).status === 0;
+}
+
+const withPostgres = process.env.TEST_SKIP_PG !== '1' && postgresAnswers(pgUrl);
+if (!withPostgres) {
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! PostgreSQL at ${pgUrl} is not reachable: the API tests run on PGlite ONLY.\n` +
+      `!! Start it (pg_ctlcluster <version> main start) to run them on PostgreSQL too.\n${'!'.repeat(78)}\n`,
+  );
+}
+
+const apiTests = ['test/api/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/helpers/global-pglite.ts'],
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                env: { TEST_DB: 'postgres', TEST_PG_URL: pgUrl },
+                globalSetup: ['test/helpers/global-postgres.ts'],
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/helpers/global-pglite.ts', 'test/helpers/global-web.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // one chromium at a time: the machine is small and shared
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
