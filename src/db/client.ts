@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Milliseconds; bound how long a request can wait on a dead PostgreSQL (defaults: 2000 each, so 503 within 3 s). */
+  connectionTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+  /** Sees every query the app runs (not the migrations); tests count queries with it. */
+  onQuery?: QueryObserver;
+}
+
+export type QueryObserver = (query: string, params: unknown[]) => void;
+
+const loggerFor = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: onQuery } } : {});
+
+
+/** Wraps (and migrates) an open PGlite; tests hand in one loaded from a migrated snapshot. */
+export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+function openPglite(options: DatabaseOptions): Promise<Database> {
+  // PGlite keeps shared_buffers inside its WebAssembly memory, all of it resident: PostgreSQL's
+  // 128 MB default alone put the service over 300 MB RSS (issue 7). One embedded process has the
+  // OS page cache behind it, so 16 MB costs nothing measurable at this data size.
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  return usePglite(new PGlite(join(options.dataDir, 'pglite'), { startParams }), options);
+}
+
+/**
+ * Two gaps of node-postgres for a checked-out client (inside a transaction):
+ * a connection lost there emits 'error' with no pool listener attached, which
+ * would crash the process; and after a read timeout the socket stays stuck
+ * behind the unanswered query, so the ROLLBACK that follows waits again and the
+ * client goes back to the pool. The listener keeps the process up (the query
+ * itself still fails); destroying the socket fails the rest fast and makes the
+ * pool discard the client, so the service recovers by itself.
+ */
+function guardClient(client: pg.PoolClient, onError: ((error: Error) => void) | undefined): void {
+  client.on('error', (error) => onError?.(error));
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const statementTimeout = options.statementTimeoutMs ?? 2000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeout,
+    // The client-side bound for a server that no longer answers at all (statement_timeout needs a live server).
+    query_timeout: statementTimeout + 500,
+    keepAlive: true,
+  });
+  pool.on('connect', (client) => guardClient(client, options.onPoolError));
+  // An idle client that loses its connection emits here; without a listener the process would crash.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg({ client: pool, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
+  await migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+

@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Naive wall-clock date-time (see src/time/wallclock.ts), never converted by a JS Date. */
+const naive = (name: string) => timestamp(name, { mode: 'string' });
+const createdAt = () => naive('created_at').notNull().default(sql`LOCALTIMESTAMP(0)`);
+
+export const businesses = pgTable('businesses', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull().default(''),
+  messengerChatId: text('messenger_chat_id'),
+  strictSlots: boolean('strict_slots').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    role: text('role', { enum: ['ADMIN', 'CUSTOMER'] }).notNull(),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    messengerId: text('messenger_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_messenger_id_key').on(t.messengerId),
+    index('users_business_id_idx').on(t.businessId),
+  ],
+);
+
+export const serviceCategories = pgTable(
+  'service_categories',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('service_categories_business_id_idx').on(t.businessId)],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    duration: integer('duration').notNull(),
+    price: doublePrecision('price').notNull().default(0),
+    categoryId: integer('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
+    archived: boolean('archived').notNull().default(false),
+  },
+  (t) => [index('services_business_id_idx').on(t.businessId)],
+);
+
+export const masters = pgTable(
+  'masters',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    archived: boolean('archived').notNull().default(false),
+  },
+  (t) => [index('masters_business_id_idx').on(t.businessId)],
+);
+
+export const masterServices = pgTable(
+  'master_services',
+  {
+    masterId: integer('master_id')
+      .notNull()
+      .references(() => masters.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.masterId, t.serviceId] }), index('master_services_service_id_idx').on(t.serviceId)],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    firstName: text('first_name').notNull(),
+    notes: text('notes'),
+  },
+  (t) => [uniqueIndex('clients_business_phone_key').on(t.businessId, t.phone)],
+);
+
+export const bookingStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    masterId: integer('master_id')
+      .notNull()
+      .references(() => masters.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status', { enum: bookingStatuses }).notNull().default('pending'),
+    startAt: naive('start_at').notNull(),
+    endAt: naive('end_at').notNull(),
+    priceSnapshot: doublePrecision('price_snapshot').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_master_start_idx').on(t.masterId, t.startAt),
+    index('bookings_business_start_idx').on(t.businessId, t.startAt),
+    index('bookings_client_id_idx').on(t.clientId),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    masterId: integer('master_id').references(() => masters.id, { onDelete: 'cascade' }),
+    dayOfWeek: integer('day_of_week').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    breakStartTime: text('break_start_time'),
+    breakEndTime: text('break_end_time'),
+    isActive: boolean('is_active').notNull(),
+  },
+  (t) => [
+    // Exactly one row per owner and weekday (a NULL master is the business row).
+    uniqueIndex('schedules_owner_day_key').on(t.businessId, sql`coalesce(${t.masterId}, 0)`, t.dayOfWeek),
+  ],
+);
+
+export const proposalStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
+
+export const rescheduleProposals = pgTable(
+  'reschedule_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    oldDate: date('old_date', { mode: 'string' }).notNull(),
+    oldTime: text('old_time').notNull(),
+    proposedDate: date('proposed_date', { mode: 'string' }).notNull(),
+    proposedTime: text('proposed_time').notNull(),
+    proposedBy: text('proposed_by', { enum: ['PROVIDER_WEB', 'PROVIDER_BOT'] }).notNull(),
+    status: text('status', { enum: proposalStatuses }).notNull().default('PENDING'),
+    expiresAt: naive('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reschedule_proposals_booking_id_idx').on(t.bookingId),
+    // At most one PENDING proposal per booking, enforced by the database.
+    uniqueIndex('reschedule_proposals_one_pending_key').on(t.bookingId).where(sql`status = 'PENDING'`),
+  ],
+);
+
+export const subscriptionContexts = ['PROVIDER_BUSINESS', 'CLIENT_PHONE', 'CLIENT_BOOKING'] as const;
+export type SubscriptionContext = (typeof subscriptionContexts)[number];
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    contextType: text('context_type', { enum: subscriptionContexts }).notNull(),
+    contextRef: text('context_ref').notNull(),
+    messengerChatId: text('messenger_chat_id').notNull(),
+    channel: text('channel', { enum: ['TELEGRAM', 'WHATSAPP', 'SMS'] })
+      .notNull()
+      .default('TELEGRAM'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_context_chat_key').on(t.contextType, t.contextRef, t.messengerChatId),
+    index('subscriptions_chat_idx').on(t.messengerChatId),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.key] })],
+);
