@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import cors from '@fastify/cors';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { systemClock, type Clock } from './time/clock.js';
+import { WallClock } from './time/wallclock.js';
+import { TokenService } from './modules/auth/tokens.js';
+import type { Notifier } from './notifications/notifier.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { scheduleRoutes } from './modules/schedules/routes.js';
+import { availabilityRoutes } from './modules/availability/routes.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
+import { locationRoutes } from './modules/location/routes.js';
+import { superadminRoutes } from './modules/superadmin/routes.js';
+import { webRoutes } from './modules/web/routes.js';
+import { publicConfigRoutes } from './modules/web/config.routes.js';
+import { messengerAuthRoutes } from './modules/auth/messenger.routes.js';
+import { createMessenger } from './modules/bot/index.js';
+import { rescheduleRoutes } from './modules/reschedule/routes.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  time: WallClock;
+  tokens: TokenService;
+  notifier: Notifier;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Defaults to the system clock; tests pass a SettableClock. */
+  clock?: Clock;
+  /** Defaults to opening (and migrating) the database the config names. */
+  database?: Database;
+  /** Defaults to the Telegram notifier when BOT_TOKEN is set, else a disabled one. */
+  notifier?: Notifier;
+  /** Merged over the service's logger options (level, redaction, serializers stay unless overridden). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const maskDigits = (path: string): string => path.replace(/\d{7,}/g, '***');
+
+const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers["x-telegram-init-data"]'],
+    serializers: {
+      // Query strings can carry phones and names (GET /clients?q=...): log the path only.
+      // Slugs default to the owner's phone: long digit runs are masked too.
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: maskDigits(req.url.split('?')[0] ?? ''), id: req.id }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger && typeof options.logger === 'object'
+        ? { ...(loggerOptions(config) as object), ...options.logger }
+        : (options.logger ?? loggerOptions(config)),
+    bodyLimit: 1024 * 1024,
+    // Fastify accepts a hop count at runtime; its types only know the function form.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A caller's x-request-id is kept when it looks like an id; anything else (huge, odd characters) gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost (the pool replaces it)'),
+    }));
+  const time = new WallClock(options.clock ?? systemClock, config.appTimezone);
+  const messenger = createMessenger({ config, db: database.db, log: app.log });
+  app.decorate('ctx', {
+    config,
+    database,
+    db: database.db,
+    time,
+    tokens: new TokenService(config.jwtSecret, () => time.unixSeconds()),
+    notifier: options.notifier ?? messenger.notifier,
+  } satisfies AppContext);
+  if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  // The mini app's origin (CORS_ORIGINS); any other origin gets no CORS headers at all.
+  const allowedOrigins = new Set(config.corsOrigins);
+  await app.register(cors, {
+    // false (not a non-matching list) so a foreign origin gets no CORS header at all, not even Expose-Headers.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin) ? origin : false),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id', 'idempotent-replayed', 'retry-after'],
+    maxAge: 600,
+  });
+  await registerRateLimit(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Booking service API', version: '1.0.0', description: 'Online appointment booking for service businesses in Kazakhstan.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(catalogRoutes);
+      await api.register(scheduleRoutes);
+      await api.register(availabilityRoutes);
+      await api.register(bookingRoutes);
+      await api.register(locationRoutes);
+      await api.register(publicConfigRoutes);
+      await api.register(superadminRoutes);
+      await api.register(messengerAuthRoutes);
+      await api.register(rescheduleRoutes);
+      await api.register(messenger.routes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webRoutes);
+  return app;
+}

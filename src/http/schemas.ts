@@ -1,0 +1,123 @@
+/** Response and input shapes shared by several modules (CONTRACT.md §3-§5). */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * Null first: Fastify's ajv coerces types, and with the value branch first a JSON null
+ * in a body was coerced to "" (a cleared note came back as "", not null).
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
+export const ErrorBody = Type.Object(
+  {
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'Error' },
+);
+
+/** A name-like string: at least one non-space character (it is stored trimmed). */
+export const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const UuidParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+export const TimeString = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });
+export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
+
+export const BusinessBody = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+  messenger_chat_id: Nullable(Type.String()),
+  strict_slots: Type.Boolean(),
+});
+export type BusinessBody = Static<typeof BusinessBody>;
+
+export const PublicBusinessBody = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+});
+
+export const UserBody = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  full_name: Type.String(),
+  role: Type.String(),
+  business_id: Nullable(Type.Integer()),
+});
+
+export const CategoryBody = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const ServiceBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  duration: Type.Integer(),
+  price: Type.Number(),
+  category: Nullable(CategoryBody),
+});
+export type ServiceBody = Static<typeof ServiceBody>;
+
+export const MasterBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  services: Type.Array(ServiceBody),
+  has_schedule: Type.Boolean(),
+});
+
+export const PublicMasterBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  services: Type.Array(ServiceBody),
+});
+
+export const BookingStatusSchema = Type.Union(
+  ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'].map((s) => Type.Literal(s)),
+);
+
+export const BookingBody = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  start_at: DateTimeString,
+  end_at: DateTimeString,
+  price_snapshot: Type.Number(),
+  notes: Nullable(Type.String()),
+  service: Type.Object({ id: Type.Integer(), name: Type.String(), duration: Type.Integer(), price: Type.Number() }),
+  master: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  client: Type.Object({ id: Type.Integer(), phone: Type.String(), first_name: Type.String() }),
+});
+export type BookingBody = Static<typeof BookingBody>;
+
+export const ScheduleRowBody = Type.Object({
+  id: Type.Integer(),
+  business_id: Type.Integer(),
+  master_id: Nullable(Type.Integer()),
+  day_of_week: Type.Integer(),
+  start_time: Type.String(),
+  end_time: Type.String(),
+  break_start_time: Nullable(Type.String()),
+  break_end_time: Nullable(Type.String()),
+  is_active: Type.Boolean(),
+});
+
+export const ProposalBody = Type.Object({
+  id: Type.String(),
+  booking_id: Type.String(),
+  old_date: Type.String(),
+  old_time: Type.String(),
+  proposed_date: Type.String(),
+  proposed_time: Type.String(),
+  proposed_by: Type.String(),
+  status: Type.String(),
+  expires_at: DateTimeString,
+  created_at: DateTimeString,
+});
+
+/** Standard error responses for the OpenAPI document. */
+export const errorResponses = (...codes: number[]): Record<number, typeof ErrorBody> =>
+  Object.fromEntries(codes.map((code) => [code, ErrorBody]));

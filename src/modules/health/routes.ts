@@ -1,0 +1,19 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../http/schemas.js';
+import { serviceUnavailable } from '../../http/errors.js';
+
+const Status = Type.Object({ status: Type.String() });
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { tags: ['health'], response: { 200: Status, ...errorResponses(503) } } }, async () => {
+    try {
+      await app.ctx.database.ping();
+    } catch {
+      throw serviceUnavailable('Database unavailable');
+    }
+    return { status: 'ok' };
+  });
+};

@@ -1,0 +1,75 @@
+/**
+ * The one seam between the domain and the messenger (SPEC.md "Notifications").
+ * The domain calls these at exactly the points SPEC.md names; the Telegram
+ * implementation lives in src/modules/bot. A notifier never throws into a
+ * request: use `notifySafely`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { BookingView } from '../modules/bookings/view.js';
+import type { BusinessRow } from '../modules/catalog/business.queries.js';
+
+export interface ProposalView {
+  id: string;
+  bookingId: string;
+  oldDate: string;
+  oldTime: string;
+  proposedDate: string;
+  proposedTime: string;
+  proposedBy: 'PROVIDER_WEB' | 'PROVIDER_BOT';
+  status: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface Notifier {
+  /** New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons. */
+  newBooking(business: BusinessRow, booking: BookingView): Promise<void>;
+  /** Status change → the client (CLIENT_BOOKING, else CLIENT_PHONE); pending and rejected send nothing. */
+  bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
+  /** Reschedule proposal → the client; true when a message was sent. */
+  rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean>;
+  /** The client's answer → the provider. */
+  rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void>;
+  /** Super-admin password reset → the provider. */
+  passwordReset(business: BusinessRow, password: string): Promise<void>;
+}
+
+/** Used when BOT_TOKEN is unset: every notification is skipped with a warning. */
+export class DisabledNotifier implements Notifier {
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  private skip(what: string, businessId: number): void {
+    this.log.warn({ businessId }, `bot disabled (BOT_TOKEN unset): ${what} notification skipped`);
+  }
+
+  async newBooking(business: BusinessRow): Promise<void> {
+    this.skip('new booking', business.id);
+  }
+
+  async bookingStatusChanged(business: BusinessRow): Promise<void> {
+    this.skip('status change', business.id);
+  }
+
+  async rescheduleProposed(business: BusinessRow): Promise<boolean> {
+    this.skip('reschedule proposal', business.id);
+    return false;
+  }
+
+  async rescheduleAnswered(business: BusinessRow): Promise<void> {
+    this.skip('reschedule result', business.id);
+  }
+
+  async passwordReset(business: BusinessRow): Promise<void> {
+    this.skip('password reset', business.id);
+  }
+}
+
+/** Runs a notification; a failure is logged and never reaches the caller (SPEC.md: no retries). */
+export async function notifySafely<T>(log: FastifyBaseLogger, what: string, send: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    log.error({ err: error }, `${what} notification failed`);
+    return fallback;
+  }
+}

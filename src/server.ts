@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+const config = loadConfig();
+const app = await buildApp({ config });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    app.log.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  try {
+    // Stops accepting, waits for in-flight requests (new ones on open connections get 503),
+    // then runs the onClose hooks: the bot and the database are closed there.
+    await app.close();
+    app.log.info('shutdown complete: server, bot and database closed');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+// Responses finished during shutdown close their keep-alive connection, or close() would wait for it to idle out.
+app.addHook('onSend', async (_request, reply) => {
+  if (closing) reply.header('connection', 'close');
+});
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`booking service on ${config.publicUrl} (database: ${app.ctx.database.kind})`);
