@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { findUserById } from './queries.js';
+import type { TokenClaims } from './tokens.js';
+
+export interface ProviderAuth {
+  userId: number;
+  businessId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    provider: ProviderAuth;
+    claims: TokenClaims | undefined;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized('Not authenticated');
+  return match[1];
+}
+
+export async function readClaims(request: FastifyRequest): Promise<TokenClaims> {
+  return request.server.ctx.tokens.verify(bearerToken(request));
+}
+
+/** onRequest hook: an ADMIN user's token; its business scopes every query of the route. */
+export async function requireProvider(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const claims = await readClaims(request);
+  if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null) {
+    throw forbidden('This route is for business providers');
+  }
+  // A token outlives its account (a business deleted by the super admin): without this its writes failed on foreign keys.
+  const user = await findUserById(request.server.ctx.db, claims.userId);
+  if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId) throw unauthorized('Account no longer exists, log in again');
+  request.claims = claims;
+  request.provider = { userId: claims.userId, businessId: claims.businessId };
+}
+
+/** onRequest hook: a super-admin token. */
+export async function requireSuperAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const claims = await readClaims(request);
+  if (claims.kind !== 'superadmin') throw forbidden('This route is for the platform super admin');
+  request.claims = claims;
+}
+
+export const bearerSecurity = [{ bearerAuth: [] }];

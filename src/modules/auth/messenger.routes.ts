@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { perMinute } from '../../http/rate-limit.js';
+import { errorResponses } from '../../http/schemas.js';
+import { messengerLogin } from './messenger.js';
+
+/** camelCase exactly as SPEC.md (CONTRACT.md §2 makes this the one exception to snake_case). */
+const MessengerLoginBody = Type.Object({
+  initData: Type.String({ maxLength: 8192, description: 'Telegram.WebApp.initData, the raw query string' }),
+  startParam: Type.Optional(Type.String({ maxLength: 64, description: 'business slug the mini app was opened for' })),
+});
+
+const MessengerSessionBody = Type.Object({
+  token: Type.String(),
+  role: Type.Union([Type.Literal('customer'), Type.Literal('provider')]),
+  businessSlug: Type.String(),
+  user: Type.Object({ id: Type.Integer(), name: Type.String(), messengerId: Type.String() }),
+});
+
+export const messengerAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/messenger',
+    {
+      config: perMinute(app.ctx.config.rateLimits.login),
+      schema: {
+        tags: ['auth'],
+        description: 'Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN.',
+        body: MessengerLoginBody,
+        response: { 200: MessengerSessionBody, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
+    async (request) => messengerLogin(app.ctx, request.body.initData, request.body.startParam),
+  );
+};

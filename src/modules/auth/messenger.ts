@@ -1,0 +1,72 @@
+/**
+ * Mini-app login (SPEC.md "Mini-app login", CONTRACT.md §3): initData validated,
+ * the user found by messenger id or created as a CUSTOMER; a provider whose
+ * Telegram id /start provider_ stored logs in as "provider" of its business.
+ */
+import type { AppContext } from '../../app.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
+import { validateInitData, type TelegramUser } from './init-data.js';
+import { findUserByMessengerId, insertUser, type UserRow } from './queries.js';
+
+export const INVALID_INIT_DATA = 'Invalid initData';
+export const EXPIRED_INIT_DATA = 'initData expired';
+export const LOGIN_UNAVAILABLE = 'Mini-app login is unavailable: the Telegram bot is not configured';
+
+export interface MessengerSession {
+  token: string;
+  role: 'customer' | 'provider';
+  businessSlug: string;
+  user: { id: number; name: string; messengerId: string };
+}
+
+export const placeholderEmail = (telegramId: number): string => `tg${telegramId}@telegram.local`;
+
+function firstNameOf(user: TelegramUser): string {
+  const name = user.first_name?.trim() || user.username?.trim() || '';
+  return (name || `Telegram ${user.id}`).slice(0, 200);
+}
+
+/** Finds the user or creates a CUSTOMER; a concurrent first login of the same user ends with the one row. */
+async function findOrCreateUser(ctx: AppContext, telegram: TelegramUser, slug: string | undefined): Promise<UserRow> {
+  const messengerId = String(telegram.id);
+  const existing = await findUserByMessengerId(ctx.db, messengerId);
+  if (existing) return existing;
+  const business = slug ? await findBusinessBySlug(ctx.db, slug) : undefined;
+  try {
+    return await insertUser(ctx.db, {
+      email: placeholderEmail(telegram.id),
+      passwordHash: '',
+      fullName: firstNameOf(telegram),
+      role: 'CUSTOMER',
+      businessId: business?.id ?? null,
+      messengerId,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findUserByMessengerId(ctx.db, messengerId);
+    if (!winner) throw error;
+    return winner;
+  }
+}
+
+export async function messengerLogin(ctx: AppContext, initData: string, startParam: string | undefined): Promise<MessengerSession> {
+  const botToken = ctx.config.botToken;
+  if (!botToken) throw serviceUnavailable(LOGIN_UNAVAILABLE);
+  const result = validateInitData(initData, botToken, ctx.time.unixSeconds());
+  if (!result.ok) throw unauthorized(result.reason === 'expired' ? EXPIRED_INIT_DATA : INVALID_INIT_DATA);
+  const slug = (startParam ?? result.startParam)?.trim() || undefined;
+  const user = await findOrCreateUser(ctx, result.user, slug);
+
+  const ownBusiness = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
+  const isProvider = user.role === 'ADMIN' && ownBusiness !== undefined;
+  const token = await ctx.tokens.signUser({ id: user.id, role: user.role, businessId: user.businessId });
+  return {
+    token,
+    role: isProvider ? 'provider' : 'customer',
+    // A provider manages its own business; a client is in the business whose mini app it opened.
+    businessSlug: isProvider ? ownBusiness.slug : (slug ?? ownBusiness?.slug ?? ''),
+    user: { id: user.id, name: user.fullName, messengerId: user.messengerId ?? String(result.user.id) },
+  };
+}

@@ -1,0 +1,97 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { perMinute } from '../../http/rate-limit.js';
+import { BusinessBody, errorResponses, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
+import { businessBody, findBusinessById } from '../catalog/business.queries.js';
+import { verifyCaptcha } from './captcha.js';
+import { bearerSecurity, requireProvider } from './guards.js';
+import { findUserById, userBody } from './queries.js';
+import { login, register } from './service.js';
+
+const RegisterBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: 8, maxLength: 200 }),
+    full_name: NonBlank(200),
+    business_name: NonBlank(200),
+    phone: Type.String({ minLength: 1, maxLength: 40 }),
+    address: Type.Optional(Type.String({ maxLength: 500 })),
+    service: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Type.String({ maxLength: 200 })),
+          duration: Type.Optional(Type.Integer({ minimum: -100000, maximum: 1440 })),
+          price: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  { additionalProperties: false },
+);
+
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+const TokenFields = { access_token: Type.String(), token_type: Type.Literal('bearer') };
+const SessionBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody });
+const RegisteredBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody, service: ServiceBody });
+const MeBody = Type.Object({ user: UserBody, business: BusinessBody });
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['auth'];
+  const { rateLimits } = app.ctx.config;
+
+  app.post(
+    '/auth/register',
+    {
+      config: perMinute(rateLimits.register),
+      schema: { tags, body: RegisterBody, response: { 201: RegisteredBody, ...errorResponses(400, 409, 429) } },
+    },
+    async (request, reply) => {
+      await verifyCaptcha(app.ctx.config, request.body.captcha_token, request.ip);
+      const { user, business, service } = await register(app.ctx, request.body);
+      const access_token = await app.ctx.tokens.signUser({ id: user.id, role: 'ADMIN', businessId: business.id });
+      return reply.status(201).send({
+        access_token,
+        token_type: 'bearer' as const,
+        user: userBody(user),
+        business: businessBody(business),
+        service,
+      });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perMinute(rateLimits.login),
+      schema: { tags, body: LoginBody, response: { 200: SessionBody, ...errorResponses(400, 401, 429) } },
+    },
+    async (request) => {
+      const user = await login(app.ctx, request.body.email, request.body.password);
+      const business = user.businessId === null ? undefined : await findBusinessById(app.ctx.db, user.businessId);
+      if (!business) throw notFound('Business');
+      const access_token = await app.ctx.tokens.signUser({ id: user.id, role: 'ADMIN', businessId: business.id });
+      return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: requireProvider,
+      schema: { tags, security: bearerSecurity, response: { 200: MeBody, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => {
+      const user = await findUserById(app.ctx.db, request.provider.userId);
+      const business = await findBusinessById(app.ctx.db, request.provider.businessId);
+      if (!user || !business) throw notFound('User');
+      return { user: userBody(user), business: businessBody(business) };
+    },
+  );
+};

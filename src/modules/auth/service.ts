@@ -1,0 +1,78 @@
+import type { AppContext } from '../../app.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, badRequest, unauthorized } from '../../http/errors.js';
+import { normalizePhone, formatPhone } from '../bookings/phone.js';
+import { insertBusiness, slugsLike, type BusinessRow } from '../catalog/business.queries.js';
+import { insertService } from '../catalog/services.queries.js';
+import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
+import { defaultBusinessWeek } from '../schedules/defaults.js';
+import { insertWeek } from '../schedules/queries.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { findUserByEmail, insertUser, type UserRow } from './queries.js';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  full_name: string;
+  business_name: string;
+  phone: string;
+  address?: string;
+  service?: { name?: string; duration?: number; price?: number };
+}
+
+/** SPEC.md: registration uses max(1, value or 30). */
+export const initialServiceDuration = (value: number | undefined): number => Math.max(1, value || 30);
+
+const SLUG_ATTEMPTS = 5;
+
+export async function register(ctx: AppContext, input: RegisterInput) {
+  const phone = normalizePhone(input.phone);
+  if (!phone) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(ctx.db, email)) throw conflict('Email is already registered');
+  const passwordHash = await hashPassword(input.password);
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const base = slugFromPhone(phone);
+        const business = await insertBusiness(tx, {
+          slug: firstFreeSlug(base, await slugsLike(tx, base)),
+          name: input.business_name.trim(),
+          phone: formatPhone(phone),
+          address: input.address?.trim() ?? '',
+        });
+        const user = await insertUser(tx, {
+          email,
+          passwordHash,
+          fullName: input.full_name.trim(),
+          role: 'ADMIN',
+          businessId: business.id,
+        });
+        const service = await insertService(tx, business.id, {
+          name: input.service?.name?.trim() || 'Услуга',
+          duration: initialServiceDuration(input.service?.duration),
+          price: input.service?.price ?? 0,
+          categoryId: null,
+        });
+        await insertWeek(tx, business.id, null, defaultBusinessWeek());
+        return { user, business, service };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) throw conflict('Email is already registered');
+      // Two registrations raced for the same slug: pick the next suffix.
+      if (isUniqueViolation(error, 'businesses_slug_unique') && attempt < SLUG_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+export async function login(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(ctx.db, email.trim());
+  if (!user || user.role !== 'ADMIN' || !(await verifyPassword(password, user.passwordHash))) {
+    throw unauthorized('Invalid email or password');
+  }
+  return user;
+}
+
+export type { BusinessRow };

@@ -1,0 +1,96 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { normalizePhone, formatPhone } from '../bookings/phone.js';
+import { businessBody, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
+import { slugProblem } from './slug.js';
+
+const UpdateBusiness = Type.Object(
+  {
+    name: Type.Optional(NonBlank(200)),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    address: Type.Optional(Type.String({ maxLength: 500 })),
+    slug: Type.Optional(Type.String({ maxLength: 100 })),
+    strict_slots: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+function checkedSlug(slug: string): string {
+  const problem = slugProblem(slug);
+  if (problem === 'format') throw badRequest('Slug must be 1-64 characters of a-z, 0-9 and -', 'slug');
+  if (problem === 'reserved') throw badRequest(`Slug "${slug}" is reserved`, 'slug');
+  return slug;
+}
+
+export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['business'];
+  app.addHook('onRequest', requireProvider);
+
+  app.get(
+    '/business',
+    { schema: { tags, security: bearerSecurity, response: { 200: BusinessBody, ...errorResponses(401, 403, 404) } } },
+    async (request) => {
+      const business = await findBusinessById(app.ctx.db, request.provider.businessId);
+      if (!business) throw notFound('Business');
+      return businessBody(business);
+    },
+  );
+
+  app.get(
+    '/business/slug-available',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description: 'Live check for the settings page: is a slug valid and free (or already ours)?',
+        querystring: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Object({ slug: Type.String(), available: Type.Boolean(), reason: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const slug = request.query.slug;
+      const problem = slugProblem(slug);
+      if (problem) return { slug, available: false, reason: problem };
+      const owner = await findBusinessBySlug(app.ctx.db, slug);
+      const taken = owner !== undefined && owner.id !== request.provider.businessId;
+      return { slug, available: !taken, reason: taken ? 'taken' : null };
+    },
+  );
+
+  app.put(
+    '/business',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: UpdateBusiness,
+        response: { 200: BusinessBody, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const { name, phone, address, slug, strict_slots } = request.body;
+      const values: Parameters<typeof updateBusiness>[2] = {};
+      if (name !== undefined) values.name = name.trim();
+      if (address !== undefined) values.address = address.trim();
+      if (strict_slots !== undefined) values.strictSlots = strict_slots;
+      if (phone !== undefined) {
+        const normalized = normalizePhone(phone);
+        if (!normalized) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+        values.phone = formatPhone(normalized);
+      }
+      if (slug !== undefined) values.slug = checkedSlug(slug);
+      try {
+        const business = await updateBusiness(app.ctx.db, request.provider.businessId, values);
+        if (!business) throw notFound('Business');
+        return businessBody(business);
+      } catch (error) {
+        if (isUniqueViolation(error, 'businesses_slug_unique')) throw conflict('Slug is already taken');
+        throw error;
+      }
+    },
+  );
+};

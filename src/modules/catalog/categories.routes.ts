@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { CategoryBody, errorResponses, IdParam, NonBlank } from '../../http/schemas.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { deleteCategory, insertCategory, listCategories, renameCategory } from './categories.queries.js';
+
+const CategoryInput = Type.Object({ name: NonBlank(200) }, { additionalProperties: false });
+
+export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['catalog'];
+  const security = bearerSecurity;
+  app.addHook('onRequest', requireProvider);
+
+  app.get('/categories', { schema: { tags, security, response: { 200: Type.Array(CategoryBody) } } }, (request) =>
+    listCategories(app.ctx.db, request.provider.businessId),
+  );
+
+  app.post(
+    '/categories',
+    { schema: { tags, security, body: CategoryInput, response: { 201: CategoryBody, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const category = await insertCategory(app.ctx.db, request.provider.businessId, request.body.name.trim());
+      return reply.status(201).send(category);
+    },
+  );
+
+  app.put(
+    '/categories/:id',
+    { schema: { tags, security, params: IdParam, body: CategoryInput, response: { 200: CategoryBody, ...errorResponses(400, 404) } } },
+    async (request) => {
+      const category = await renameCategory(app.ctx.db, request.provider.businessId, request.params.id, request.body.name.trim());
+      if (!category) throw notFound('Category');
+      return category;
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    { schema: { tags, security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    async (request, reply) => {
+      if (!(await deleteCategory(app.ctx.db, request.provider.businessId, request.params.id))) throw notFound('Category');
+      return reply.status(204).send(null);
+    },
+  );
+};

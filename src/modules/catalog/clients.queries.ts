@@ -1,0 +1,85 @@
+import { and, asc, count, eq, ilike, max, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, clients } from '../../db/schema.js';
+import { fromDbTimestamp } from '../../time/wallclock.js';
+
+export type ClientRow = typeof clients.$inferSelect;
+
+export async function findClientByPhone(db: Db, businessId: number, phone: string): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, phone))).limit(1);
+  return row;
+}
+
+export async function findClient(db: Db, businessId: number, id: number): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.id, id))).limit(1);
+  return row;
+}
+
+export async function updateClient(db: Db, id: number, values: { firstName?: string; notes?: string | null }): Promise<ClientRow> {
+  const [row] = await db.update(clients).set(values).where(eq(clients.id, id)).returning();
+  return row!;
+}
+
+/**
+ * SPEC.md rule 6 of booking creation: find the client by (phone, business) or
+ * create it; a found client gets first_name updated and notes appended on a new line.
+ * One statement, so two first bookings of one phone cannot create two clients.
+ */
+export async function upsertClient(
+  db: Db,
+  businessId: number,
+  phone: string,
+  firstName: string,
+  notes: string | null,
+): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clients)
+    .values({ businessId, phone, firstName, notes })
+    .onConflictDoUpdate({
+      target: [clients.businessId, clients.phone],
+      set: {
+        firstName: sql`excluded.first_name`,
+        notes: sql`CASE
+          WHEN excluded.notes IS NULL OR excluded.notes = '' THEN ${clients.notes}
+          WHEN ${clients.notes} IS NULL OR ${clients.notes} = '' THEN excluded.notes
+          ELSE ${clients.notes} || E'\n' || excluded.notes END`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function listClients(db: Db, businessId: number, q: string | undefined) {
+  const conditions = [eq(clients.businessId, businessId)];
+  const needle = q?.trim();
+  if (needle) {
+    const digits = needle.replace(/\D/g, '');
+    const byName = ilike(clients.firstName, `%${escapeLike(needle)}%`);
+    conditions.push(digits.length > 0 ? or(byName, ilike(clients.phone, `%${digits}%`))! : byName);
+  }
+  const rows = await db
+    .select({
+      id: clients.id,
+      phone: clients.phone,
+      first_name: clients.firstName,
+      notes: clients.notes,
+      bookings_count: count(bookings.id),
+      last_booking_at: max(bookings.startAt),
+    })
+    .from(clients)
+    .leftJoin(bookings, eq(bookings.clientId, clients.id))
+    .where(and(...conditions))
+    .groupBy(clients.id)
+    .orderBy(asc(clients.firstName), asc(clients.id));
+  return rows.map((row) => ({
+    ...row,
+    bookings_count: Number(row.bookings_count),
+    last_booking_at: row.last_booking_at ? fromDbTimestamp(row.last_booking_at) : null,
+  }));
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function clientBody(row: ClientRow) {
+  return { id: row.id, phone: row.phone, first_name: row.firstName, notes: row.notes };
+}

@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable } from '../../http/schemas.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { clientBody, findClient, listClients, updateClient } from './clients.queries.js';
+
+const ClientBody = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  first_name: Type.String(),
+  notes: Nullable(Type.String()),
+});
+const ClientListItem = Type.Object({
+  ...ClientBody.properties,
+  bookings_count: Type.Integer(),
+  last_booking_at: Nullable(DateTimeString),
+});
+const UpdateClient = Type.Object(
+  {
+    first_name: Type.Optional(NonBlank(200)),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['clients'];
+  const security = bearerSecurity;
+  app.addHook('onRequest', requireProvider);
+
+  app.get(
+    '/clients',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Type.Array(ClientListItem) },
+      },
+    },
+    (request) => listClients(app.ctx.db, request.provider.businessId, request.query.q),
+  );
+
+  app.put(
+    '/clients/:id',
+    { schema: { tags, security, params: IdParam, body: UpdateClient, response: { 200: ClientBody, ...errorResponses(400, 404) } } },
+    async (request) => {
+      const client = await findClient(app.ctx.db, request.provider.businessId, request.params.id);
+      if (!client) throw notFound('Client');
+      const { first_name, notes } = request.body;
+      const values: { firstName?: string; notes?: string | null } = {};
+      if (first_name !== undefined) values.firstName = first_name.trim();
+      if (notes !== undefined) values.notes = notes;
+      return clientBody(Object.keys(values).length ? await updateClient(app.ctx.db, client.id, values) : client);
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { masterServices, masters } from '../../db/schema.js';
+import { mastersWithSchedule } from '../schedules/queries.js';
+import { listServices, type ServiceView } from './services.queries.js';
+
+export interface MasterView {
+  id: number;
+  name: string;
+  services: ServiceView[];
+  has_schedule: boolean;
+}
+
+export type MasterRow = typeof masters.$inferSelect;
+
+export function listMasterRows(db: Db, businessId: number, ids?: number[]): Promise<MasterRow[]> {
+  const conditions = [eq(masters.businessId, businessId), eq(masters.archived, false)];
+  if (ids) conditions.push(inArray(masters.id, ids));
+  return db.select().from(masters).where(and(...conditions)).orderBy(asc(masters.id));
+}
+
+export async function findMasterRow(db: Db, businessId: number, id: number): Promise<MasterRow | undefined> {
+  const [row] = await listMasterRows(db, businessId, [id]);
+  return row;
+}
+
+/** Masters with their services and whether they have an own schedule, in four queries whatever their number. */
+export async function listMasters(db: Db, businessId: number, ids?: number[]): Promise<MasterView[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await listMasterRows(db, businessId, ids);
+  if (rows.length === 0) return [];
+  const masterIds = rows.map((row) => row.id);
+  const links = await db
+    .select({ masterId: masterServices.masterId, serviceId: masterServices.serviceId })
+    .from(masterServices)
+    .where(inArray(masterServices.masterId, masterIds));
+  const serviceById = new Map((await listServices(db, businessId)).map((s) => [s.id, s]));
+  const scheduled = await mastersWithSchedule(db, businessId, masterIds);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    services: links
+      .filter((link) => link.masterId === row.id)
+      .map((link) => serviceById.get(link.serviceId))
+      .filter((s): s is ServiceView => s !== undefined)
+      .sort((a, b) => a.id - b.id),
+    has_schedule: scheduled.has(row.id),
+  }));
+}
+
+export async function findMaster(db: Db, businessId: number, id: number): Promise<MasterView | undefined> {
+  const [view] = await listMasters(db, businessId, [id]);
+  return view;
+}
+
+export async function insertMaster(db: Db, businessId: number, name: string): Promise<number> {
+  const [row] = await db.insert(masters).values({ businessId, name }).returning({ id: masters.id });
+  return row!.id;
+}
+
+export async function renameMaster(db: Db, id: number, name: string): Promise<void> {
+  await db.update(masters).set({ name }).where(eq(masters.id, id));
+}
+
+/** Call inside a transaction: the master row lock queues parallel replacements (else their inserts collide). */
+export async function replaceMasterServices(db: Db, masterId: number, serviceIds: number[]): Promise<void> {
+  await db.select({ id: masters.id }).from(masters).where(eq(masters.id, masterId)).for('update');
+  await db.delete(masterServices).where(eq(masterServices.masterId, masterId));
+  const unique = [...new Set(serviceIds)];
+  if (unique.length > 0) await db.insert(masterServices).values(unique.map((serviceId) => ({ masterId, serviceId })));
+}
+
+/**
+ * A master that bookings reference is archived (kept on its bookings); otherwise removed with its links
+ * and schedule. Not in a transaction: delete first, archive when the bookings' foreign key refuses (race-free).
+ */
+export async function removeMaster(db: Db, businessId: number, id: number): Promise<void> {
+  const where = and(eq(masters.id, id), eq(masters.businessId, businessId));
+  try {
+    await db.delete(masters).where(where);
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    await db.update(masters).set({ archived: true }).where(where);
+  }
+}
+
+/** SPEC.md rule 4 of booking creation: first master linked to the service, else any master. */
+export async function pickMasterFor(db: Db, businessId: number, serviceId: number): Promise<number | undefined> {
+  const [linked] = await db
+    .select({ id: masters.id })
+    .from(masters)
+    .innerJoin(masterServices, eq(masterServices.masterId, masters.id))
+    .where(and(eq(masters.businessId, businessId), eq(masters.archived, false), eq(masterServices.serviceId, serviceId)))
+    .orderBy(asc(masters.id))
+    .limit(1);
+  if (linked) return linked.id;
+  const [any] = await listMasterRows(db, businessId);
+  return any?.id;
+}

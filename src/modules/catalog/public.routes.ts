@@ -1,0 +1,45 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, PublicBusinessBody, PublicMasterBody, ServiceBody } from '../../http/schemas.js';
+import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from './business.queries.js';
+import { listMasters } from './masters.queries.js';
+import { listServices } from './services.queries.js';
+import type { Db } from '../../db/client.js';
+
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** SPEC.md: an unknown slug on a public endpoint is 404. */
+export async function businessBySlugOr404(db: Db, slug: string): Promise<BusinessRow> {
+  const business = await findBusinessBySlug(db, slug);
+  if (!business) throw notFound('Business');
+  return business;
+}
+
+export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['public'];
+
+  app.get(
+    '/public/:slug',
+    { schema: { tags, params: SlugParams, response: { 200: PublicBusinessBody, ...errorResponses(404) } } },
+    async (request) => publicBusinessBody(await businessBySlugOr404(app.ctx.db, request.params.slug)),
+  );
+
+  app.get(
+    '/public/:slug/services',
+    { schema: { tags, params: SlugParams, response: { 200: Type.Array(ServiceBody), ...errorResponses(404) } } },
+    async (request) => {
+      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
+      return listServices(app.ctx.db, business.id);
+    },
+  );
+
+  app.get(
+    '/public/:slug/masters',
+    { schema: { tags, params: SlugParams, response: { 200: Type.Array(PublicMasterBody), ...errorResponses(404) } } },
+    async (request) => {
+      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
+      return listMasters(app.ctx.db, business.id);
+    },
+  );
+};

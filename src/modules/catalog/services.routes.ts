@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, IdParam, NonBlank, Nullable, ServiceBody } from '../../http/schemas.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { findCategory } from './categories.queries.js';
+import { findService, insertService, listServices, removeService, updateService, type ServiceValues } from './services.queries.js';
+
+const fields = {
+  name: NonBlank(200),
+  duration: Type.Integer({ minimum: 1, maximum: 1440 }),
+  price: Type.Number({ minimum: 0, maximum: 1e9 }),
+  category_id: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+};
+const CreateService = Type.Object(
+  { name: fields.name, duration: fields.duration, price: fields.price, category_id: Type.Optional(fields.category_id) },
+  { additionalProperties: false },
+);
+const UpdateService = Type.Partial(CreateService, { additionalProperties: false });
+
+async function checkedCategory(db: Db, businessId: number, categoryId: number | null | undefined) {
+  if (categoryId === undefined || categoryId === null) return categoryId;
+  if (!(await findCategory(db, businessId, categoryId))) throw notFound('Category');
+  return categoryId;
+}
+
+export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['catalog'];
+  const security = bearerSecurity;
+  app.addHook('onRequest', requireProvider);
+
+  app.get('/services', { schema: { tags, security, response: { 200: Type.Array(ServiceBody) } } }, (request) =>
+    listServices(app.ctx.db, request.provider.businessId),
+  );
+
+  app.get(
+    '/services/:id',
+    { schema: { tags, security, params: IdParam, response: { 200: ServiceBody, ...errorResponses(404) } } },
+    async (request) => {
+      const service = await findService(app.ctx.db, request.provider.businessId, request.params.id);
+      if (!service) throw notFound('Service');
+      return service;
+    },
+  );
+
+  app.post(
+    '/services',
+    { schema: { tags, security, body: CreateService, response: { 201: ServiceBody, ...errorResponses(400, 404) } } },
+    async (request, reply) => {
+      const { businessId } = request.provider;
+      const { name, duration, price, category_id } = request.body;
+      const categoryId = (await checkedCategory(app.ctx.db, businessId, category_id)) ?? null;
+      const service = await insertService(app.ctx.db, businessId, { name: name.trim(), duration, price, categoryId });
+      return reply.status(201).send(service);
+    },
+  );
+
+  app.put(
+    '/services/:id',
+    { schema: { tags, security, params: IdParam, body: UpdateService, response: { 200: ServiceBody, ...errorResponses(400, 404) } } },
+    async (request) => {
+      const { businessId } = request.provider;
+      const { id } = request.params;
+      if (!(await findService(app.ctx.db, businessId, id))) throw notFound('Service');
+      const { name, duration, price, category_id } = request.body;
+      const values: Partial<ServiceValues> = {};
+      if (name !== undefined) values.name = name.trim();
+      if (duration !== undefined) values.duration = duration;
+      if (price !== undefined) values.price = price;
+      if (category_id !== undefined) values.categoryId = (await checkedCategory(app.ctx.db, businessId, category_id)) ?? null;
+      await updateService(app.ctx.db, businessId, id, values);
+      return (await findService(app.ctx.db, businessId, id))!;
+    },
+  );
+
+  app.delete(
+    '/services/:id',
+    { schema: { tags, security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    async (request, reply) => {
+      const { businessId } = request.provider;
+      if (!(await findService(app.ctx.db, businessId, request.params.id))) throw notFound('Service');
+      await removeService(app.ctx.db, businessId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,31 @@
+/** Slug rules of SPEC.md (Business.slug) and CONTRACT.md §9 (reserved words). */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'api', 'app', 'admin', 'superadmin', 'assets', 'static', 'docs', 'health',
+  'healthz', 'readyz', 'metrics', 'favicon.ico', 'robots.txt',
+]);
+
+const SLUG_RE = /^[a-z0-9-]+$/;
+export const MAX_SLUG_LENGTH = 64;
+
+export type SlugProblem = 'format' | 'reserved' | null;
+
+export function slugProblem(slug: string): SlugProblem {
+  if (!SLUG_RE.test(slug) || slug.length > MAX_SLUG_LENGTH) return 'format';
+  if (RESERVED_SLUGS.has(slug)) return 'reserved';
+  return null;
+}
+
+/** The default slug: the 10-digit phone without the +7/8 prefix. */
+export function slugFromPhone(normalizedPhone: string): string {
+  const digits = normalizedPhone.replace(/\D/g, '');
+  return digits.length === 11 ? digits.slice(1) : digits;
+}
+
+/** base, then base-2, base-3, ... : the first one not taken. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
