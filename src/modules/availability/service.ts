@@ -1,0 +1,47 @@
+/** Loads one day of a business with a fixed number of queries and hands it to the pure availability rules. */
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { combine, addDays, dayOfWeek, type IsoDate } from '../../time/wallclock.js';
+import { bookingsTouchingDay } from '../bookings/queries.js';
+import { rowsForDay } from '../schedules/queries.js';
+import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from './availability.js';
+import { loadBusinessDay } from './queries.js';
+
+function dayBounds(date: IsoDate): [string, string] {
+  return [combine(date, '00:00'), combine(addDays(date, 1), '00:00')];
+}
+
+const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: number | null) => rows.filter((row) => row.masterId === masterId);
+
+/** One master's schedule row and bookings for a day; `excludeBookingId` leaves a booking out (it is the one being moved). */
+export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, excludeBookingId?: string) {
+  const dow = dayOfWeek(date);
+  const [rows, bookings] = await Promise.all([
+    rowsForDay(db, businessId, dow),
+    bookingsTouchingDay(db, [masterId], ...dayBounds(date)),
+  ]);
+  return {
+    schedule: scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow),
+    bookings: bookings.filter((booking) => booking.id !== excludeBookingId) as TimedBooking[],
+  };
+}
+
+/** GET /public/{slug}/slots: SPEC.md rules 4 and 5, with the no-masters fallback; one query (see queries.ts). */
+export async function slotsBySlug(db: Db, slug: string, date: IsoDate, masterId?: number): Promise<SlotsAnswer> {
+  const dow = dayOfWeek(date);
+  // From the previous midnight: a booking may start the day before and run past midnight.
+  const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
+  if (!day) throw notFound('Business');
+  const businessRows = rowsOf(day.schedules, null);
+  const masterDay = (id: number) => ({
+    schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),
+    bookings: day.bookings.filter((booking) => booking.masterId === id),
+  });
+  if (masterId !== undefined) {
+    if (day.masterIds.length === 0) throw notFound('Master');
+    const { schedule, bookings } = masterDay(masterId);
+    return singleMasterSlots(date, schedule, bookings);
+  }
+  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dow), []);
+  return aggregateSlots(date, day.masterIds.map(masterDay));
+}
