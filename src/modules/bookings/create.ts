@@ -1,0 +1,125 @@
+/** POST /public/{slug}/booking: the ten rules of SPEC.md "Booking creation rules", in order. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { bookings } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { notifySafely } from '../../notifications/notifier.js';
+import { addMinutes, combine, fromDbTimestamp, isValidDate, isValidTime } from '../../time/wallclock.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
+import { upsertClient } from '../catalog/clients.queries.js';
+import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
+import { findService } from '../catalog/services.queries.js';
+import { findIdempotentBooking, rememberIdempotentBooking, requestHash } from './idempotency.js';
+import { normalizePhone } from './phone.js';
+import { findBookingView } from './queries.js';
+import { assertSlotFree } from './strict-slots.js';
+import type { BookingView } from './view.js';
+
+export interface NewBookingInput {
+  service_id: number;
+  date: string;
+  time: string;
+  first_name: string;
+  phone: string;
+  master_id?: number | null;
+  notes?: string | null;
+  captcha_token?: string;
+}
+
+export const NO_MASTERS = 'No masters available';
+
+/** A repeated request with the same Idempotency-Key: the first booking, or 409 when the body differs. */
+export async function replayedBooking(ctx: AppContext, business: BusinessRow, key: string | undefined, input: NewBookingInput) {
+  if (!key) return undefined;
+  const previous = await findIdempotentBooking(ctx.db, business.id, key);
+  if (!previous) return undefined;
+  if (previous.requestHash !== hashOf(input)) throw conflict('Idempotency-Key was already used with a different request');
+  return findBookingView(ctx.db, previous.bookingId, business.id);
+}
+
+const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput): string => requestHash(rest);
+
+/** The requested master (404 when not of this business) or the auto-assigned one; undefined when none exists. */
+async function findMaster(ctx: AppContext, businessId: number, serviceId: number, masterId: number | null | undefined) {
+  if (masterId !== undefined && masterId !== null) return { master: await findMasterRow(ctx.db, businessId, masterId), picked: false };
+  const picked = await pickMasterFor(ctx.db, businessId, serviceId);
+  return { master: picked === undefined ? undefined : await findMasterRow(ctx.db, businessId, picked), picked: true };
+}
+
+export async function createBooking(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  business: BusinessRow,
+  input: NewBookingInput,
+  idempotencyKey: string | undefined,
+): Promise<BookingView> {
+  if (!isValidDate(input.date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
+  if (!isValidTime(input.time)) throw badRequest('Invalid time: expected HH:MM', 'time');
+  const phone = normalizePhone(input.phone);
+  if (!phone) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+  // One after the other: under a burst, parallel lookups would hold two pool connections per request.
+  const service = await findService(ctx.db, business.id, input.service_id);
+  if (!service) throw notFound('Service');
+  const found = await findMaster(ctx, business.id, service.id, input.master_id);
+  if (!found.master) throw found.picked ? badRequest(NO_MASTERS) : notFound('Master');
+  const master = found.master;
+
+  const startAt = combine(input.date, input.time);
+  const endAt = addMinutes(startAt, service.duration);
+  const notes = input.notes?.trim() || null;
+  let booking: BookingView;
+  try {
+    booking = await ctx.db.transaction(async (tx) => {
+      if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt);
+      const client = await upsertClient(tx, business.id, phone, input.first_name.trim(), notes);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          businessId: business.id,
+          serviceId: service.id,
+          masterId: master.id,
+          clientId: client.id,
+          status: 'pending',
+          startAt,
+          endAt,
+          priceSnapshot: service.price,
+          notes,
+        })
+        .returning({
+          id: bookings.id,
+          status: bookings.status,
+          startAt: bookings.startAt,
+          endAt: bookings.endAt,
+          priceSnapshot: bookings.priceSnapshot,
+          notes: bookings.notes,
+        });
+      if (idempotencyKey) await rememberIdempotentBooking(tx, business.id, idempotencyKey, hashOf(input), row!.id);
+      // The view from what this request already holds: no second read of the row just written.
+      return {
+        ...row!,
+        businessId: business.id,
+        startAt: fromDbTimestamp(row!.startAt),
+        endAt: fromDbTimestamp(row!.endAt),
+        service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+        master: { id: master.id, name: master.name },
+        client: { id: client.id, phone: client.phone, firstName: client.firstName },
+      };
+    });
+  } catch (error) {
+    // The same key raced in from a parallel request: answer with the booking that won.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const winner = await replayedBooking(ctx, business, idempotencyKey, input);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking), undefined);
+  return booking;
+}
+
+/** SPEC.md rule 10: always a bot deep link to client_<booking_id>. */
+export function messengerUrl(botUsername: string | undefined, bookingId: string): string {
+  return `https://t.me/${botUsername ?? ''}?start=client_${bookingId}`;
+}

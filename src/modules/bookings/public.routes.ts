@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { perMinute } from '../../http/rate-limit.js';
+import { errorResponses, Nullable } from '../../http/schemas.js';
+import { verifyCaptcha } from '../auth/captcha.js';
+import { validateInitData } from '../auth/init-data.js';
+import { businessBySlugOr404, SlugParams } from '../catalog/public.routes.js';
+import { createBooking, messengerUrl, replayedBooking } from './create.js';
+import type { BookingView } from './view.js';
+import { fromDbTimestamp } from '../../time/wallclock.js';
+
+const CreateBookingBody = Type.Object({
+  service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }),
+  time: Type.String({ maxLength: 5, description: 'HH:MM' }),
+  first_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  phone: Type.String({ minLength: 1, maxLength: 40 }),
+  master_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+const BookingResult = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  start_at: Type.String(),
+  end_at: Type.String(),
+  price_snapshot: Type.Number(),
+  service: Type.Object({ id: Type.Integer(), name: Type.String(), duration: Type.Integer(), price: Type.Number() }),
+  master: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  client: Type.Object({ first_name: Type.String(), phone: Type.String() }),
+  messenger_url: Type.String(),
+});
+
+export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.ctx;
+  const result = (booking: BookingView) => ({
+    id: booking.id,
+    status: booking.status,
+    start_at: fromDbTimestamp(booking.startAt),
+    end_at: fromDbTimestamp(booking.endAt),
+    price_snapshot: booking.priceSnapshot,
+    service: booking.service,
+    master: booking.master,
+    client: { first_name: booking.client.firstName, phone: booking.client.phone },
+    messenger_url: messengerUrl(config.botUsername, booking.id),
+  });
+
+  /** CONTRACT.md §3: a valid mini-app X-Telegram-Init-Data header stands in for the captcha. */
+  const fromMiniApp = (initData: string | string[] | undefined): boolean =>
+    typeof initData === 'string' &&
+    config.botToken !== undefined &&
+    validateInitData(initData, config.botToken, app.ctx.time.unixSeconds()).ok;
+
+  app.post(
+    '/public/:slug/booking',
+    {
+      config: perMinute(config.rateLimits.booking),
+      schema: {
+        tags: ['public'],
+        description:
+          'Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on. ' +
+          'Send an Idempotency-Key header to make a retry return the first booking.',
+        params: SlugParams,
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        body: CreateBookingBody,
+        response: { 201: BookingResult, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
+      const key = request.headers['idempotency-key'];
+      const replay = await replayedBooking(app.ctx, business, key, request.body);
+      if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
+      if (!fromMiniApp(request.headers['x-telegram-init-data'])) {
+        await verifyCaptcha(config, request.body.captcha_token, request.ip);
+      }
+      const booking = await createBooking(app.ctx, request.log, business, request.body, key);
+      return reply.status(201).send(result(booking));
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, clients, masters, services, type BookingStatus } from '../../db/schema.js';
+import { addDays, fromDbTimestamp } from '../../time/wallclock.js';
+import type { BookingView } from './view.js';
+
+const viewColumns = {
+  id: bookings.id,
+  businessId: bookings.businessId,
+  status: bookings.status,
+  startAt: bookings.startAt,
+  endAt: bookings.endAt,
+  priceSnapshot: bookings.priceSnapshot,
+  notes: bookings.notes,
+  service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
+  master: { id: masters.id, name: masters.name },
+  client: { id: clients.id, phone: clients.phone, firstName: clients.firstName },
+};
+
+function selectViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(masters, eq(masters.id, bookings.masterId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId));
+}
+
+const normalizeView = (row: BookingView): BookingView => ({
+  ...row,
+  startAt: fromDbTimestamp(row.startAt),
+  endAt: fromDbTimestamp(row.endAt),
+});
+
+/** A booking by id, only within the given business (another business's booking is not found). */
+export async function findBookingView(db: Db, id: string, businessId?: number): Promise<BookingView | undefined> {
+  const where = businessId === undefined ? eq(bookings.id, id) : and(eq(bookings.id, id), eq(bookings.businessId, businessId));
+  const [row] = await selectViews(db).where(where).limit(1);
+  return row ? normalizeView(row) : undefined;
+}
+
+export interface BookingFilter {
+  businessId?: number;
+  from?: string; // naive date-time, inclusive
+  to?: string; // naive date-time, exclusive
+  status?: BookingStatus;
+  masterId?: number;
+}
+
+export async function listBookingViews(db: Db, filter: BookingFilter): Promise<BookingView[]> {
+  const conditions: SQL[] = [];
+  if (filter.businessId !== undefined) conditions.push(eq(bookings.businessId, filter.businessId));
+  if (filter.from) conditions.push(gte(bookings.startAt, filter.from));
+  if (filter.to) conditions.push(lt(bookings.startAt, filter.to));
+  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
+  const rows = await selectViews(db)
+    .where(and(...conditions))
+    .orderBy(asc(bookings.startAt), asc(bookings.createdAt));
+  return rows.map(normalizeView);
+}
+
+export async function setBookingStatus(db: Db, id: string, status: BookingStatus): Promise<void> {
+  await db.update(bookings).set({ status }).where(eq(bookings.id, id));
+}
+
+export async function moveBooking(db: Db, id: string, startAt: string, endAt: string): Promise<void> {
+  await db.update(bookings).set({ startAt, endAt }).where(eq(bookings.id, id));
+}
+
+export async function deleteBooking(db: Db, id: string): Promise<void> {
+  await db.delete(bookings).where(eq(bookings.id, id));
+}
+
+/** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
+export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
+  if (masterIds.length === 0) return [];
+  const rows = await db
+    .select({ id: bookings.id, masterId: bookings.masterId, startAt: bookings.startAt, endAt: bookings.endAt, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.masterId, masterIds),
+        // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
+        gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
+        lt(bookings.startAt, dayEnd),
+        inArray(bookings.status, ['pending', 'confirmed', 'completed']),
+      ),
+    );
+  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
+}
+

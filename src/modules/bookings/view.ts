@@ -1,0 +1,29 @@
+import { fromDbTimestamp, type NaiveDateTime } from '../../time/wallclock.js';
+
+/** A booking with what every reader of it needs: service, master and client. */
+export interface BookingView {
+  id: string;
+  businessId: number;
+  status: string;
+  startAt: NaiveDateTime;
+  endAt: NaiveDateTime;
+  priceSnapshot: number;
+  notes: string | null;
+  service: { id: number; name: string; duration: number; price: number };
+  master: { id: number; name: string };
+  client: { id: number; phone: string; firstName: string };
+}
+
+export function bookingBody(view: BookingView) {
+  return {
+    id: view.id,
+    status: view.status,
+    start_at: fromDbTimestamp(view.startAt),
+    end_at: fromDbTimestamp(view.endAt),
+    price_snapshot: view.priceSnapshot,
+    notes: view.notes,
+    service: view.service,
+    master: view.master,
+    client: { id: view.client.id, phone: view.client.phone, first_name: view.client.firstName },
+  };
+}
