@@ -1,0 +1,288 @@
+/**
+ * Every text the bot sends, as pure functions (SPEC.md "Notifications" and
+ * "Bot commands"). Legacy Markdown: labels are bold, user-supplied values
+ * (names, notes, service and business names, addresses) always stay OUTSIDE
+ * entities and are escaped with `md`, so a message parses whatever they hold.
+ */
+import type { BookingView } from '../bookings/view.js';
+import { formatPhone } from '../bookings/phone.js';
+
+export interface BusinessInfo {
+  name: string;
+  phone: string;
+  address: string;
+}
+
+export interface ProposalInfo {
+  oldDate: string;
+  oldTime: string;
+  proposedDate: string;
+  proposedTime: string;
+  expiresAt: string;
+}
+
+export interface SubscriptionLine {
+  contextType: 'PROVIDER_BUSINESS' | 'CLIENT_PHONE' | 'CLIENT_BOOKING';
+  /** What the subscription is about, already resolved (business name, phone, booking summary). */
+  label: string;
+}
+
+export const ALREADY_HANDLED = 'Запись уже обработана';
+export const PROPOSAL_EXPIRED = 'Предложение истекло';
+export const NO_FREE_TIME = 'Нет доступного времени для переноса';
+export const BOOKING_NOT_FOUND = 'Запись не найдена';
+export const BUSINESS_NOT_FOUND = 'Бизнес не найден';
+export const NOT_ALLOWED = 'Эта кнопка доступна только в чате, привязанном к бизнесу';
+export const PROPOSAL_NOT_FOUND = 'Предложение не найдено';
+export const PROPOSAL_ALREADY_ANSWERED = 'Предложение уже обработано';
+export const PENDING_PROPOSAL_EXISTS = 'По этой записи уже есть предложение переноса, ожидающее ответа клиента';
+export const CANNOT_RESCHEDULE = 'Перенести можно только ожидающую или подтверждённую запись';
+export const TIME_TAKEN = 'Это время уже недоступно, выберите другое';
+export const INVALID_PHONE = 'Неверный номер телефона. Пример: /start subscribe\\_77011234567';
+
+/** Escapes the four characters legacy Markdown gives a meaning to, for text outside entities. */
+export function md(value: string | number): string {
+  return String(value).replace(/[_*`[]/g, '\\$&');
+}
+
+/** 'YYYY-MM-DD' or a naive date-time → 'DD.MM.YYYY'. */
+export function formatDate(value: string): string {
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${day}.${month}.${year}`;
+}
+
+/** A naive date-time → 'HH:MM'. */
+export const formatTime = (naive: string): string => naive.slice(11, 16);
+
+/** 5000 → '5 000 KZT'; fractions keep two digits. */
+export function formatPrice(price: number): string {
+  const [whole, fraction] = (Number.isInteger(price) ? String(price) : price.toFixed(2)).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${fraction ? `${grouped}.${fraction}` : grouped} KZT`;
+}
+
+const line = (label: string, value: string): string => `*${label}:* ${md(value)}`;
+const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string').join('\n');
+
+const when = (naive: string): string => `${formatDate(naive)} ${formatTime(naive)}`;
+
+function bookingLines(booking: BookingView): string {
+  return lines(
+    line('Услуга', booking.service.name),
+    line('Мастер', booking.master.name),
+    line('Дата', formatDate(booking.startAt)),
+    line('Время', formatTime(booking.startAt)),
+  );
+}
+
+/** New booking → provider (buttons are added by the keyboard module). */
+export function newBookingText(booking: BookingView): string {
+  const price = booking.priceSnapshot ?? booking.service.price;
+  return lines(
+    '🆕 *Новая запись*',
+    '',
+    line('Клиент', booking.client.firstName),
+    line('Телефон', formatPhone(booking.client.phone)),
+    bookingLines(booking),
+    line('Стоимость', formatPrice(price)),
+    booking.notes ? line('Комментарий', booking.notes) : null,
+  );
+}
+
+/** The provider's new-booking message after a button press: same details, decision instead of buttons. */
+export function decidedBookingText(booking: BookingView, status: 'confirmed' | 'cancelled'): string {
+  const verdict = status === 'confirmed' ? '✅ *Вы подтвердили запись*' : '❌ *Вы отклонили запись*';
+  return `${newBookingText(booking)}\n\n${verdict}`;
+}
+
+/** Status change → client. pending and rejected send nothing (null). */
+export function statusChangedText(business: BusinessInfo, booking: BookingView): string | null {
+  const details = lines(line('Бизнес', business.name), bookingLines(booking));
+  switch (booking.status) {
+    case 'confirmed':
+      return lines('✅ *Запись ПОДТВЕРЖДЕНА*', '', details, business.address ? line('Адрес', business.address) : null, '', 'Ждём вас!');
+    case 'cancelled':
+      return lines(
+        '❌ *Запись ОТМЕНЕНА*',
+        '',
+        details,
+        '',
+        `Пожалуйста, свяжитесь с ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}, чтобы выбрать другое время.`,
+      );
+    case 'completed':
+      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
+    default:
+      return null;
+  }
+}
+
+const STATUS_NAMES: Record<string, string> = {
+  pending: 'ожидает подтверждения',
+  confirmed: 'подтверждена',
+  completed: 'завершена',
+  cancelled: 'отменена',
+  rejected: 'отклонена',
+};
+
+/** /start client_{booking_id}: the booking as it stands; the text depends on its status. */
+export function clientSubscribedText(business: BusinessInfo, booking: BookingView): string {
+  const intro: Record<string, string> = {
+    pending: 'Ваша запись ожидает подтверждения. Мы сообщим, когда её подтвердят.',
+    confirmed: 'Ваша запись подтверждена. Ждём вас!',
+    completed: 'Эта запись уже завершена. Спасибо, что были у нас!',
+    cancelled: 'Эта запись отменена. Свяжитесь с бизнесом, чтобы выбрать другое время.',
+    rejected: 'Эта запись отклонена. Свяжитесь с бизнесом, чтобы выбрать другое время.',
+  };
+  return lines(
+    '🔔 *Уведомления по записи включены*',
+    '',
+    intro[booking.status] ?? '',
+    '',
+    line('Бизнес', business.name),
+    bookingLines(booking),
+    line('Статус', STATUS_NAMES[booking.status] ?? booking.status),
+    business.address ? line('Адрес', business.address) : null,
+  );
+}
+
+/** Reschedule proposal → client (accept/decline buttons are added by the keyboard module). */
+export function rescheduleProposedText(business: BusinessInfo, booking: BookingView, proposal: ProposalInfo): string {
+  return lines(
+    '🔄 *Предложение перенести запись*',
+    '',
+    `${md(business.name)} предлагает перенести вашу запись.`,
+    '',
+    line('Услуга', booking.service.name),
+    line('Мастер', booking.master.name),
+    line('Было', `${formatDate(proposal.oldDate)} ${proposal.oldTime}`),
+    line('Предлагается', `${formatDate(proposal.proposedDate)} ${proposal.proposedTime}`),
+    '',
+    `Ответьте до ${md(when(proposal.expiresAt))}.`,
+  );
+}
+
+/** The client's message after answering a proposal (buttons removed). */
+export function proposalAnsweredForClientText(business: BusinessInfo, booking: BookingView, proposal: ProposalInfo, accepted: boolean): string {
+  return accepted
+    ? lines(
+        '✅ *Вы приняли перенос*',
+        '',
+        line('Бизнес', business.name),
+        line('Услуга', booking.service.name),
+        line('Новое время', `${formatDate(proposal.proposedDate)} ${proposal.proposedTime}`),
+      )
+    : lines(
+        '❌ *Вы отклонили перенос*',
+        '',
+        line('Бизнес', business.name),
+        line('Услуга', booking.service.name),
+        line('Время записи', when(booking.startAt)),
+      );
+}
+
+/** Reschedule result → provider. `booking` is the booking after the answer. */
+export function rescheduleAnsweredText(booking: BookingView, proposal: ProposalInfo, accepted: boolean): string {
+  const who = lines(line('Клиент', booking.client.firstName), line('Телефон', formatPhone(booking.client.phone)), line('Услуга', booking.service.name));
+  return accepted
+    ? lines('✅ *Клиент подтвердил перенос*', '', who, line('Новое время', when(booking.startAt)))
+    : lines(
+        '❌ *Клиент отклонил перенос*',
+        '',
+        who,
+        line('Предлагалось', `${formatDate(proposal.proposedDate)} ${proposal.proposedTime}`),
+        line('Текущее время', when(booking.startAt)),
+      );
+}
+
+/** Super-admin password reset → provider. A password with a backtick cannot sit in a code entity. */
+export function passwordResetText(business: BusinessInfo, password: string): string {
+  const shown = password.includes('`') ? md(password) : `\`${password}\``;
+  return lines(
+    '🔑 *Пароль сброшен*',
+    '',
+    `Администратор платформы сбросил пароль для входа в панель бизнеса ${md(business.name)}.`,
+    `*Новый пароль:* ${shown}`,
+    '',
+    'Рекомендуем войти и сразу сменить его на свой.',
+  );
+}
+
+export const welcomeText = (): string =>
+  lines(
+    '👋 *Добро пожаловать!*',
+    '',
+    'Я бот онлайн-записи. Я присылаю уведомления о записях: владельцам бизнеса — о новых записях, клиентам — о подтверждении, отмене и переносе.',
+    '',
+    'Откройте ссылку из подтверждения записи, чтобы подписаться на её уведомления. Список команд: /help',
+  );
+
+export const helpText = (): string =>
+  lines(
+    '*Команды*',
+    '',
+    '/start — начать',
+    '/status — мои подписки',
+    '/unsubscribe — отключить все уведомления',
+    '/help — эта справка',
+    '',
+    'Ссылки вида /start client\\_… и /start subscribe\\_… подписывают на уведомления о записи; /start provider\\_… привязывает чат к бизнесу.',
+  );
+
+export const providerLinkedText = (business: BusinessInfo): string =>
+  lines(
+    `✅ Уведомления для бизнеса ${md(business.name)} включены.`,
+    '',
+    'Сюда будут приходить новые записи с кнопками подтверждения, отклонения и переноса. Ниже — QR-код страницы записи для ваших клиентов.',
+  );
+
+export const providerMovedAwayText = (business: BusinessInfo): string =>
+  `ℹ️ Уведомления бизнеса ${md(business.name)} перенесены в другой чат. Этот чат их больше не получает.`;
+
+export const qrCaption = (url: string): string => `📱 QR-код для записи клиентов: ${md(url)}`;
+
+export const phoneSubscribedText = (phone: string, bookings: number): string =>
+  lines(`🔔 Уведомления для номера ${md(formatPhone(phone))} включены.`, `Активных записей найдено: ${bookings}.`);
+
+export const unsubscribedText = (count: number): string =>
+  count === 0 ? 'У вас не было активных подписок.' : `🔕 Уведомления отключены. Деактивировано подписок: ${count}.`;
+
+const CONTEXT_NAMES: Record<SubscriptionLine['contextType'], string> = {
+  PROVIDER_BUSINESS: 'Бизнес',
+  CLIENT_PHONE: 'Телефон',
+  CLIENT_BOOKING: 'Запись',
+};
+
+export function statusText(subscriptions: readonly SubscriptionLine[]): string {
+  if (subscriptions.length === 0) return 'Активных подписок нет. Список команд: /help';
+  return lines(
+    `*Активные подписки (${subscriptions.length}):*`,
+    ...subscriptions.map((s) => `• ${CONTEXT_NAMES[s.contextType]}: ${md(s.label)}`),
+  );
+}
+
+/** A CLIENT_BOOKING line of /status. */
+export const bookingLabel = (booking: BookingView): string => `${booking.service.name}, ${when(booking.startAt)}`;
+
+export const chooseHourText = (booking: BookingView): string =>
+  lines(
+    '🔄 *Перенос записи*',
+    '',
+    line('Клиент', booking.client.firstName),
+    line('Сейчас', when(booking.startAt)),
+    '',
+    `Выберите час на ${formatDate(booking.startAt)}:`,
+  );
+
+export const chooseMinuteText = (booking: BookingView, hour: string): string =>
+  lines('🔄 *Перенос записи*', '', line('Клиент', booking.client.firstName), line('Сейчас', when(booking.startAt)), '', `Выберите время в ${hour}:xx:`);
+
+export const proposalCreatedText = (booking: BookingView, date: string, time: string, notified: boolean): string =>
+  lines(
+    '🔄 *Предложение переноса создано*',
+    '',
+    line('Клиент', booking.client.firstName),
+    line('Сейчас', when(booking.startAt)),
+    line('Предложено', `${formatDate(date)} ${time}`),
+    '',
+    notified ? 'Клиент получил предложение и ответит в боте.' : 'Клиент не подписан на уведомления бота: сообщите ему о переносе сами.',
+  );

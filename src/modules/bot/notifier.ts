@@ -1,0 +1,102 @@
+/**
+ * The Telegram side of src/notifications/notifier.ts: the five notifications of
+ * SPEC.md's table. A send that fails is logged and lost (no retry); nothing here
+ * throws into the request that triggered it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
+import type { Db } from '../../db/client.js';
+import type { Notifier, ProposalView } from '../../notifications/notifier.js';
+import { phoneVariants } from '../bookings/phone.js';
+import type { BookingView } from '../bookings/view.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
+import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
+import { newBookingText, passwordResetText, rescheduleAnsweredText, rescheduleProposedText, statusChangedText } from './messages.js';
+import { activeChats } from './subscriptions.js';
+
+/** What is safe to log of a Bot API failure: no message text, no token. */
+export function describeTelegramError(error: unknown): Record<string, unknown> {
+  if (error instanceof GrammyError) return { method: error.method, error_code: error.error_code, description: error.description };
+  return { name: (error as Error)?.name, message: (error as Error)?.message };
+}
+
+export const MARKDOWN = { parse_mode: 'Markdown' } as const;
+
+export class TelegramNotifier implements Notifier {
+  constructor(
+    private readonly api: Api,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** One message to one chat; false when Telegram refused or did not answer. */
+  async send(chatId: string, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+    try {
+      await this.api.sendMessage(chatId, text, { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) });
+      return true;
+    } catch (error) {
+      this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
+      return false;
+    }
+  }
+
+  private async sendAll(chats: readonly string[], text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+    let sent = false;
+    for (const chat of chats) sent = (await this.send(chat, text, keyboard)) || sent;
+    return sent;
+  }
+
+  private providerChats(business: BusinessRow): Promise<string[]> {
+    return activeChats(this.db, 'PROVIDER_BUSINESS', [String(business.id)]);
+  }
+
+  /** SPEC.md: the CLIENT_BOOKING subscription first, else CLIENT_PHONE under any variant of the phone. */
+  async clientChats(booking: BookingView): Promise<string[]> {
+    const byBooking = await activeChats(this.db, 'CLIENT_BOOKING', [booking.id]);
+    if (byBooking.length > 0) return byBooking;
+    return activeChats(this.db, 'CLIENT_PHONE', phoneVariants(booking.client.phone));
+  }
+
+  async newBooking(business: BusinessRow, booking: BookingView): Promise<void> {
+    const chats = await this.providerChats(business);
+    if (chats.length === 0) {
+      this.log.warn({ businessId: business.id, bookingId: booking.id }, 'new booking: the business has no Telegram subscription, nothing sent');
+      return;
+    }
+    await this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id));
+  }
+
+  async bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void> {
+    const text = statusChangedText(business, booking);
+    if (!text) return;
+    const chats = await this.clientChats(booking);
+    if (chats.length === 0) {
+      this.log.warn({ bookingId: booking.id }, 'status change: the client has no Telegram subscription, nothing sent');
+      return;
+    }
+    await this.sendAll(chats, text);
+  }
+
+  async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean> {
+    const chats = await this.clientChats(booking);
+    if (chats.length === 0) {
+      this.log.warn({ bookingId: booking.id }, 'reschedule proposal: the client has no Telegram subscription, not informed');
+      return false;
+    }
+    return this.sendAll(chats, rescheduleProposedText(business, booking, proposal), proposalKeyboard(proposal.id));
+  }
+
+  async rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void> {
+    const chats = await this.providerChats(business);
+    await this.sendAll(chats, rescheduleAnsweredText(booking, proposal, proposal.status === 'ACCEPTED'));
+  }
+
+  async passwordReset(business: BusinessRow, password: string): Promise<void> {
+    const chats = await this.providerChats(business);
+    if (chats.length === 0) {
+      this.log.warn({ businessId: business.id }, 'password reset: the business has no Telegram subscription, nothing sent');
+      return;
+    }
+    await this.sendAll(chats, passwordResetText(business, password));
+  }
+}

@@ -1,0 +1,72 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, ProposalBody } from '../../http/schemas.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { findBookingView } from '../bookings/queries.js';
+import { isUuid } from '../bookings/routes.js';
+import { findBusinessById } from '../catalog/business.queries.js';
+import { listProposals, proposalBody } from './queries.js';
+import { expireStaleFor, proposeReschedule } from './service.js';
+
+const BookingParam = Type.Object({ booking_id: Type.String({ maxLength: 64 }) });
+
+const ProposalRequest = Type.Object({
+  proposed_date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD; any date' }),
+  proposed_time: Type.String({ maxLength: 5, description: 'HH:MM; availability is not checked' }),
+});
+
+export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['reschedule'];
+  const security = bearerSecurity;
+  app.addHook('onRequest', requireProvider);
+
+  async function ownBooking(businessId: number, id: string) {
+    const booking = isUuid(id) ? await findBookingView(app.ctx.db, id.toLowerCase(), businessId) : undefined;
+    if (!booking) throw notFound('Booking');
+    return booking;
+  }
+
+  app.post(
+    '/reschedule/:booking_id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Proposes a new time to the client (PROVIDER_WEB); `notified` tells whether the client got it in Telegram.',
+        params: BookingParam,
+        body: ProposalRequest,
+        response: { 201: Type.Object({ proposal: ProposalBody, notified: Type.Boolean() }), ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
+      const business = await findBusinessById(app.ctx.db, booking.businessId);
+      if (!business) throw notFound('Business');
+      const { proposal, notified } = await proposeReschedule(app.ctx, request.log, business, booking, {
+        date: request.body.proposed_date,
+        time: request.body.proposed_time,
+        by: 'PROVIDER_WEB',
+      });
+      return reply.status(201).send({ proposal: proposalBody(proposal), notified });
+    },
+  );
+
+  app.get(
+    '/reschedule/:booking_id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Proposals of the booking, newest first; PENDING ones past expires_at become EXPIRED first.',
+        params: BookingParam,
+        response: { 200: Type.Array(ProposalBody), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
+      await expireStaleFor(app.ctx, booking.id);
+      return (await listProposals(app.ctx.db, booking.id)).map(proposalBody);
+    },
+  );
+};

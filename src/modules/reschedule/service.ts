@@ -1,0 +1,140 @@
+/** SPEC.md "RescheduleProposal status": propose (web or bot), answer (client), lazy expiry. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
+import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart, toMinutes } from '../../time/wallclock.js';
+import { singleMasterSlots } from '../availability/availability.js';
+import { loadMasterDay } from '../availability/service.js';
+import { freeStartTimes } from '../availability/start-times.js';
+import { findBookingView, moveBooking } from '../bookings/queries.js';
+import { SLOT_TAKEN, assertSlotFree } from '../bookings/strict-slots.js';
+import type { BookingView } from '../bookings/view.js';
+import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
+import { expireStale, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
+
+export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
+export const BOT_STEP_MINUTES = 15;
+export const NOT_RESCHEDULABLE = 'Only pending or confirmed bookings can be rescheduled';
+export const PENDING_EXISTS = 'A pending reschedule proposal already exists for this booking';
+
+export const isReschedulable = (status: string): boolean => status === 'pending' || status === 'confirmed';
+
+export interface ProposalInput {
+  date: string;
+  time: string;
+  by: 'PROVIDER_WEB' | 'PROVIDER_BOT';
+}
+
+/** Lazy expiry (SPEC.md): no background job, proposals expire when someone reads them. */
+export const expireStaleFor = (ctx: AppContext, bookingId: string): Promise<void> => expireStale(ctx.db, bookingId, ctx.time.now());
+
+/** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
+export async function openProposal(ctx: AppContext, bookingId: string): Promise<ProposalView | undefined> {
+  await expireStaleFor(ctx, bookingId);
+  return pendingProposal(ctx.db, bookingId);
+}
+
+/**
+ * Creates a PENDING proposal (expires_at = now + 24 h on the wall clock) and tells the
+ * client when subscribed. 400 when the booking is not pending/confirmed, 409 when a
+ * PENDING one exists (the partial unique index settles a race).
+ */
+export async function proposeReschedule(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  business: BusinessRow,
+  booking: BookingView,
+  input: ProposalInput,
+): Promise<{ proposal: ProposalView; notified: boolean }> {
+  if (!isValidDate(input.date)) throw badRequest('Invalid proposed_date: expected an existing YYYY-MM-DD date', 'proposed_date');
+  if (!isValidTime(input.time)) throw badRequest('Invalid proposed_time: expected HH:MM', 'proposed_time');
+  if (!isReschedulable(booking.status)) throw badRequest(NOT_RESCHEDULABLE);
+  const now = ctx.time.now();
+  await expireStaleFor(ctx, booking.id);
+  let proposal: ProposalView;
+  try {
+    proposal = await insertProposal(ctx.db, {
+      bookingId: booking.id,
+      oldDate: datePart(booking.startAt),
+      oldTime: timePart(booking.startAt),
+      proposedDate: input.date,
+      proposedTime: input.time,
+      proposedBy: input.by,
+      status: 'PENDING',
+      expiresAt: addMinutes(now, PROPOSAL_LIFETIME_MINUTES),
+      createdAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(PENDING_EXISTS);
+    throw error;
+  }
+  const notified = await notifySafely(log, 'reschedule proposal', () => ctx.notifier.rescheduleProposed(business, booking, proposal), false);
+  return { proposal, notified };
+}
+
+/**
+ * Start times the bot offers for moving a booking: the booking's own date, its master's
+ * schedule and bookings (the booking itself left out), every 15 minutes, never in the
+ * past and never the time it already has. The availability module does the computing.
+ */
+export async function freeTimesForMove(ctx: AppContext, booking: BookingView): Promise<string[]> {
+  const date = datePart(booking.startAt);
+  const now = ctx.time.now();
+  const today = datePart(now);
+  if (date < today) return [];
+  const day = await loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id);
+  const answer = singleMasterSlots(date, day.schedule, day.bookings);
+  const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
+  return freeStartTimes(answer, booking.service.duration, { step: BOT_STEP_MINUTES, notBefore }).filter(
+    (time) => time !== timePart(booking.startAt),
+  );
+}
+
+export type AnswerOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'expired' }
+  | { kind: 'already_answered' }
+  | { kind: 'slot_taken'; business: BusinessRow }
+  | { kind: 'done'; accepted: boolean; business: BusinessRow; booking: BookingView; proposal: ProposalView };
+
+/** The client's ra_/rd_: accept moves the booking (no availability re-check unless strict slots), decline leaves it. */
+export async function answerProposal(ctx: AppContext, log: FastifyBaseLogger, proposalId: string, accept: boolean): Promise<AnswerOutcome> {
+  const proposal = await findProposal(ctx.db, proposalId);
+  if (!proposal) return { kind: 'not_found' };
+  if (proposal.status === 'EXPIRED') return { kind: 'expired' };
+  if (proposal.status === 'PENDING' && proposal.expiresAt < ctx.time.now()) {
+    await settleProposal(ctx.db, proposal.id, 'EXPIRED');
+    return { kind: 'expired' };
+  }
+  if (proposal.status !== 'PENDING') return { kind: 'already_answered' };
+  const booking = await findBookingView(ctx.db, proposal.bookingId);
+  const business = booking && (await findBusinessById(ctx.db, booking.businessId));
+  if (!booking || !business) return { kind: 'not_found' };
+
+  let settled: ProposalView | undefined;
+  let moved = booking;
+  if (accept) {
+    const startAt = combine(proposal.proposedDate, proposal.proposedTime);
+    const endAt = addMinutes(startAt, booking.service.duration);
+    try {
+      settled = await ctx.db.transaction(async (tx) => {
+        const accepted = await settleProposal(tx, proposal.id, 'ACCEPTED');
+        if (!accepted) return undefined;
+        if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, booking.id);
+        await moveBooking(tx, booking.id, startAt, endAt);
+        return accepted;
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 409 && error.detail === SLOT_TAKEN) return { kind: 'slot_taken', business };
+      throw error;
+    }
+    moved = { ...booking, startAt, endAt };
+  } else {
+    settled = await settleProposal(ctx.db, proposal.id, 'DECLINED');
+  }
+  if (!settled) return { kind: 'already_answered' };
+  await notifySafely(log, 'reschedule result', () => ctx.notifier.rescheduleAnswered(business, moved, settled), undefined);
+  return { kind: 'done', accepted: accept, business, booking: moved, proposal: settled };
+}
