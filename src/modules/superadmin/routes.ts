@@ -1,0 +1,159 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badRequest, notFound } from '../../http/errors.js';
+import { perMinute } from '../../http/rate-limit.js';
+import { BookingBody, BusinessBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
+import { notifySafely } from '../../notifications/notifier.js';
+import { addDays, isValidDate } from '../../time/wallclock.js';
+import { bearerSecurity, requireSuperAdmin } from '../auth/guards.js';
+import { generatePassword, hashPassword } from '../auth/password.js';
+import { findBusinessAdmin, updateUser } from '../auth/queries.js';
+import { listBookingViews } from '../bookings/queries.js';
+import { bookingBody } from '../bookings/view.js';
+import { businessBody, findBusinessById } from '../catalog/business.queries.js';
+import { checkSuperAdmin } from './login.js';
+import { businessSlugs, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
+import { seedDemoBusiness } from './seed.js';
+
+const Count = Type.Integer({ minimum: 0 });
+const BusinessOverview = Type.Object({
+  ...BusinessBody.properties,
+  created_at: Type.String(),
+  admin_email: Nullable(Type.String()),
+  bookings_total: Count,
+  bookings_by_status: Type.Object({ pending: Count, confirmed: Count, completed: Count, cancelled: Count, rejected: Count }),
+});
+const BookingWithBusiness = Type.Object({
+  ...BookingBody.properties,
+  business: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+});
+const SeedResult = Type.Object({
+  business: BusinessBody,
+  login: Type.Object({ email: Type.String(), password: Type.String() }),
+  counts: Type.Object({ categories: Count, services: Count, masters: Count, clients: Count, bookings: Count }),
+});
+
+function checkedDate(value: string | undefined, field: string): string | undefined {
+  if (value !== undefined && !isValidDate(value)) throw badRequest(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
+  return value;
+}
+
+const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['superadmin'];
+  const security = bearerSecurity;
+  app.addHook('onRequest', requireSuperAdmin);
+
+  app.get(
+    '/superadmin/businesses',
+    { schema: { tags, security, response: { 200: Type.Array(BusinessOverview), ...errorResponses(401, 403) } } },
+    () => listBusinessesWithCounts(app.ctx.db),
+  );
+
+  app.get(
+    '/superadmin/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Bookings of every business, ordered by start; date_to is inclusive.',
+        querystring: Type.Object({
+          business_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+          date_from: Type.Optional(DateString),
+          date_to: Type.Optional(DateString),
+        }),
+        response: { 200: Type.Array(BookingWithBusiness), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const from = checkedDate(request.query.date_from, 'date_from');
+      const to = checkedDate(request.query.date_to, 'date_to');
+      const views = await listBookingViews(app.ctx.db, {
+        businessId: request.query.business_id,
+        from: from ? `${from}T00:00:00` : undefined,
+        to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
+      });
+      const owners = await businessSlugs(app.ctx.db, [...new Set(views.map((view) => view.businessId))]);
+      return views.map((view) => ({
+        ...bookingBody(view),
+        business: owners.get(view.businessId) ?? { id: view.businessId, slug: '', name: '' },
+      }));
+    },
+  );
+
+  app.post(
+    '/superadmin/seed',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Creates a demo salon (3 masters, 6 services in 2 categories, schedules, bookings over the next 7 days).',
+        response: { 201: SeedResult, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      const seeded = await seedDemoBusiness(app.ctx);
+      return reply.status(201).send({ ...seeded, business: businessBody(seeded.business) });
+    },
+  );
+
+  app.delete(
+    '/superadmin/businesses/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Deletes the business with everything it owns, in one transaction.',
+        params: IdParam,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteBusinessCompletely(app.ctx.db, request.params.id))) throw notFound('Business');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/superadmin/businesses/:id/reset-password',
+    {
+      schema: {
+        tags,
+        security,
+        description: "Sets a new random password for the business's admin and sends it to the provider's Telegram chat.",
+        params: IdParam,
+        response: { 200: Type.Object({ new_password: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const business = await findBusinessById(app.ctx.db, request.params.id);
+      const admin = business && (await findBusinessAdmin(app.ctx.db, business.id));
+      if (!business || !admin) throw notFound('Business');
+      const password = generatePassword();
+      await updateUser(app.ctx.db, admin.id, { passwordHash: await hashPassword(password) });
+      await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);
+      return { new_password: password };
+    },
+  );
+};
+
+export const superadminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/superadmin/login',
+    {
+      config: perMinute(app.ctx.config.rateLimits.superadminLogin),
+      schema: {
+        tags: ['superadmin'],
+        body: Type.Object({ username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 200 }) }),
+        response: {
+          200: Type.Object({ access_token: Type.String(), token_type: Type.Literal('bearer') }),
+          ...errorResponses(400, 401, 429, 503),
+        },
+      },
+    },
+    async (request) => {
+      checkSuperAdmin(app.ctx.config, request.body.username, request.body.password);
+      return { access_token: await app.ctx.tokens.signSuperAdmin(), token_type: 'bearer' as const };
+    },
+  );
+  await app.register(superAdminOnly);
+};
