@@ -1,0 +1,77 @@
+/**
+ * Serves the built web pages (web/dist) from the API process, CONTRACT.md §9:
+ * /{slug} booking page (404 page for an unknown slug), /app mini app,
+ * /admin provider panel, /superadmin operator console.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { webDist } from '../../paths.js';
+import { findBusinessBySlug, publicBusinessBody } from '../catalog/business.queries.js';
+import { listServices } from '../catalog/services.queries.js';
+import { slugProblem } from '../catalog/slug.js';
+import { publicConfig } from './config.routes.js';
+import { withInitialData } from './initial-data.js';
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Страница не найдена</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f6f7fb;color:#1d2433}
+main{max-width:22rem;padding:2rem;text-align:center}h1{font-size:1.4rem}a{color:#3a5bd9}</style></head>
+<body><main><h1>Страница не найдена</h1><p>Такой страницы записи нет. Проверьте ссылку или спросите её у салона.</p>
+<p lang="kk">Мұндай бет жоқ.</p><p lang="en">This booking page does not exist.</p></main></body></html>`;
+
+function readPage(name: string): string | undefined {
+  const file = join(webDist, `${name}.html`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+export const webRoutes: FastifyPluginAsync = async (app) => {
+  if (!existsSync(webDist)) {
+    app.log.warn(`web pages are not built (${webDist} missing): run npm run build`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: join(webDist, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      wildcard: true,
+    });
+  }
+  const pages = {
+    booking: readPage('booking'),
+    app: readPage('app'),
+    admin: readPage('admin'),
+    superadmin: readPage('superadmin'),
+  };
+
+  const sendPage = (reply: FastifyReply, html: string | undefined, status = 200) =>
+    reply
+      .status(html ? status : 503)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html ?? 'Web pages are not built yet: run npm run build');
+  const notFoundPage = (reply: FastifyReply) => reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+
+  const hide = { schema: { hide: true } };
+  app.get('/', hide, (_request, reply) => reply.redirect('/admin'));
+  app.get('/app', hide, (_request, reply) =>
+    sendPage(reply, pages.app && withInitialData(pages.app, { config: publicConfig(app.ctx.config) })),
+  );
+  for (const panel of ['admin', 'superadmin'] as const) {
+    app.get(`/${panel}`, hide, (_request, reply) => sendPage(reply, pages[panel]));
+    app.get(`/${panel}/*`, hide, (_request, reply) => sendPage(reply, pages[panel]));
+  }
+  app.get<{ Params: { slug: string } }>('/:slug', hide, async (request, reply) => {
+    const { slug } = request.params;
+    if (slugProblem(slug) !== null) return notFoundPage(reply);
+    const business = await findBusinessBySlug(app.ctx.db, slug);
+    if (!business) return notFoundPage(reply);
+    if (!pages.booking) return sendPage(reply, undefined);
+    const initial = {
+      config: publicConfig(app.ctx.config),
+      business: publicBusinessBody(business),
+      services: await listServices(app.ctx.db, business.id),
+    };
+    return sendPage(reply, withInitialData(pages.booking, initial, business.name));
+  });
+};

@@ -1,0 +1,97 @@
+/** The /admin shell: session check, navigation, one page per path. */
+import { useEffect, useState } from 'preact/hooks';
+import { LangSwitch, Loading } from '@shared/panel-ui';
+import { Login, Register } from './auth';
+import { CalendarPage } from './calendar';
+import { BookingsPage } from './bookings-list';
+import { CatalogPage } from './catalog';
+import { MastersPage } from './masters';
+import { SchedulesPage } from './schedules';
+import { SettingsPage } from './settings';
+import { ClientsPage } from './clients';
+import { OverviewPage } from './overview';
+import { useT, messages, type MessageKey } from './messages';
+import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
+
+const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
+  { path: '/admin/calendar', label: 'navCalendar', page: CalendarPage },
+  { path: '/admin/bookings', label: 'navBookings', page: BookingsPage },
+  { path: '/admin/overview', label: 'navOverview', page: OverviewPage },
+  { path: '/admin/clients', label: 'navClients', page: ClientsPage },
+  { path: '/admin/services', label: 'navServices', page: CatalogPage },
+  { path: '/admin/masters', label: 'navMasters', page: MastersPage },
+  { path: '/admin/schedules', label: 'navSchedules', page: SchedulesPage },
+  { path: '/admin/settings', label: 'navSettings', page: SettingsPage },
+];
+
+function Shell(props: { path: string; business: Business; onLogout: () => void }) {
+  const t = useT(messages);
+  const current = PAGES.find((p) => props.path.startsWith(p.path)) ?? PAGES[0]!;
+  const Page = current.page;
+  useEffect(() => {
+    document.title = `${t(current.label)} · ${props.business.name}`;
+  }, [current, props.business.name, t]);
+  return (
+    <div class="app">
+      <nav class="side" aria-label={t('menu')}>
+        <div class="brand">{props.business.name}</div>
+        {PAGES.map((p) => (
+          <a
+            key={p.path}
+            href={p.path}
+            aria-current={p === current ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(p.path);
+            }}
+          >
+            {t(p.label)}
+          </a>
+        ))}
+        <div class="spacer" />
+        <LangSwitch />
+        <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onLogout())}>
+          {t('logout')}
+        </a>
+      </nav>
+      <main class="main" id="main">
+        <Page />
+      </main>
+    </div>
+  );
+}
+
+export function App() {
+  const path = usePath();
+  const t = useT(messages);
+  const [business, setBusiness] = useState<Business | null>(null);
+  const token = getToken();
+  useEffect(() => {
+    if (!token) return setBusiness(null);
+    if (business) return;
+    client.get('/auth/me').then((me) => setBusiness(me.business), () => undefined);
+  }, [token, business]);
+
+  const onSession = (next: Business) => {
+    setBusiness(next);
+    navigate('/admin/calendar', true);
+  };
+  const logout = () => {
+    setToken(null);
+    setBusiness(null);
+    navigate('/admin/login', true);
+  };
+
+  const atEntry = path === '/admin' || path === '/admin/' || path === '/admin/login' || path === '/admin/register';
+  useEffect(() => {
+    if (token && atEntry) navigate('/admin/calendar', true);
+  }, [token, atEntry]);
+
+  if (!token) return path === '/admin/register' ? <Register onSession={onSession} /> : <Login onSession={onSession} />;
+  if (!business) return <main class="auth"><Loading text={t('loading')} /></main>;
+  return (
+    <SessionContext.Provider value={{ business, setBusiness, logout }}>
+      <Shell path={path} business={business} onLogout={logout} />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,113 @@
+/** The time grid: a column per master (per day in the week view), shaded closed hours, booking blocks. */
+import { closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
+import { dateOf, hm, timeOf, today } from './dates';
+import { formatDate } from '@shared/i18n';
+import { useLang } from '@shared/i18n';
+import { useT, messages } from './messages';
+import type { Booking } from './state';
+
+export interface Column {
+  masterId: number;
+  name: string;
+}
+
+interface GridProps {
+  days: string[];
+  columns: Column[];
+  bookings: Booking[];
+  scheduleFor: (masterId: number, date: string) => DaySchedule | undefined;
+  onOpen: (booking: Booking) => void;
+  compact: boolean;
+}
+
+export function CalendarGrid(props: GridProps) {
+  const t = useT(messages);
+  const lang = useLang();
+  const { days, columns } = props;
+  const schedules = days.flatMap((day) => columns.map((c) => props.scheduleFor(c.masterId, day)));
+  const range = visibleRange(schedules, props.bookings);
+  const [from, to] = range;
+  const perMinute = props.compact ? 0.75 : 1.2;
+  const height = (to - from) * perMinute;
+  const hours: number[] = [];
+  for (let m = from; m < to; m += 60) hours.push(m);
+  const y = (minute: number) => (minute - from) * perMinute;
+  const colWidth = props.compact ? 68 : 180;
+  const now = new Date();
+  const nowMinute = now.getHours() * 60 + now.getMinutes();
+  const todayDate = today();
+
+  return (
+    <div class="cal" role="region" aria-label={t('calendar')} tabIndex={0}>
+      <div class="cal-inner" style={{ minWidth: `${56 + days.length * columns.length * colWidth}px` }}>
+        <div class="cal-axis">
+          <div class="cal-head" style={{ height: days.length > 1 ? '64px' : '40px' }} />
+          <div style={{ position: 'relative', height: `${height}px` }}>
+            {hours.map((m) => (
+              <span class="cal-hour" key={m} style={{ top: `${y(m)}px` }}>
+                {hm(m)}
+              </span>
+            ))}
+          </div>
+        </div>
+        {days.map((day) => (
+          <div class={days.length > 1 ? "cal-day multi" : "cal-day"} key={day}>
+            {days.length > 1 && (
+              <div class={day === todayDate ? 'cal-dayhead today' : 'cal-dayhead'} aria-current={day === todayDate ? 'date' : undefined}>
+                {formatDate(day, lang, { weekday: 'short', day: 'numeric', month: 'short' })}
+              </div>
+            )}
+            <div class="cal-cols">
+              {columns.map((column) => {
+                const schedule = props.scheduleFor(column.masterId, day);
+                const mine = props.bookings.filter((b) => b.master.id === column.masterId && dateOf(b.start_at) === day);
+                const dayOff = !schedule || !schedule.is_active;
+                return (
+                  <div class="cal-col" key={column.masterId} style={{ minWidth: `${colWidth}px` }} data-master={column.name} data-date={day}>
+                    <div class="cal-head" title={column.name}>
+                      {column.name}
+                      {dayOff && !props.compact && <small> · {t("dayOff")}</small>}
+                    </div>
+                    <div class="cal-body" style={{ height: `${height}px`, backgroundSize: `100% ${60 * perMinute}px` }}>
+                      {day === todayDate && nowMinute >= from && nowMinute < to && <div class="cal-now" style={{ top: `${y(nowMinute)}px` }} aria-hidden="true" />}
+                      {closedSpans(schedule, range).map(([s, e]) => (
+                        <div class="cal-closed" key={`${s}`} style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }} aria-hidden="true" />
+                      ))}
+                      {placeBookings(mine).map((p) => (
+                        <button
+                          type="button"
+                          key={p.booking.id}
+                          class={`cal-booking st-${p.booking.status}${p.overlaps ? ' overlap' : ''}`}
+                          style={{
+                            top: `${y(p.start)}px`,
+                            height: `${Math.max(18, (p.end - p.start) * perMinute)}px`,
+                            left: `calc(${(p.lane / p.lanes) * 100}% + 2px)`,
+                            width: `calc(${100 / p.lanes}% - 4px)`,
+                          }}
+                          title={`${timeOf(p.booking.start_at)}–${timeOf(p.booking.end_at)} ${p.booking.client.first_name}, ${p.booking.service.name} (${t(`status_${p.booking.status}` as 'status_pending')})${p.overlaps ? ` — ${t('overlap')}` : ''}`}
+                          onClick={() => props.onOpen(p.booking)}
+                        >
+                          {p.overlaps && !props.compact && (
+                            <span class="overlap-flag" aria-hidden="true">
+                              ⚠
+                            </span>
+                          )}
+                          <strong>
+                            {timeOf(p.booking.start_at)}
+                            {!props.compact && `–${timeOf(p.booking.end_at)}`}
+                          </strong>{' '}
+                          <span>{p.booking.client.first_name}</span>
+                          {!props.compact && <span class="cal-svc">{p.booking.service.name}</span>}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

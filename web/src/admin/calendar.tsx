@@ -1,0 +1,120 @@
+/** Calendar of bookings: day and week views, a column per master, booking detail on click. */
+import { useState } from 'preact/hooks';
+import { ErrorBox, Loading, Empty, generalError, useLoad } from '@shared/panel-ui';
+import { formatDate, useLang } from '@shared/i18n';
+import { CalendarGrid, type Column } from './calendar-grid';
+import { BookingDetail } from './booking-detail';
+import { addDays, daysBetween, mondayOf, today } from './dates';
+import { dayRow, loadWeeks } from './schedule-data';
+import { useT, messages } from './messages';
+import { STATUSES, client, navigate, type Booking } from './state';
+
+export function StatusLegend() {
+  const t = useT(messages);
+  return (
+    <div class="legend" aria-label={t('legend')}>
+      {STATUSES.map((s) => (
+        <span key={s}>
+          <span class={`swatch st-${s}`} />
+          {t(`status_${s}`)}
+        </span>
+      ))}
+      <span>
+        <span class="swatch" style="background:var(--shade);border-color:var(--border)" />
+        {t('closedHours')}
+      </span>
+      <span>
+        <span class="swatch" style="border:2px dashed var(--danger)" />⚠ {t('overlap')}
+      </span>
+    </div>
+  );
+}
+
+export function CalendarPage() {
+  const t = useT(messages);
+  const lang = useLang();
+  const [view, setView] = useState<'day' | 'week'>(() => (new URLSearchParams(location.search).get('view') === 'week' ? 'week' : 'day'));
+  const [date, setDate] = useState(() => new URLSearchParams(location.search).get('date') ?? today());
+  const [open, setOpen] = useState<Booking | null>(null);
+  const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
+
+  const setup = useLoad(async (signal) => {
+    const masters = await client.get('/masters', { signal });
+    return { masters, weeks: await loadWeeks(masters, signal) };
+  }, []);
+  const bookings = useLoad(
+    (signal) => client.get('/bookings', { query: { date_from: days[0], date_to: days[days.length - 1] }, signal }),
+    [days[0], days.length],
+  );
+
+  const go = (next: string, nextView = view) => {
+    setDate(next);
+    setView(nextView);
+    navigate(`/admin/calendar?view=${nextView}&date=${next}`, true);
+  };
+  const step = view === 'day' ? 1 : 7;
+
+  const columns: Column[] = (setup.data?.masters ?? []).map((m) => ({ masterId: m.id, name: m.name }));
+  for (const b of bookings.data ?? []) {
+    if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
+  }
+  const title = view === 'day' ? formatDate(date, lang) : `${formatDate(days[0]!, lang, { day: 'numeric', month: 'short' })} – ${formatDate(days[6]!, lang, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+
+  return (
+    <div>
+      <div class="topbar">
+        <h1>{t('navCalendar')}</h1>
+        <div class="seg" role="group" aria-label={t('view')}>
+          <button type="button" aria-pressed={view === 'day'} onClick={() => go(date, 'day')}>
+            {t('day')}
+          </button>
+          <button type="button" aria-pressed={view === 'week'} onClick={() => go(date, 'week')}>
+            {t('week')}
+          </button>
+        </div>
+        <div class="row">
+          <button type="button" class="btn btn-ghost btn-small" aria-label={t('previous')} onClick={() => go(addDays(date, -step))}>
+            ←
+          </button>
+          <button type="button" class="btn btn-ghost btn-small" onClick={() => go(today())}>
+            {t('today')}
+          </button>
+          <button type="button" class="btn btn-ghost btn-small" aria-label={t('next')} onClick={() => go(addDays(date, step))}>
+            →
+          </button>
+          <label class="visually-hidden" for="cal-date">
+            {t('pickDate')}
+          </label>
+          <input id="cal-date" name="date" type="date" class="input small" value={date} onChange={(e) => (e.target as HTMLInputElement).value && go((e.target as HTMLInputElement).value)} />
+        </div>
+      </div>
+      <p class="muted cal-title" style="margin:-6px 0 10px" aria-live="polite">
+        {title}
+        {bookings.data && ` · ${t('bookingsCount', { n: bookings.data.length })}`}
+      </p>
+      <ErrorBox error={generalError(setup.error ?? bookings.error)} />
+      {!setup.data || !bookings.data ? (
+        <Loading text={t('loading')} />
+      ) : columns.length === 0 ? (
+        <Empty text={t('noMastersYet')} />
+      ) : (
+        <CalendarGrid
+          days={days}
+          columns={columns}
+          bookings={bookings.data}
+          compact={view === 'week'}
+          scheduleFor={(masterId, day) => dayRow(setup.data!.weeks, masterId, day)}
+          onOpen={setOpen}
+        />
+      )}
+      <StatusLegend />
+      {open && (
+        <BookingDetail
+          id={open.id}
+          onClose={() => setOpen(null)}
+          onChanged={() => bookings.reload()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/** Overview: bookings per day over the last and next 30 days, revenue of completed bookings per master. Inline SVG. */
+import { ErrorBox, Loading, Empty, generalError, useLoad } from '@shared/panel-ui';
+import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { addDays, dateOf, daysBetween, today } from './dates';
+import { useT, messages } from './messages';
+import { client, type Booking } from './state';
+import { occupiesTime } from './layout';
+
+function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; label: string }) {
+  const lang = useLang();
+  const max = Math.max(1, ...props.counts);
+  const w = 12;
+  const h = 140;
+  const width = props.days.length * w + 30;
+  return (
+    <svg class="chart" viewBox={`0 0 ${width} ${h + 36}`} role="img" aria-label={props.label}>
+      <line x1="28" x2={width} y1={h} y2={h} stroke="currentColor" opacity=".2" />
+      <text x="24" y="10" text-anchor="end">
+        {max}
+      </text>
+      <text x="24" y={h} text-anchor="end">
+        0
+      </text>
+      {props.counts.map((count, i) => {
+        const bar = (count / max) * (h - 10);
+        return (
+          <g key={props.days[i]}>
+            <rect x={30 + i * w} y={h - bar} width={w - 3} height={bar} rx="2" fill={i < props.todayIndex ? '#8da2e0' : i === props.todayIndex ? '#b26a00' : '#2f5bd3'}>
+              <title>{`${props.days[i]}: ${count}`}</title>
+            </rect>
+            {i % 7 === 0 && (
+              <text x={30 + i * w} y={h + 14}>
+                {formatDate(props.days[i]!, lang, { day: 'numeric', month: 'short' })}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      <text x={30 + props.todayIndex * w} y={h + 30} fill="#b26a00">
+        ▲
+      </text>
+    </svg>
+  );
+}
+
+function RevenueBars(props: { rows: Array<{ name: string; total: number }>; label: string }) {
+  const max = Math.max(1, ...props.rows.map((r) => r.total));
+  const rowH = 30;
+  return (
+    <svg class="chart" style="max-width:720px" viewBox={`0 0 600 ${props.rows.length * rowH + 6}`} role="img" aria-label={props.label}>
+      {props.rows.map((r, i) => (
+        <g key={r.name} transform={`translate(0 ${i * rowH})`}>
+          <text x="0" y="19" style="font-size:13px;fill:var(--text)">
+            {r.name.length > 18 ? `${r.name.slice(0, 17)}…` : r.name}
+          </text>
+          <rect x="150" y="5" height="20" rx="3" width={Math.max(2, (r.total / max) * 330)} fill="#1e7a34" />
+          <text x={156 + (r.total / max) * 330} y="19" style="font-size:12px;fill:var(--text)">
+            {formatPrice(r.total)}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+export function OverviewPage() {
+  const t = useT(messages);
+  const from = addDays(today(), -30);
+  const to = addDays(today(), 30);
+  const window = useLoad((signal) => client.get('/bookings', { query: { date_from: from, date_to: to }, signal }), [from]);
+  const completed = useLoad((signal) => client.get('/bookings', { query: { status: 'completed' }, signal }), []);
+  const days = daysBetween(from, to);
+  const perDay = new Map<string, number>();
+  for (const b of (window.data ?? []) as Booking[]) if (occupiesTime(b.status)) perDay.set(dateOf(b.start_at), (perDay.get(dateOf(b.start_at)) ?? 0) + 1);
+  const revenue = new Map<string, number>();
+  for (const b of completed.data ?? []) revenue.set(b.master.name, (revenue.get(b.master.name) ?? 0) + b.price_snapshot);
+  const rows = [...revenue].map(([name, total]) => ({ name, total })).sort((a, b) => b.total - a.total);
+  const totalRevenue = rows.reduce((sum, r) => sum + r.total, 0);
+  return (
+    <div class="stack">
+      <div class="topbar">
+        <h1>{t('navOverview')}</h1>
+      </div>
+      <ErrorBox error={generalError(window.error ?? completed.error)} />
+      <section class="card">
+        <h2>{t('bookingsPerDay')}</h2>
+        <p class="muted">{t('bookingsPerDayHelp')}</p>
+        {!window.data ? <Loading text={t('loading')} /> : window.data.length === 0 ? <Empty text={t('noBookings')} /> : <div class="table-wrap"><DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} /></div>}
+      </section>
+      <section class="card">
+        <h2>{t('revenueByMaster')}</h2>
+        <p class="muted">
+          {t('revenueHelp')} {completed.data && <strong>{formatPrice(totalRevenue)}</strong>}
+        </p>
+        {!completed.data ? <Loading text={t('loading')} /> : rows.length === 0 ? <Empty text={t('noRevenue')} /> : <div class="table-wrap"><RevenueBars rows={rows} label={t('revenueByMaster')} /></div>}
+      </section>
+    </div>
+  );
+}

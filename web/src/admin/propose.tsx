@@ -1,0 +1,87 @@
+/**
+ * Propose a new time: any date, the master's free start times of that date
+ * (GET /public/{slug}/slots + the shared freeStartTimes, no second slot
+ * calculator), or a time typed by hand (SPEC.md: availability is not checked).
+ */
+import { useState } from 'preact/hooks';
+import { freeStartTimes } from '@domain/availability/start-times';
+import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { dateOf, timeOf } from './dates';
+import { useT, messages } from './messages';
+import { client, useSession, type Booking } from './state';
+
+export function ProposeTime(props: { booking: Booking; onDone: () => void; onCancel: () => void }) {
+  const t = useT(messages);
+  const { business } = useSession();
+  const b = props.booking;
+  const [date, setDate] = useState(dateOf(b.start_at));
+  const [time, setTime] = useState('');
+  const [notified, setNotified] = useState<boolean | null>(null);
+  const slots = useLoad(
+    (signal) => client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: b.master.id }, signal }),
+    [date, business.slug],
+  );
+  const times = slots.data ? freeStartTimes(slots.data, b.service.duration, { step: 15 }).filter((hm) => !(date === dateOf(b.start_at) && hm === timeOf(b.start_at))) : [];
+  const send = useAction(async () => {
+    const answer = await client.post('/reschedule/{booking_id}', { path: { booking_id: b.id }, body: { proposed_date: date, proposed_time: time } });
+    setNotified(answer.notified);
+  });
+  if (notified !== null) {
+    return (
+      <div class="notice success" role="status">
+        <p style="margin:0 0 8px">{notified ? t('proposalSent') : t('proposalSaved')}</p>
+        <button type="button" class="btn btn-small" onClick={props.onDone}>
+          OK
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      class="card"
+      style="margin-bottom:16px;box-shadow:none;border:1px solid var(--border)"
+      aria-label={t('proposeTime')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send.run();
+      }}
+    >
+      <ErrorBox error={generalError(send.error, ['proposed_date', 'proposed_time'])} />
+      <div class="row" style="align-items:end">
+        <label class="field" style="margin:0">
+          <span>{t('newDate')}</span>
+          <input class="input small" type="date" name="proposed_date" required value={date} onChange={(e) => setDate((e.target as HTMLInputElement).value)} />
+        </label>
+        <label class="field" style="margin:0">
+          <span>{t('newTime')}</span>
+          <input class="input small" type="time" name="proposed_time" step={300} required value={time} onInput={(e) => setTime((e.target as HTMLInputElement).value)} />
+        </label>
+      </div>
+      {(errorFor(send.error, 'proposed_date') || errorFor(send.error, 'proposed_time')) && (
+        <p class="field-error">{errorFor(send.error, 'proposed_date') ?? errorFor(send.error, 'proposed_time')}</p>
+      )}
+      <p class="muted" style="margin:10px 0 6px">{t('freeTimes', { master: b.master.name })}</p>
+      {slots.loading ? (
+        <Loading text={t('loading')} />
+      ) : times.length === 0 ? (
+        <p class="muted">{t('noFreeTimes')}</p>
+      ) : (
+        <div class="chips" role="group" aria-label={t('freeTimesLabel')}>
+          {times.map((hm) => (
+            <button type="button" key={hm} class="chip" aria-pressed={hm === time} onClick={() => setTime(hm)}>
+              {hm}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="row" style="margin-top:12px">
+        <button class="btn btn-small" disabled={send.busy || !time}>
+          {t('sendProposal')}
+        </button>
+        <button type="button" class="btn btn-ghost btn-small" onClick={props.onCancel}>
+          {t('cancelAction')}
+        </button>
+      </div>
+    </form>
+  );
+}

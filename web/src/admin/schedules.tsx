@@ -1,0 +1,176 @@
+/** Business week and each master's week: hours, break and day off per weekday; a master's own week can be created and deleted. */
+import { useEffect, useState } from 'preact/hooks';
+import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { useT, messages } from './messages';
+import { client, type ScheduleRow } from './state';
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+type Draft = Pick<ScheduleRow, 'id' | 'day_of_week' | 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>;
+
+const same = (a: Draft, b: Draft) =>
+  a.start_time === b.start_time && a.end_time === b.end_time && a.break_start_time === b.break_start_time && a.break_end_time === b.break_end_time && a.is_active === b.is_active;
+
+function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
+  const t = useT(messages);
+  const [drafts, setDrafts] = useState<Draft[]>(props.rows);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setDrafts(props.rows), [props.rows]);
+  const edit = (id: number, change: Partial<Draft>) => {
+    setSaved(false);
+    setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
+  };
+  const changed = drafts.filter((d) => {
+    const saved = props.rows.find((r) => r.id === d.id);
+    return saved !== undefined && !same(d, saved);
+  });
+  const save = useAction(async () => {
+    for (const d of changed) {
+      await client.put('/schedule/{id}', {
+        path: { id: d.id },
+        body: { start_time: d.start_time, end_time: d.end_time, is_active: d.is_active, break_start_time: d.break_start_time || null, break_end_time: d.break_end_time || null },
+      });
+    }
+    setSaved(true);
+    props.onSaved();
+  });
+  const time = (d: Draft, key: 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time', label: string, optional = false) => (
+    <input
+      type="time"
+      class="input small"
+      aria-label={`${t(WEEKDAYS[d.day_of_week]!)}: ${label}`}
+      name={`${key}-${d.day_of_week}`}
+      value={d[key] ?? ''}
+      required={!optional}
+      disabled={!d.is_active}
+      onInput={(e) => edit(d.id, { [key]: (e.target as HTMLInputElement).value || null })}
+    />
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save.run();
+      }}
+    >
+      <ErrorBox error={generalError(save.error, ['start_time', 'end_time', 'break_start_time', 'break_end_time'])} />
+      <div class="table-wrap">
+        <table class="table cards">
+          <thead>
+            <tr>
+              <th>{t('weekday')}</th>
+              <th>{t('working')}</th>
+              <th>{t('hours')}</th>
+              <th>{t('break')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {drafts.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  <strong>{t(WEEKDAYS[d.day_of_week]!)}</strong>
+                </td>
+                <td>
+                  <label class="check">
+                    <input type="checkbox" name={`active-${d.day_of_week}`} checked={d.is_active} onChange={(e) => edit(d.id, { is_active: (e.target as HTMLInputElement).checked })} />
+                    {d.is_active ? t('workDay') : t('dayOff')}
+                  </label>
+                </td>
+                <td>
+                  <span class="row">
+                    {time(d, 'start_time', t('from'))}–{time(d, 'end_time', t('to'))}
+                  </span>
+                </td>
+                <td>
+                  <span class="row">
+                    {time(d, 'break_start_time', t('breakFrom'), true)}–{time(d, 'break_end_time', t('breakTo'), true)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {['start_time', 'end_time', 'break_start_time', 'break_end_time'].map((f) => errorFor(save.error, f) && <p class="field-error" key={f}>{errorFor(save.error, f)}</p>)}
+      <div class="row" style="margin-top:12px">
+        <button class="btn" disabled={save.busy || changed.length === 0}>
+          {t('saveSchedule')}
+        </button>
+        {saved && (
+          <span class="muted" role="status">
+            {t('saved')}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function SchedulesPage() {
+  const t = useT(messages);
+  const masters = useLoad((signal) => client.get('/masters', { signal }), []);
+  const [owner, setOwner] = useState<number | 'business'>('business');
+  const loaded = useLoad(
+    async (signal) => ({
+      owner,
+      rows: await (owner === 'business' ? client.get('/schedule', { signal }) : client.get('/schedule/master/{master_id}', { path: { master_id: owner }, signal })),
+    }),
+    [owner],
+  );
+  // rows of the previous choice are not shown under the new one while it loads
+  const week = { ...loaded, data: loaded.data?.owner === owner ? loaded.data.rows : undefined };
+  const create = useAction(async (masterId: number) => {
+    await client.post('/schedule/master/{master_id}', { path: { master_id: masterId } });
+    week.reload();
+    masters.reload();
+  });
+  const remove = useAction(async (masterId: number) => {
+    await client.del('/schedule/master/{master_id}', { path: { master_id: masterId } });
+    week.reload();
+    masters.reload();
+  });
+  const master = owner === 'business' ? undefined : masters.data?.find((m) => m.id === owner);
+  return (
+    <div class="stack">
+      <div class="topbar">
+        <h1>{t('navSchedules')}</h1>
+        <label class="row">
+          <span class="muted">{t('scheduleOf')}</span>
+          <select class="input small" name="schedule_owner" value={String(owner)} onChange={(e) => setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value))}>
+            <option value="business">{t('businessWeek')}</option>
+            {(masters.data ?? []).map((m) => (
+              <option key={m.id} value={String(m.id)}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <section class="card">
+        <h2>{master ? master.name : t('businessWeek')}</h2>
+        <ErrorBox error={generalError(week.error ?? create.error ?? remove.error)} />
+        {week.loading && !week.data ? (
+          <Loading text={t('loading')} />
+        ) : week.data && week.data.length > 0 ? (
+          <>
+            <WeekEditor key={String(owner)} rows={week.data} onSaved={week.reload} />
+            {master && (
+              <p style="margin-top:16px">
+                <button type="button" class="btn btn-ghost danger" disabled={remove.busy} onClick={() => void remove.run(master.id)}>
+                  {t('deleteOwnSchedule')}
+                </button>
+              </p>
+            )}
+          </>
+        ) : master ? (
+          <div class="empty">
+            <p>{t('usesBusinessWeek', { name: master.name })}</p>
+            <button type="button" class="btn" disabled={create.busy} onClick={() => void create.run(master.id)}>
+              {t('createOwnSchedule')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/** Business settings: name, phone, address, slug with a live check, strict slots, public link, Telegram. */
+import { useEffect, useState } from 'preact/hooks';
+import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
+import { AddressInput } from './address';
+import { publicConfig } from './auth';
+import { useT, messages } from './messages';
+import { client, useSession, type Business } from './state';
+
+function SlugCheck(props: { slug: string; current: string }) {
+  const t = useT(messages);
+  const slug = useDebounced(props.slug.trim(), 300);
+  const check = useLoad(
+    (signal) => (slug && slug !== props.current ? client.get('/business/slug-available', { query: { slug }, signal }) : Promise.resolve(null)),
+    [slug, props.current],
+  );
+  if (!slug || slug === props.current || !check.data || slug !== props.slug.trim()) return null;
+  const { available, reason } = check.data;
+  return (
+    <span class={available ? 'muted' : 'field-error'} role="status" data-testid="slug-check">
+      {available ? `✓ ${t('slugFree')}` : reason === 'taken' ? t('slugTaken') : reason === 'reserved' ? t('slugReserved') : t('slugFormat')}
+    </span>
+  );
+}
+
+function CopyLink({ url }: { url: string }) {
+  const t = useT(messages);
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="row">
+      <a href={url} target="_blank" rel="noopener" data-testid="public-link">
+        {url}
+      </a>
+      <button
+        type="button"
+        class="btn btn-ghost btn-small"
+        onClick={() =>
+          navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('copied') : t('copy')}
+      </button>
+    </div>
+  );
+}
+
+function Telegram({ business }: { business: Business }) {
+  const t = useT(messages);
+  const [bot, setBot] = useState<string | null | undefined>(undefined);
+  const [qr, setQr] = useState('');
+  useEffect(() => void publicConfig().then((c) => setBot(c.bot_username)), []);
+  const link = bot ? `https://t.me/${bot}?start=provider_${business.id}` : '';
+  useEffect(() => {
+    if (!link) return;
+    // qrcode is loaded only here, so it never weighs on the other pages
+    void import('qrcode').then((QR) => QR.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(setQr));
+  }, [link]);
+  return (
+    <section class="card">
+      <h2>{t('telegram')}</h2>
+      <p data-testid="telegram-status" class={business.messenger_chat_id ? 'notice success' : 'notice'}>
+        {business.messenger_chat_id ? t('telegramLinked') : t('telegramNotLinked')}
+      </p>
+      {bot === undefined ? null : !bot ? (
+        <p class="muted">{t('botDisabled')}</p>
+      ) : (
+        <div class="row" style="align-items:start;gap:20px">
+          <div class="qr" aria-label={t('qrLabel')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
+          <div style="flex:1;min-width:220px">
+            <p>{t('telegramHelp')}</p>
+            <a class="btn" href={link} target="_blank" rel="noopener" data-testid="telegram-link">
+              {t('connectTelegram')}
+            </a>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function SettingsPage() {
+  const t = useT(messages);
+  const session = useSession();
+  const b = session.business;
+  const [form, setForm] = useState({ name: b.name, phone: b.phone, address: b.address, slug: b.slug, strict_slots: b.strict_slots });
+  const [saved, setSaved] = useState(false);
+  useEffect(() => void client.get('/business').then(session.setBusiness, () => undefined), []);
+  const set = (key: 'name' | 'phone' | 'address' | 'slug') => (value: string) => {
+    setSaved(false);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const save = useAction(async () => {
+    const next = await client.put('/business', { body: { ...form, slug: form.slug.trim() } });
+    session.setBusiness(next);
+    setForm({ name: next.name, phone: next.phone, address: next.address, slug: next.slug, strict_slots: next.strict_slots });
+    setSaved(true);
+  });
+  const err = (field: string) => errorFor(save.error, field) ?? (field === 'slug' && save.error && (save.error as { status?: number }).status === 409 ? t('slugTaken') : undefined);
+  return (
+    <div class="stack">
+      <div class="topbar">
+        <h1>{t('navSettings')}</h1>
+      </div>
+      <form
+        class="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.run();
+        }}
+      >
+        <h2>{t('business')}</h2>
+        <ErrorBox error={generalError(save.error, ['name', 'phone', 'address', 'slug'])} />
+        <div class="grid2">
+          <TextField label={t('businessName')} name="name" required value={form.name} onValue={set('name')} error={err('name')} />
+          <TextField label={t('phone')} name="phone" type="tel" value={form.phone} onValue={set('phone')} error={err('phone')} />
+        </div>
+        <AddressInput value={form.address} onValue={set('address')} error={err('address')} />
+        <TextField label={t('slug')} name="slug" value={form.slug} onValue={(v) => set('slug')(v.toLowerCase())} error={err('slug')} hint={`${location.origin}/${form.slug}`} />
+        <div style="margin:-6px 0 12px">
+          <SlugCheck slug={form.slug} current={b.slug} />
+        </div>
+        <label class="check" style="margin-bottom:12px">
+          <input type="checkbox" name="strict_slots" checked={form.strict_slots} onChange={(e) => (setSaved(false), setForm((f) => ({ ...f, strict_slots: (e.target as HTMLInputElement).checked })))} />
+          {t('strictSlots')}
+        </label>
+        <p class="muted" style="margin-top:-6px;font-size:.9rem">
+          {t('strictSlotsHelp')}
+        </p>
+        <div class="row">
+          <button class="btn" disabled={save.busy}>
+            {t('save')}
+          </button>
+          {saved && (
+            <span role="status" class="muted">
+              {t('saved')}
+            </span>
+          )}
+        </div>
+      </form>
+      <section class="card">
+        <h2>{t('publicLink')}</h2>
+        <CopyLink url={`${location.origin}/${b.slug}`} />
+      </section>
+      <Telegram business={b} />
+    </div>
+  );
+}

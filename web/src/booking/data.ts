@@ -1,0 +1,140 @@
+/**
+ * What the flow reads from the public API, and the start times it offers.
+ * The time arithmetic is the server's own module (freeStartTimes), so the web
+ * page, the bot and the API agree on what "free" means.
+ */
+import { freeStartTimes } from '@domain/availability/start-times';
+import { ApiError, type ApiClient } from '@shared/api';
+import { addDays, datePart, toMinutes, wallClockAt } from '../../../src/time/wallclock.js';
+import { ANY, type InitialData, type Master, type MasterChoice, type Service, type Slots } from './types';
+
+export const DAYS_AHEAD = 30;
+export const STEP = 15;
+
+export function readInitialData(): InitialData | null {
+  const element = document.getElementById('initial-data');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as InitialData;
+  } catch {
+    return null;
+  }
+}
+
+/** "Now" on the business's wall clock (APP_TIMEZONE), from the device's clock. */
+export function wallNow(timeZone: string): { date: string; minutes: number } {
+  const now = wallClockAt(new Date(), timeZone);
+  return { date: datePart(now), minutes: toMinutes(now.slice(11, 16)) };
+}
+
+export function nextDays(today: string, count = DAYS_AHEAD): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(today, i));
+}
+
+/** Masters linked to the service; every master when none is linked (SPEC.md rule 4 of booking creation). */
+export function mastersFor(service: Service, masters: readonly Master[]): Master[] {
+  const linked = masters.filter((m) => m.services.some((s) => s.id === service.id));
+  return linked.length > 0 ? linked : [...masters];
+}
+
+export class SlotSource {
+  private readonly cache = new Map<string, Promise<Slots>>();
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly slug: string,
+    private readonly timeZone: string,
+  ) {}
+
+  /** One day's answer, master or aggregate (null), fetched once. */
+  slots(date: string, masterId: number | null): Promise<Slots> {
+    const key = `${masterId ?? '*'}|${date}`;
+    let answer = this.cache.get(key);
+    if (!answer) {
+      answer = this.api<Slots>(`/public/${encodeURIComponent(this.slug)}/slots`, { query: { date, master_id: masterId } });
+      answer.catch(() => this.cache.delete(key));
+      this.cache.set(key, answer);
+    }
+    return answer;
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+
+  private async timesOf(date: string, masterId: number | null, duration: number): Promise<string[]> {
+    const now = wallNow(this.timeZone);
+    if (date < now.date) return [];
+    const notBefore = date === now.date ? now.minutes : 0;
+    return freeStartTimes(await this.slots(date, masterId), duration, { step: STEP, notBefore });
+  }
+
+  /**
+   * Start times of a day. "Any master" is the union over the eligible masters,
+   * so every time offered belongs to one master who is free for the whole duration.
+   */
+  async dayTimes(date: string, service: Service, master: MasterChoice, eligible: readonly Master[]): Promise<string[]> {
+    if (master !== ANY) return this.timesOf(date, master.id, service.duration);
+    if (eligible.length === 0) return this.timesOf(date, null, service.duration);
+    const lists = await Promise.all(eligible.map((m) => this.timesOf(date, m.id, service.duration)));
+    return [...new Set(lists.flat())].sort();
+  }
+
+  /**
+   * Whether a day has any free time, for the date strip. With every master
+   * eligible one aggregate request per day answers it (SPEC.md rule 5).
+   */
+  async dayOpen(date: string, service: Service, master: MasterChoice, eligible: readonly Master[], all: readonly Master[]): Promise<boolean> {
+    if (master === ANY && eligible.length === all.length && eligible.length > 1) {
+      return (await this.timesOf(date, null, service.duration)).length > 0;
+    }
+    return (await this.dayTimes(date, service, master, eligible)).length > 0;
+  }
+
+  /** For "any master": the first eligible master free at that time, else null (the server assigns one). */
+  async freeMaster(date: string, time: string, service: Service, eligible: readonly Master[]): Promise<number | null> {
+    for (const master of eligible) {
+      const times = await this.timesOf(date, master.id, service.duration).catch((): string[] => []);
+      if (times.includes(time)) return master.id;
+    }
+    return null;
+  }
+}
+
+/** Runs tasks with at most `limit` in flight (30 days of slot requests must not flood a phone's connection). */
+export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export type ErrorKey =
+  | 'errNetwork'
+  | 'errCaptcha'
+  | 'errNoMasters'
+  | 'errPhone'
+  | 'errNotFound'
+  | 'errTaken'
+  | 'errTooMany'
+  | 'errServer'
+  | 'errInput';
+
+/** An API error in plain words (the key of the message to show). */
+export function errorKey(error: unknown): ErrorKey {
+  if (!(error instanceof ApiError)) return 'errServer';
+  const detail = error.detail.toLowerCase();
+  if (error.status === 0) return 'errNetwork';
+  if (detail.includes('captcha')) return 'errCaptcha';
+  if (detail.includes('no masters')) return 'errNoMasters';
+  if (error.status === 400 && detail.includes('phone')) return 'errPhone';
+  if (error.status === 404) return 'errNotFound';
+  if (error.status === 409) return 'errTaken';
+  if (error.status === 429) return 'errTooMany';
+  if (error.status >= 500) return 'errServer';
+  return 'errInput';
+}

@@ -1,0 +1,298 @@
+/**
+ * The booking flow of SPEC.md "Clients create bookings": service → master →
+ * date and time → details → success. One component for the web page and the
+ * mini app; the mini app passes a host that maps Back and Confirm onto
+ * Telegram's BackButton and MainButton.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { randomKey, type ApiClient } from '@shared/api';
+import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
+import { LangSwitch } from '@shared/lang-switch';
+import { errorKey, mastersFor, SlotSource } from './data';
+import { DetailsStep, detailsProblem, type DetailsProblem, type DetailsValues } from './details';
+import { bookingMessages } from './messages';
+import { MasterStep, ServiceStep, WhenStep } from './steps';
+import { SuccessStep } from './success';
+import { ANY, type BookingResult, type Business, type InitialData, type Master, type MasterChoice, type Service } from './types';
+
+export interface FlowHost {
+  /** A native back button; null hides it. */
+  back(handler: (() => void) | null): void;
+  /** A native confirm button; null hides it. */
+  main(button: { text: string; onClick: () => void; busy: boolean } | null): void;
+}
+
+export interface BookingFlowProps {
+  api: ApiClient;
+  slug: string;
+  initial: InitialData;
+  host?: FlowHost;
+  /** Extra headers of the booking request (the mini app's X-Telegram-Init-Data). */
+  bookingHeaders?: () => Record<string, string>;
+  defaults?: Partial<DetailsValues>;
+  onBooked?(result: BookingResult): void;
+  /** Opens the bot link (the mini app's openTelegramLink); a plain link otherwise. */
+  openLink?(url: string): void;
+}
+
+type Step = 'service' | 'master' | 'when' | 'details' | 'done';
+
+interface Catalog {
+  business: Business;
+  services: Service[];
+}
+
+function useCatalog(api: ApiClient, slug: string, initial: InitialData) {
+  const [catalog, setCatalog] = useState<Catalog | null>(
+    initial.business && initial.services ? { business: initial.business, services: initial.services } : null,
+  );
+  const [failed, setFailed] = useState(false);
+  const masters = useMemo(() => api<Master[]>(`/public/${encodeURIComponent(slug)}/masters`), [slug]);
+  useEffect(() => {
+    if (catalog) return;
+    const base = `/public/${encodeURIComponent(slug)}`;
+    Promise.all([api<Business>(base), api<Service[]>(`${base}/services`)]).then(
+      ([business, services]) => setCatalog({ business, services }),
+      () => setFailed(true),
+    );
+  }, [slug]);
+  return { catalog, failed, masters };
+}
+
+export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults, onBooked, openLink }: BookingFlowProps) {
+  const t = useT(bookingMessages);
+  const lang = useLang();
+  const timeZone = initial.config.timezone;
+  const { catalog, failed, masters: mastersPromise } = useCatalog(api, slug, initial);
+  const source = useMemo(() => new SlotSource(api, slug, timeZone), [slug]);
+
+  const [step, setStep] = useState<Step>('service');
+  const [allMasters, setAllMasters] = useState<Master[]>([]);
+  const [service, setService] = useState<Service | null>(null);
+  const [master, setMaster] = useState<MasterChoice>(ANY);
+  const [masterSkipped, setMasterSkipped] = useState(false);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [values, setValues] = useState<DetailsValues>({ firstName: '', phoneDigits: '', notes: '', ...defaults });
+  const [problem, setProblem] = useState<DetailsProblem | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [booking, setBooking] = useState<BookingResult | null>(null);
+  const sendingNow = useRef(false);
+  const idempotency = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const eligible = service ? mastersFor(service, allMasters) : [];
+  const go = (next: Step) => {
+    setStep(next);
+    setError(null);
+    setProblem(null);
+    window.scrollTo(0, 0);
+  };
+
+  async function pickService(picked: Service) {
+    setService(picked);
+    setDate(null);
+    setTime(null);
+    const masters = await mastersPromise.catch(() => [] as Master[]);
+    setAllMasters(masters);
+    const linked = mastersFor(picked, masters);
+    const skip = linked.length <= 1;
+    setMasterSkipped(skip);
+    setMaster(linked.length === 1 ? linked[0]! : ANY);
+    go(skip ? 'when' : 'master');
+  }
+
+  const previous: Record<Step, Step | null> = {
+    service: null,
+    master: 'service',
+    when: masterSkipped ? 'service' : 'master',
+    details: 'when',
+    done: null,
+  };
+  const back = previous[step] ? () => go(previous[step]!) : null;
+
+  async function submit() {
+    if (sendingNow.current || !service || !date || !time) return;
+    const found = detailsProblem(values, Boolean(initial.config.captcha_site_key), captchaToken);
+    setProblem(found);
+    if (found) return;
+    sendingNow.current = true;
+    setSending(true);
+    setError(null);
+    try {
+      const masterId = master === ANY ? await source.freeMaster(date, time, service, eligible) : master.id;
+      const body = {
+        service_id: service.id,
+        date,
+        time,
+        first_name: values.firstName.trim(),
+        phone: `+7${values.phoneDigits}`,
+        ...(masterId !== null ? { master_id: masterId } : {}),
+        ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+      };
+      // The same request keeps its key, so a retry after a lost answer returns the first booking.
+      const fingerprint = JSON.stringify(body);
+      if (idempotency.current?.fingerprint !== fingerprint) idempotency.current = { fingerprint, key: randomKey() };
+      const result = await api<BookingResult>(`/public/${encodeURIComponent(slug)}/booking`, {
+        method: 'POST',
+        body: captchaToken ? { ...body, captcha_token: captchaToken } : body,
+        headers: { 'Idempotency-Key': idempotency.current.key, ...bookingHeaders?.() },
+      });
+      source.forget();
+      idempotency.current = null;
+      setBooking(result);
+      go('done');
+      onBooked?.(result);
+    } catch (caught) {
+      const key = errorKey(caught);
+      setError(t(key));
+      if (initial.config.captcha_site_key) setCaptchaReset((n) => n + 1);
+      if (key === 'errTaken') source.forget();
+    } finally {
+      sendingNow.current = false;
+      setSending(false);
+    }
+  }
+
+  useEffect(() => {
+    if (!host) return;
+    host.back(back);
+    host.main(step === 'details' ? { text: sending ? t('sending') : t('confirm'), onClick: () => void submit(), busy: sending } : null);
+  });
+
+  if (!catalog) {
+    return <main class="page">{failed ? <p class="error">{t('errLoad')}</p> : <p class="muted">{t('loading')}</p>}</main>;
+  }
+  const { business, services } = catalog;
+  const stepTitle: Record<Step, string> = {
+    service: t('stepService'),
+    master: t('stepMaster'),
+    when: t('stepWhen'),
+    details: t('stepDetails'),
+    done: '',
+  };
+
+  return (
+    <main class="page" data-step={step}>
+      <header class="business">
+        <div class="business-top">
+          <h1>{business.name}</h1>
+          <LangSwitch />
+        </div>
+        {business.address && <p class="muted address">{business.address}</p>}
+        {business.phone && (
+          <a class="phone" href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>
+            ☎ {business.phone}
+          </a>
+        )}
+      </header>
+
+      {step !== 'service' && step !== 'done' && service && (
+        <ol class="picked">
+          <li>
+            <button type="button" onClick={() => go('service')}>
+              <span>{service.name}</span>
+              <b>{formatPrice(service.price)}</b>
+            </button>
+          </li>
+          {step !== 'master' && (
+            <li>
+              <button type="button" disabled={masterSkipped} onClick={() => go('master')}>
+                <span>{master === ANY ? t('anyMaster') : master.name}</span>
+              </button>
+            </li>
+          )}
+          {step === 'details' && date && time && (
+            <li>
+              <button type="button" onClick={() => go('when')}>
+                <span>
+                  {formatDate(date, lang, { weekday: 'short', day: 'numeric', month: 'long' })}, {time}
+                </span>
+              </button>
+            </li>
+          )}
+        </ol>
+      )}
+
+      <section class="card step">
+        {stepTitle[step] && (
+          <div class="step-head">
+            {back && !host && (
+              <button type="button" class="link back" onClick={back}>
+                ← {t('back')}
+              </button>
+            )}
+            <h2>{stepTitle[step]}</h2>
+          </div>
+        )}
+        {step === 'service' && <ServiceStep t={t} services={services} onPick={(s) => void pickService(s)} />}
+        {step === 'master' && (
+          <MasterStep
+            t={t}
+            masters={eligible}
+            onPick={(m) => {
+              setMaster(m);
+              setDate(null);
+              go('when');
+            }}
+          />
+        )}
+        {step === 'when' && service && (
+          <>
+            {eligible.length === 0 && <p class="muted">{t('noMasters')}</p>}
+            <WhenStep
+              t={t}
+              source={source}
+              timeZone={timeZone}
+              service={service}
+              master={master}
+              eligible={eligible}
+              all={allMasters}
+              date={date}
+              onDate={setDate}
+              onTime={(picked) => {
+                setTime(picked);
+                go('details');
+              }}
+            />
+          </>
+        )}
+        {step === 'details' && (
+          <DetailsStep
+            t={t}
+            values={values}
+            onChange={(next) => {
+              setValues(next);
+              setProblem(null);
+            }}
+            captchaSiteKey={initial.config.captcha_site_key}
+            captchaReset={captchaReset}
+            onCaptcha={setCaptchaToken}
+            problem={problem}
+            error={error}
+            sending={sending}
+            showSubmit={!host}
+            onSubmit={() => void submit()}
+          />
+        )}
+        {step === 'done' && booking && (
+          <SuccessStep
+            t={t}
+            booking={booking}
+            business={business}
+            timeZone={timeZone}
+            telegram={Boolean(initial.config.bot_username)}
+            openLink={openLink}
+            onAgain={() => {
+              setBooking(null);
+              setService(null);
+              go('service');
+            }}
+          />
+        )}
+      </section>
+    </main>
+  );
+}

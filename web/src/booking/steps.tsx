@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'preact/hooks';
+import { formatDate, formatDuration, formatPrice, useLang } from '@shared/i18n';
+import { eachLimited, nextDays, wallNow, type SlotSource } from './data';
+import type { BookingT } from './messages';
+import { ANY, type Master, type MasterChoice, type Service } from './types';
+
+interface ServiceStepProps {
+  t: BookingT;
+  services: Service[];
+  onPick(service: Service): void;
+}
+
+/** Services grouped by category, in the catalog's order; uncategorised ones last. */
+export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
+  const lang = useLang();
+  if (services.length === 0) return <p class="muted">{t('noServices')}</p>;
+  const groups = new Map<string, Service[]>();
+  for (const service of [...services].sort((a, b) => (a.category ? 0 : 1) - (b.category ? 0 : 1))) {
+    const name = service.category?.name ?? '';
+    groups.set(name, [...(groups.get(name) ?? []), service]);
+  }
+  const named = [...groups.keys()].some(Boolean);
+  return (
+    <div class="groups">
+      {[...groups].map(([category, list]) => (
+        <section key={category} class="group">
+          {named && <h3 class="group-title">{category || t('other')}</h3>}
+          <ul class="choices">
+            {list.map((service) => (
+              <li key={service.id}>
+                <button type="button" class="choice" data-service={service.id} onClick={() => onPick(service)}>
+                  <span class="choice-name">{service.name}</span>
+                  <span class="choice-meta">
+                    <span>{formatDuration(service.duration, lang)}</span>
+                    <b class="price">{formatPrice(service.price)}</b>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+interface MasterStepProps {
+  t: BookingT;
+  masters: Master[];
+  onPick(master: MasterChoice): void;
+}
+
+export function MasterStep({ t, masters, onPick }: MasterStepProps) {
+  return (
+    <ul class="choices">
+      <li>
+        <button type="button" class="choice" data-master="any" onClick={() => onPick(ANY)}>
+          <span class="avatar" aria-hidden="true">★</span>
+          <span class="choice-name">
+            {t('anyMaster')}
+            <small class="muted">{t('anyMasterHint')}</small>
+          </span>
+        </button>
+      </li>
+      {masters.map((master) => (
+        <li key={master.id}>
+          <button type="button" class="choice" data-master={master.id} onClick={() => onPick(master)}>
+            <span class="avatar" aria-hidden="true">{master.name.trim().charAt(0).toUpperCase()}</span>
+            <span class="choice-name">{master.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface WhenStepProps {
+  t: BookingT;
+  source: SlotSource;
+  timeZone: string;
+  service: Service;
+  master: MasterChoice;
+  eligible: Master[];
+  all: Master[];
+  date: string | null;
+  onDate(date: string): void;
+  onTime(time: string): void;
+}
+
+type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };
+
+/** Date strip (next 30 days; days without free time marked) and the free start times of the chosen day. */
+export function WhenStep({ t, source, timeZone, service, master, eligible, all, date, onDate, onTime }: WhenStepProps) {
+  const lang = useLang();
+  const [days] = useState(() => nextDays(wallNow(timeZone).date));
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [times, setTimes] = useState<Load<string[]>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setOpen({});
+    void eachLimited(days, 6, async (day) => {
+      const value = await source.dayOpen(day, service, master, eligible, all).catch(() => true);
+      if (alive) setOpen((previous) => ({ ...previous, [day]: value }));
+    });
+    return () => void (alive = false);
+  }, [service, master, attempt]);
+
+  useEffect(() => {
+    if (!date) return;
+    let alive = true;
+    setTimes({ state: 'loading' });
+    source.dayTimes(date, service, master, eligible).then(
+      (value) => alive && setTimes({ state: 'ready', value }),
+      () => alive && setTimes({ state: 'failed' }),
+    );
+    return () => void (alive = false);
+  }, [date, service, master, attempt]);
+
+  return (
+    <div>
+      <div class="days" role="listbox" aria-label={t('pickDay')}>
+        {days.map((day) => {
+          const closed = open[day] === false;
+          return (
+            <button
+              key={day}
+              type="button"
+              role="option"
+              aria-selected={day === date}
+              data-date={day}
+              data-open={open[day] === undefined ? 'unknown' : String(open[day])}
+              class={`day${day === date ? ' selected' : ''}${closed ? ' closed' : ''}`}
+              onClick={(event) => {
+                event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
+                onDate(day);
+              }}
+            >
+              <span class="day-week">{formatDate(day, lang, { weekday: 'short' })}</span>
+              <span class="day-num">{Number(day.slice(8))}</span>
+              <span class="day-month">{closed ? t('dayOff') : formatDate(day, lang, { month: 'short' })}</span>
+            </button>
+          );
+        })}
+      </div>
+      {!date && <p class="muted">{t('pickDay')}</p>}
+      {date && <h3 class="when-title">{formatDate(date, lang)}</h3>}
+      {date && times.state === 'loading' && <p class="muted">{t('loading')}</p>}
+      {date && times.state === 'failed' && (
+        <p class="error">
+          {t('errLoad')}{' '}
+          <button type="button" class="link" onClick={() => (source.forget(), setAttempt(attempt + 1))}>
+            {t('retry')}
+          </button>
+        </p>
+      )}
+      {date && times.state === 'ready' && times.value.length === 0 && <p class="muted no-times">{t('noTimeDay')}</p>}
+      {date && times.state === 'ready' && times.value.length > 0 && (
+        <div class="times">
+          {times.value.map((time) => (
+            <button key={time} type="button" class="time" data-time={time} onClick={() => onTime(time)}>
+              {time}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

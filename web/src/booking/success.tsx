@@ -1,0 +1,79 @@
+import { useMemo } from 'preact/hooks';
+import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { buildIcs } from './ics';
+import type { BookingT } from './messages';
+import type { Business, BookingResult } from './types';
+
+interface SuccessProps {
+  t: BookingT;
+  booking: BookingResult;
+  business: Business;
+  timeZone: string;
+  /** False when the server has no bot (BOT_USERNAME unset): the deep link would lead nowhere. */
+  telegram: boolean;
+  /** Inside Telegram the bot link opens with openTelegramLink, not as a browser tab. */
+  openLink?: (url: string) => void;
+  onAgain(): void;
+}
+
+export function SuccessStep({ t, booking, business, timeZone, telegram, openLink, onAgain }: SuccessProps) {
+  const lang = useLang();
+  const date = booking.start_at.slice(0, 10);
+  const time = booking.start_at.slice(11, 16);
+  const icsUrl = useMemo(() => {
+    const ics = buildIcs({
+      uid: `${booking.id}@${location.host}`,
+      start: booking.start_at,
+      end: booking.end_at,
+      timeZone,
+      summary: `${booking.service.name} — ${business.name}`,
+      location: business.address,
+      description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
+    });
+    return URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  }, [booking.id, lang]);
+
+  return (
+    <section class="success" aria-live="polite">
+      <div class="success-mark" aria-hidden="true">✓</div>
+      <h2>{t('doneTitle')}</h2>
+      <p class="muted">{t('doneText')}</p>
+      <dl class="facts">
+        <dt>{t('service')}</dt>
+        <dd data-fact="service">{booking.service.name}</dd>
+        <dt>{t('date')}</dt>
+        <dd data-fact="date">{formatDate(date, lang)}</dd>
+        <dt>{t('time')}</dt>
+        <dd data-fact="time">{time}</dd>
+        <dt>{t('master')}</dt>
+        <dd data-fact="master">{booking.master.name}</dd>
+        <dt>{t('price')}</dt>
+        <dd data-fact="price">{formatPrice(booking.price_snapshot)}</dd>
+      </dl>
+      {telegram && (
+        <>
+          <a
+            class="btn btn-block telegram"
+            href={booking.messenger_url}
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => {
+              if (!openLink) return;
+              event.preventDefault();
+              openLink(booking.messenger_url);
+            }}
+          >
+            {t('telegram')}
+          </a>
+          <p class="muted small">{t('telegramHint')}</p>
+        </>
+      )}
+      <a class="btn btn-block btn-ghost ics" href={icsUrl} download={`booking-${date}.ics`}>
+        {t('calendar')}
+      </a>
+      <button type="button" class="btn btn-block btn-ghost again" onClick={onAgain}>
+        {t('again')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * /app, the Telegram mini app: reads the business slug from start_param,
+ * logs in with the signed initData, then shows the booking flow to a
+ * customer or the day's bookings to the salon's provider.
+ */
+import { render } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import '@shared/theme.css';
+import '../booking/booking.css';
+import './miniapp.css';
+import { ApiError } from '@shared/api';
+import { getLang, useT } from '@shared/i18n';
+import { readInitialData } from '../booking/data';
+import { BookingFlow } from '../booking/flow';
+import type { InitialData } from '../booking/types';
+import { miniMessages } from './messages';
+import { ProviderView } from './provider';
+import { MiniSession, type MessengerLogin } from './session';
+import { applyTheme, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
+
+const loaded: InitialData = readInitialData() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
+// The signed initData stands in for the captcha (CONTRACT.md §3): the mini app never shows the widget.
+const initial: InitialData = { ...loaded, config: { ...loaded.config, captcha_site_key: null } };
+
+type State = { kind: 'opening' } | { kind: 'failed'; message: string } | { kind: 'ready'; login: MessengerLogin };
+
+function MiniApp({ app }: { app: TelegramWebApp }) {
+  const t = useT(miniMessages);
+  const startParam = app.initDataUnsafe.start_param ?? '';
+  const session = useMemo(() => new MiniSession(app.initData, startParam), []);
+  const host = useMemo(() => telegramHost(app), []);
+  const [state, setState] = useState<State>({ kind: 'opening' });
+
+  useEffect(() => {
+    session.login().then(
+      (login) => setState({ kind: 'ready', login }),
+      (error) => setState({ kind: 'failed', message: error instanceof ApiError && error.status === 503 ? t('noBot') : t('loginFailed') }),
+    );
+  }, []);
+
+  if (state.kind === 'opening') return <p class="mini-note muted">{t('opening')}</p>;
+  if (state.kind === 'failed') return <p class="mini-note error">{state.message}</p>;
+  const { login } = state;
+  if (login.role === 'provider') {
+    host.back(null);
+    host.main(null);
+    return (
+      <ProviderView
+        api={session.api}
+        timeZone={initial.config.timezone}
+        confirmCancel={(text) => Promise.resolve(window.confirm(text))}
+      />
+    );
+  }
+  const slug = startParam || login.businessSlug;
+  if (!slug) return <p class="mini-note muted">{t('noSlug')}</p>;
+  return (
+    <BookingFlow
+      api={session.api}
+      slug={slug}
+      initial={initial}
+      host={host}
+      bookingHeaders={() => ({ 'X-Telegram-Init-Data': app.initData })}
+      defaults={{ firstName: app.initDataUnsafe.user?.first_name ?? '' }}
+      onBooked={(booking) => {
+        app.HapticFeedback?.notificationOccurred('success');
+        if (initial.config.bot_username) app.openTelegramLink(booking.messenger_url);
+      }}
+      openLink={(url) => app.openTelegramLink(url)}
+    />
+  );
+}
+
+function NotInTelegram() {
+  const t = useT(miniMessages);
+  return <p class="mini-note muted">{t('notTelegram')}</p>;
+}
+
+document.documentElement.lang = getLang();
+const root = document.getElementById('root')!;
+const app = telegramWebApp();
+if (app && app.initData) {
+  applyTheme(app);
+  app.onEvent('themeChanged', () => applyTheme(app));
+  app.ready();
+  app.expand();
+  render(<MiniApp app={app} />, root);
+} else {
+  render(<NotInTelegram />, root);
+}

@@ -1,0 +1,136 @@
+/** The provider's side of the mini app: today's and tomorrow's bookings with confirm / complete / cancel. */
+import { useEffect, useState } from 'preact/hooks';
+import type { ApiClient } from '@shared/api';
+import type { paths } from '@shared/api-types';
+import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
+import { LangSwitch } from '@shared/lang-switch';
+import { formatPhone } from '@domain/bookings/phone';
+import { nextDays, wallNow } from '../booking/data';
+import { miniMessages, type MiniT } from './messages';
+
+type Booking = paths['/api/v1/bookings']['get']['responses'][200]['content']['application/json'][number];
+type Status = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'rejected';
+
+/** Which buttons a booking gets: SPEC.md lets PATCH set any status; these are the useful moves. */
+const ACTIONS: Record<string, Array<'confirmed' | 'completed' | 'cancelled'>> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+};
+const ACTION_LABEL = { confirmed: 'confirm', completed: 'complete', cancelled: 'cancel' } as const;
+
+interface ProviderProps {
+  api: ApiClient;
+  timeZone: string;
+  confirmCancel(text: string): Promise<boolean>;
+}
+
+export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
+  const t = useT(miniMessages);
+  const lang = useLang();
+  const [today, tomorrow] = nextDays(wallNow(timeZone).date, 2) as [string, string];
+  const [lists, setLists] = useState<Record<string, Booking[] | undefined>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function load() {
+    setError(null);
+    try {
+      const [first, second] = await Promise.all([today, tomorrow].map((date) => api<Booking[]>('/bookings', { query: { date } })));
+      setLists({ [today]: first, [tomorrow]: second });
+    } catch {
+      setError(t('failed'));
+    }
+  }
+
+  useEffect(() => void load(), []);
+
+  async function change(booking: Booking, status: 'confirmed' | 'completed' | 'cancelled') {
+    if (status === 'cancelled' && !(await confirmCancel(t('cancelAsk')))) return;
+    setBusy(booking.id);
+    try {
+      await api(`/bookings/${booking.id}`, { method: 'PATCH', body: { status } });
+      await load();
+    } catch {
+      setError(t('failed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <main class="page provider">
+      <header class="business">
+        <div class="business-top">
+          <h1>{t('bookings')}</h1>
+          <LangSwitch />
+        </div>
+      </header>
+      {error && (
+        <p class="error" role="alert">
+          {error}{' '}
+          <button type="button" class="link" onClick={() => void load()}>
+            {t('refresh')}
+          </button>
+        </p>
+      )}
+      {[today, tomorrow].map((date, index) => (
+        <section key={date} class="card day-list" data-day={date}>
+          <h2>
+            {index === 0 ? t('today') : t('tomorrow')} <span class="muted">· {formatDate(date, lang, { day: 'numeric', month: 'long' })}</span>
+          </h2>
+          {lists[date] === undefined && !error && <p class="muted">…</p>}
+          {lists[date]?.length === 0 && <p class="muted">{t('empty')}</p>}
+          <ul class="bookings">
+            {lists[date]?.map((booking) => (
+              <BookingRow key={booking.id} t={t} booking={booking} busy={busy === booking.id} onChange={(status) => void change(booking, status)} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}
+
+interface RowProps {
+  t: MiniT;
+  booking: Booking;
+  busy: boolean;
+  onChange(status: 'confirmed' | 'completed' | 'cancelled'): void;
+}
+
+function BookingRow({ t, booking, busy, onChange }: RowProps) {
+  const status = booking.status as Status;
+  return (
+    <li class="booking" data-booking={booking.id} data-status={status}>
+      <div class="booking-head">
+        <b class="booking-time">
+          {booking.start_at.slice(11, 16)}–{booking.end_at.slice(11, 16)}
+        </b>
+        <span class={`badge badge-${status}`}>{t(status) || status}</span>
+      </div>
+      <div>
+        {booking.service.name} · {formatPrice(booking.price_snapshot)}
+      </div>
+      <div class="muted">
+        {booking.client.first_name}, <a href={`tel:+${booking.client.phone}`}>{formatPhone(booking.client.phone)}</a> · {booking.master.name}
+      </div>
+      {booking.notes && <div class="muted notes">{booking.notes}</div>}
+      {ACTIONS[status] && (
+        <div class="actions">
+          {ACTIONS[status]!.map((next) => (
+            <button
+              key={next}
+              type="button"
+              class={`btn ${next === 'cancelled' ? 'btn-ghost' : ''}`}
+              data-action={next}
+              disabled={busy}
+              onClick={() => onChange(next)}
+            >
+              {t(ACTION_LABEL[next])}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Mini-app login (SPEC.md "Mini-app login"): POST /auth/messenger with the
+ * signed initData; the token is kept in memory and a 401 logs in again once.
+ */
+import { ApiError, createApi, type ApiClient, type RequestOptions } from '@shared/api';
+
+export interface MessengerLogin {
+  token: string;
+  role: 'customer' | 'provider' | string;
+  businessSlug: string;
+  user: { id: number; name: string; messengerId: string };
+}
+
+export class MiniSession {
+  private token: string | null = null;
+  private readonly raw: ApiClient = createApi({ getToken: () => this.token });
+  /** The API with the session's token, logging in again on a 401. */
+  readonly api: ApiClient = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+    try {
+      return await this.raw<T>(path, options);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || !this.token) throw error;
+      await this.login();
+      return this.raw<T>(path, options);
+    }
+  };
+
+  constructor(
+    private readonly initData: string,
+    private readonly startParam: string,
+  ) {}
+
+  async login(): Promise<MessengerLogin> {
+    this.token = null;
+    const answer = await this.raw<MessengerLogin>('/auth/messenger', {
+      method: 'POST',
+      body: { initData: this.initData, startParam: this.startParam },
+    });
+    this.token = answer.token;
+    return answer;
+  }
+}

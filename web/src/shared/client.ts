@@ -1,0 +1,71 @@
+/**
+ * The typed API client of the web app. Every path, parameter, body and answer
+ * type comes from api-types.ts, generated from the server's OpenAPI document
+ * (`npm run gen:api`), so the panels never restate the API by hand.
+ */
+import type { paths } from './api-types';
+import { createApi, type ApiClientOptions } from './api';
+
+export { ApiError } from './api';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+type FullPath = keyof paths;
+/** Paths relative to /api/v1, as the panels write them. */
+export type ApiPath = FullPath extends infer P ? (P extends `/api/v1${infer R}` ? R : never) : never;
+type Full<P extends ApiPath> = `/api/v1${P}` & FullPath;
+type Operation<P extends ApiPath, M extends Method> = NonNullable<paths[Full<P>][M]>;
+
+/** The paths that answer a method (GET, POST, ...). */
+export type PathsFor<M extends Method> = {
+  [P in ApiPath]: [NonNullable<paths[Full<P>][M]>] extends [never] ? never : P;
+}[ApiPath];
+
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type Responses<P extends ApiPath, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
+type Success<R> = 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : undefined;
+
+export type ResponseOf<P extends ApiPath, M extends Method> = Success<Responses<P, M>>;
+export type BodyOf<P extends ApiPath, M extends Method> =
+  NonNullable<Operation<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
+type ParametersOf<P extends ApiPath, M extends Method> = Operation<P, M> extends { parameters: infer X } ? X : never;
+export type QueryOf<P extends ApiPath, M extends Method> = NonNullable<ParametersOf<P, M> extends { query?: infer Q } ? Q : never>;
+export type PathParamsOf<P extends ApiPath, M extends Method> = NonNullable<ParametersOf<P, M> extends { path?: infer Q } ? Q : never>;
+
+export interface RequestOptions<P extends ApiPath, M extends Method> {
+  path?: PathParamsOf<P, M>;
+  query?: Partial<QueryOf<P, M>>;
+  body?: BodyOf<P, M>;
+  signal?: AbortSignal;
+}
+
+export interface ClientOptions extends ApiClientOptions {}
+
+function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** Typed methods over the one fetch wrapper of api.ts (same errors, same 401 hook). */
+export function createClient(options: ClientOptions = {}) {
+  const raw = createApi(options);
+  const request = <M extends Method, P extends PathsFor<M>>(method: M, path: P, init: RequestOptions<P, M> = {}): Promise<ResponseOf<P, M>> =>
+    raw<ResponseOf<P, M>>(fillPath(path, init.path as Record<string, unknown>), {
+      method: method.toUpperCase() as Uppercase<Method>,
+      body: init.body,
+      query: init.query as Record<string, string | number | boolean | undefined>,
+      signal: init.signal,
+    });
+  return {
+    request,
+    get: <P extends PathsFor<'get'>>(path: P, init?: RequestOptions<P, 'get'>) => request('get', path, init),
+    post: <P extends PathsFor<'post'>>(path: P, init?: RequestOptions<P, 'post'>) => request('post', path, init),
+    put: <P extends PathsFor<'put'>>(path: P, init?: RequestOptions<P, 'put'>) => request('put', path, init),
+    patch: <P extends PathsFor<'patch'>>(path: P, init?: RequestOptions<P, 'patch'>) => request('patch', path, init),
+    del: <P extends PathsFor<'delete'>>(path: P, init?: RequestOptions<P, 'delete'>) => request('delete', path, init),
+  };
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+/** Shorthand for an answer type, e.g. Answer<'/bookings', 'get'>[number]. */
+export type Answer<P extends ApiPath, M extends Method = 'get'> = ResponseOf<P, M>;

@@ -1,0 +1,167 @@
+/** /superadmin: operator login, businesses with counts (seed, reset password, delete), bookings with filters. */
+import { useEffect, useState } from 'preact/hooks';
+import { formatPrice, useT } from '@shared/i18n';
+import { ErrorBox, LangSwitch, ListTable, TextField, displayPhone, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { BusinessesPage } from './businesses';
+import { messages } from './messages';
+import { STATUSES, TOKEN_KEY, client, setLoggedOutHandler } from './state';
+
+function Login(props: { onToken: (token: string) => void }) {
+  const t = useT(messages);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const action = useAction(async () => {
+    props.onToken((await client.post('/superadmin/login', { body: { username, password } })).access_token);
+  });
+  const status = (action.error as { status?: number } | undefined)?.status;
+  return (
+    <main class="auth">
+      <form
+        class="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void action.run();
+        }}
+      >
+        <div class="row" style="margin-bottom:12px">
+          <h1 style="margin:0 auto 0 0">{t('loginTitle')}</h1>
+          <LangSwitch />
+        </div>
+        <ErrorBox error={status === 401 ? t('badLogin') : status === 503 ? t('disabled') : generalError(action.error)} />
+        <TextField label={t('username')} name="username" autocomplete="username" required value={username} onValue={setUsername} />
+        <TextField label={t('password')} name="password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
+        <button class="btn btn-block" disabled={action.busy}>
+          {t('login')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function BookingsPage() {
+  const t = useT(messages);
+  const [filters, setFilters] = useState({ business_id: '', date_from: '', date_to: '', status: '' });
+  const businesses = useLoad((signal) => client.get('/superadmin/businesses', { signal }), []);
+  const bookings = useLoad(
+    async (signal) => {
+      const list = await client.get('/superadmin/bookings', {
+        query: { business_id: filters.business_id ? Number(filters.business_id) : undefined, date_from: filters.date_from || undefined, date_to: filters.date_to || undefined },
+        signal,
+      });
+      return filters.status ? list.filter((b) => b.status === filters.status) : list;
+    },
+    [filters.business_id, filters.date_from, filters.date_to, filters.status],
+  );
+  const set = (key: keyof typeof filters) => (event: Event) => setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
+  return (
+    <div class="stack">
+      <div class="row card" role="group" aria-label={t('bookings')}>
+        <label class="field" style="margin:0">
+          <span>{t('business')}</span>
+          <select class="input small" name="business_id" value={filters.business_id} onChange={set('business_id')}>
+            <option value="">{t('all')}</option>
+            {(businesses.data ?? []).map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="field" style="margin:0">
+          <span>{t('from')}</span>
+          <input class="input small" type="date" name="date_from" value={filters.date_from} onChange={set('date_from')} />
+        </label>
+        <label class="field" style="margin:0">
+          <span>{t('to')}</span>
+          <input class="input small" type="date" name="date_to" value={filters.date_to} onChange={set('date_to')} />
+        </label>
+        <label class="field" style="margin:0">
+          <span>{t('status')}</span>
+          <select class="input small" name="status" value={filters.status} onChange={set('status')}>
+            <option value="">{t('all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status_${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ListTable
+        loaded={bookings}
+        loadingText={t('loading')}
+        emptyText={t('noBookings')}
+        head={
+          <>
+            <th>{t('when')}</th>
+            <th>{t('business')}</th>
+            <th>{t('client')}</th>
+            <th>{t('service')}</th>
+            <th>{t('master')}</th>
+            <th>{t('price')}</th>
+            <th>{t('status')}</th>
+          </>
+        }
+      >
+        {(items) =>
+          items.map((b) => (
+            <tr key={b.id}>
+              <td>{b.start_at.slice(0, 16).replace('T', ' ')}</td>
+              <td>{b.business.name}</td>
+              <td>
+                {b.client.first_name} <span class="muted">{displayPhone(b.client.phone)}</span>
+              </td>
+              <td>{b.service.name}</td>
+              <td>{b.master.name}</td>
+              <td>{formatPrice(b.price_snapshot)}</td>
+              <td>
+                <span class={`badge st-${b.status}`}>{(STATUSES as readonly string[]).includes(b.status) ? t(`status_${b.status as 'pending'}`) : b.status}</span>
+              </td>
+            </tr>
+          ))
+        }
+      </ListTable>
+    </div>
+  );
+}
+
+export function App() {
+  const t = useT(messages);
+  const [token, setToken] = useState(() => localStorage.getItem(TOKEN_KEY));
+  const [tab, setTab] = useState<'businesses' | 'bookings'>('businesses');
+  useEffect(() => setLoggedOutHandler(() => setToken(null)), []);
+  if (!token) {
+    return (
+      <Login
+        onToken={(next) => {
+          localStorage.setItem(TOKEN_KEY, next);
+          setToken(next);
+        }}
+      />
+    );
+  }
+  return (
+    <div class="app">
+      <nav class="side" aria-label={t('title')}>
+        <div class="brand">{t('title')}</div>
+        {(['businesses', 'bookings'] as const).map((name) => (
+          <a key={name} href={`#${name}`} aria-current={tab === name ? 'page' : undefined} onClick={(event) => (event.preventDefault(), setTab(name))}>
+            {t(name)}
+          </a>
+        ))}
+        <div class="spacer" />
+        <LangSwitch />
+        <a href="#logout" onClick={(event) => (event.preventDefault(), localStorage.removeItem(TOKEN_KEY), setToken(null))}>
+          {t('logout')}
+        </a>
+      </nav>
+      <main class="main">
+        <div class="topbar">
+          <h1>{t(tab)}</h1>
+        </div>
+        {tab === 'businesses' ? <BusinessesPage /> : <BookingsPage />}
+      </main>
+    </div>
+  );
+}
+
