@@ -1,0 +1,163 @@
+/** The bot's texts (src/modules/bot/messages.ts) and the fake's legacy-Markdown checker they must pass. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BookingView } from '../../src/modules/bookings/view.js';
+import {
+  clientSubscribedText,
+  decidedBookingText,
+  formatDate,
+  formatPrice,
+  helpText,
+  md,
+  newBookingText,
+  passwordResetText,
+  phoneSubscribedText,
+  providerLinkedText,
+  providerMovedAwayText,
+  proposalAnsweredForClientText,
+  proposalCreatedText,
+  qrCaption,
+  rescheduleAnsweredText,
+  rescheduleProposedText,
+  statusChangedText,
+  statusText,
+  welcomeText,
+  chooseHourText,
+  chooseMinuteText,
+} from '../../src/modules/bot/messages.js';
+import { legacyMarkdownError } from '../helpers/fake-telegram.js';
+
+const booking = (over: Partial<BookingView> = {}): BookingView => ({
+  id: '0b7c3c4e-5d7f-4a59-9a7e-2f0d5b7c1a10',
+  businessId: 1,
+  status: 'pending',
+  startAt: '2026-11-24T11:00:00',
+  endAt: '2026-11-24T12:00:00',
+  priceSnapshot: 12500,
+  notes: null,
+  service: { id: 1, name: 'Стрижка', duration: 60, price: 12500 },
+  master: { id: 2, name: 'Динара' },
+  client: { id: 3, phone: '77015554433', firstName: 'Алия' },
+  ...over,
+});
+
+const business = { name: 'Салон «Ажар»', phone: '+7 701 000 00 00', address: 'Алматы, Абая 10' };
+const proposal = { oldDate: '2026-11-24', oldTime: '11:00', proposedDate: '2026-11-25', proposedTime: '15:30', expiresAt: '2026-11-24T10:00:00' };
+
+/** Every text of the module built from the given user-supplied values. */
+function allTexts(value: string): string[] {
+  const b = booking({ notes: value, service: { id: 1, name: value, duration: 30, price: 1 }, master: { id: 2, name: value }, client: { id: 3, phone: '77015554433', firstName: value } });
+  const biz = { name: value, phone: value, address: value };
+  const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'rejected'];
+  return [
+    newBookingText(b),
+    decidedBookingText(b, 'confirmed'),
+    decidedBookingText(b, 'cancelled'),
+    ...statuses.map((status) => statusChangedText(biz, { ...b, status }) ?? ''),
+    ...statuses.map((status) => clientSubscribedText(biz, { ...b, status })),
+    rescheduleProposedText(biz, b, proposal),
+    proposalAnsweredForClientText(biz, b, proposal, true),
+    proposalAnsweredForClientText(biz, b, proposal, false),
+    rescheduleAnsweredText(b, proposal, true),
+    rescheduleAnsweredText(b, proposal, false),
+    passwordResetText(biz, value),
+    providerLinkedText(biz),
+    providerMovedAwayText(biz),
+    qrCaption(`https://x.kz/${value}`),
+    statusText([
+      { contextType: 'PROVIDER_BUSINESS', label: value },
+      { contextType: 'CLIENT_PHONE', label: value },
+      { contextType: 'CLIENT_BOOKING', label: value },
+    ]),
+    chooseHourText(b),
+    chooseMinuteText(b, '15'),
+    proposalCreatedText(b, '2026-11-24', '15:30', true),
+  ];
+}
+
+describe('legacy Markdown checker (the fake Bot API)', () => {
+  it('accepts closed entities and escapes, refuses what Telegram refuses', () => {
+    expect(legacyMarkdownError('*bold* _it_ `code` [link](https://x.kz) ```\npre\n```')).toBeNull();
+    expect(legacyMarkdownError('a\\_b\\*c\\[d\\`e')).toBeNull();
+    expect(legacyMarkdownError('Ann_x')).toMatch(/can't parse entities/);
+    expect(legacyMarkdownError('a*b')).toMatch(/byte offset 1/);
+    expect(legacyMarkdownError('[x')).toMatch(/can't parse entities/);
+    expect(legacyMarkdownError('`x')).toMatch(/can't parse entities/);
+  });
+});
+
+describe('md()', () => {
+  it('escapes exactly _ * ` [', () => {
+    expect(md('a_b*c`d[e]f\\g')).toBe('a\\_b\\*c\\`d\\[e]f\\g');
+    expect(md(5)).toBe('5');
+  });
+
+  it('property: any text, escaped, parses as legacy Markdown', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => legacyMarkdownError(md(text)) === null));
+  });
+});
+
+describe('every message parses whatever the user typed', () => {
+  it('a name with _*[ and other specials', () => {
+    for (const text of allTexts('Ann_*[x] `y` \\_ *')) expect(legacyMarkdownError(text), text).toBeNull();
+  });
+
+  it('property: arbitrary user values never break a message', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) => allTexts(value).every((text) => legacyMarkdownError(text) === null)),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the static texts parse too', () => {
+    for (const text of [welcomeText(), helpText(), phoneSubscribedText('77015554433', 2)]) expect(legacyMarkdownError(text)).toBeNull();
+  });
+});
+
+describe('contents', () => {
+  it('new booking: name, phone, service, master, DD.MM.YYYY, HH:MM, price in KZT, notes', () => {
+    const text = newBookingText(booking({ notes: 'у окна' }));
+    for (const part of ['Алия', '+7 701 555 44 33', 'Стрижка', 'Динара', '24.11.2026', '11:00', '12 500 KZT', 'у окна']) expect(text).toContain(part);
+  });
+
+  it('price falls back to the service price when no snapshot is there', () => {
+    const b = booking();
+    (b as { priceSnapshot: number | null }).priceSnapshot = null;
+    expect(newBookingText(b)).toContain('12 500 KZT');
+  });
+
+  it('status change: the phrases of SPEC.md; pending and rejected send nothing', () => {
+    expect(statusChangedText(business, booking({ status: 'confirmed' }))).toContain('Запись ПОДТВЕРЖДЕНА');
+    expect(statusChangedText(business, booking({ status: 'confirmed' }))).toContain('Алматы, Абая 10');
+    const cancelled = statusChangedText(business, booking({ status: 'cancelled' }))!;
+    expect(cancelled).toContain('Запись ОТМЕНЕНА');
+    expect(cancelled).toContain('свяжитесь');
+    expect(statusChangedText(business, booking({ status: 'completed' }))).toContain('Запись ЗАВЕРШЕНА');
+    expect(statusChangedText(business, booking({ status: 'pending' }))).toBeNull();
+    expect(statusChangedText(business, booking({ status: 'rejected' }))).toBeNull();
+  });
+
+  it('reschedule texts carry old and new times', () => {
+    const offer = rescheduleProposedText(business, booking(), proposal);
+    expect(offer).toContain('24.11.2026 11:00');
+    expect(offer).toContain('25.11.2026 15:30');
+    expect(offer).toContain('Стрижка');
+    expect(rescheduleAnsweredText(booking({ startAt: '2026-11-25T15:30:00' }), proposal, true)).toContain('25.11.2026 15:30');
+    const declined = rescheduleAnsweredText(booking(), proposal, false);
+    expect(declined).toContain('25.11.2026 15:30');
+    expect(declined).toContain('24.11.2026 11:00');
+  });
+
+  it('password reset shows the password, in a code entity unless it holds a backtick', () => {
+    expect(passwordResetText(business, 'Abc23xyz')).toContain('`Abc23xyz`');
+    expect(legacyMarkdownError(passwordResetText(business, 'a`b_c'))).toBeNull();
+  });
+
+  it('formats dates and prices', () => {
+    expect(formatDate('2026-01-05')).toBe('05.01.2026');
+    expect(formatDate('2026-01-05T09:15:00')).toBe('05.01.2026');
+    expect(formatPrice(0)).toBe('0 KZT');
+    expect(formatPrice(1234567)).toBe('1 234 567 KZT');
+    expect(formatPrice(99.5)).toBe('99.50 KZT');
+  });
+});
