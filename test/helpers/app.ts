@@ -1,0 +1,129 @@
+/**
+ * Builds the real app for an API test file, on PGlite or PostgreSQL as the
+ * vitest project says (TEST_DB), with a settable clock. No module of the
+ * project is mocked; external services are local fake servers.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, usePglite, type Database, type QueryObserver } from '../../src/db/client.js';
+import { SettableClock } from '../../src/time/clock.js';
+
+/** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
+export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
+
+export const dbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** `onQuery` sees every query the app runs (test/api/query-count.test.ts counts them). */
+export async function openTestDatabase(onQuery?: QueryObserver): Promise<Database> {
+  if (dbKind() === 'postgres') {
+    return openDatabase({ databaseUrl: inject('postgresUrl'), dataDir: '', connectionTimeoutMs: 2000, statementTimeoutMs: 5000, onQuery });
+  }
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  return usePglite(new PGlite({ loadDataDir: snapshot }), { onQuery });
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'booking-data-')),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    PUBLIC_URL: 'http://booking.test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN: '0',
+    RATE_LIMIT_REGISTER: '0',
+    RATE_LIMIT_SUPERADMIN_LOGIN: '0',
+    RATE_LIMIT_BOOKING: '0',
+    RATE_LIMIT_LOCATION: '0',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: SettableClock;
+  config: Config;
+  database: Database;
+  /** app.inject with JSON parsed; `token` adds the bearer header. */
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { data: any }>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string> | (() => Record<string, string>);
+  now?: string;
+  build?: Partial<Omit<BuildOptions, 'config' | 'clock' | 'database'>>;
+  onQuery?: QueryObserver;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = typeof options.env === 'function' ? options.env() : options.env;
+  const config = testConfig(env);
+  const clock = new SettableClock(options.now ?? DEFAULT_NOW);
+  const database = await openTestDatabase(options.onQuery);
+  const app = await buildApp({ config, clock, database, ...options.build });
+  await app.ready();
+  const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
+    const response = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    let data: unknown;
+    try {
+      data = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      data = response.body;
+    }
+    return Object.assign(response, { data });
+  };
+  return { app, clock, config, database, call };
+}
+
+/** One app per test file: built before the tests, closed after them. */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.database?.close();
+  });
+  return handle;
+}
+
+/** A random Kazakh mobile number, +770XXXXXXXX; collisions across a run are negligible and harmless. */
+export function uniquePhone(): string {
+  return `+770${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+export interface RegisteredBusiness {
+  token: string;
+  business: { id: number; slug: string; name: string; phone: string };
+  user: { id: number; email: string };
+  service: { id: number; name: string; duration: number; price: number };
+}
+
+export async function registerBusiness(t: TestApp, overrides: Record<string, unknown> = {}): Promise<RegisteredBusiness> {
+  const phone = uniquePhone();
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: {
+      email: `owner${phone.replace(/\D/g, '')}${Math.random().toString(36).slice(2, 8)}@example.kz`,
+      password: 'correct horse battery',
+      full_name: 'Айгерим Садыкова',
+      business_name: 'Салон «Ажар»',
+      phone,
+      address: 'Алматы, ул. Абая 10',
+      service: { name: 'Стрижка', duration: 60, price: 5000 },
+      ...overrides,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { token: response.data.access_token, business: response.data.business, user: response.data.user, service: response.data.service };
+}

@@ -1,0 +1,38 @@
+import type { Notifier, ProposalView } from '../../src/notifications/notifier.js';
+import type { BookingView } from '../../src/modules/bookings/view.js';
+import type { BusinessRow } from '../../src/modules/catalog/business.queries.js';
+
+export type NotifierCall =
+  | { kind: 'newBooking'; business: BusinessRow; booking: BookingView }
+  | { kind: 'bookingStatusChanged'; business: BusinessRow; booking: BookingView }
+  | { kind: 'rescheduleProposed'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
+  | { kind: 'rescheduleAnswered'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
+  | { kind: 'passwordReset'; business: BusinessRow; password: string };
+
+/** A Notifier that records what the domain asked to send (the seam of src/notifications/notifier.ts). */
+export class RecordingNotifier implements Notifier {
+  readonly calls: NotifierCall[] = [];
+  fail = false;
+
+  private record(call: NotifierCall): void {
+    this.calls.push(call);
+    if (this.fail) throw new Error('messenger down');
+  }
+
+  async newBooking(business: BusinessRow, booking: BookingView) {
+    this.record({ kind: 'newBooking', business, booking });
+  }
+  async bookingStatusChanged(business: BusinessRow, booking: BookingView) {
+    this.record({ kind: 'bookingStatusChanged', business, booking });
+  }
+  async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView) {
+    this.record({ kind: 'rescheduleProposed', business, booking, proposal });
+    return true;
+  }
+  async rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView) {
+    this.record({ kind: 'rescheduleAnswered', business, booking, proposal });
+  }
+  async passwordReset(business: BusinessRow, password: string) {
+    this.record({ kind: 'passwordReset', business, password });
+  }
+}

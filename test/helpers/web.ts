@@ -1,0 +1,79 @@
+/**
+ * Browser tests: the real app listening on a free port (same process, PGlite
+ * snapshot, settable clock) and Debian's chromium driven by playwright-core.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
+import { CHROMIUM } from './global-web.js';
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const SCREENSHOTS = join(import.meta.dirname, '../../test-results');
+
+export interface WebTest extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh phone-sized browser context (its own storage) with a page. */
+  phone(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** One server and one browser per test file. */
+export function useWebTest(options: TestAppOptions = {}): WebTest {
+  const handle = {} as WebTest;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    const t = await createTestApp(options);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const browser = await launchChromium();
+    Object.assign(handle, t, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      browser,
+      async phone(size: { width?: number; height?: number } = {}) {
+        const context = await browser.newContext({
+          viewport: { ...PHONE_VIEWPORT, ...size },
+          locale: 'ru-RU',
+          timezoneId: 'Asia/Almaty',
+          hasTouch: true,
+          isMobile: true,
+        });
+        contexts.push(context);
+        return { context, page: await context.newPage() };
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await handle.browser?.close();
+    await handle.app?.close();
+    await handle.database?.close();
+  });
+  return handle;
+}
+
+/** test-results/<name>.png at the page's viewport. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = join(SCREENSHOTS, `${name}.png`);
+  mkdirSync(dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
