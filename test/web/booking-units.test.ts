@@ -1,0 +1,79 @@
+/** Pure helpers of the booking page: the +7 phone mask, the .ics file, prices and durations. */
+import { describe, expect, it } from 'vitest';
+import { buildIcs, instantOf } from '../../web/src/booking/ics.js';
+import { localDigits, maskPhone } from '../../web/src/booking/phone-mask.js';
+import { formatDate, formatDuration, formatPrice } from '../../web/src/shared/i18n.js';
+
+describe('phone mask', () => {
+  it.each([
+    ['7011234567', '7011234567'],
+    ['+7 701 123 45 67', '7011234567'],
+    ['87011234567', '7011234567'],
+    ['77011234567', '7011234567'],
+    ['+7 (701', '701'],
+    ['70112345678999', '7011234567'],
+  ])('%s → %s', (typed, digits) => expect(localDigits(typed)).toBe(digits));
+
+  it('masks progressively and reads its own output back', () => {
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone('70')).toBe('+7 (70');
+    expect(maskPhone('701')).toBe('+7 (701)');
+    expect(maskPhone('7011')).toBe('+7 (701) 1');
+    expect(maskPhone('7011234567')).toBe('+7 (701) 123-45-67');
+    for (const digits of ['7', '70112', '701123456', '7011234567']) expect(localDigits(maskPhone(digits))).toBe(digits);
+  });
+});
+
+describe('ics', () => {
+  it('turns Almaty wall-clock times into UTC', () => {
+    expect(instantOf('2026-11-24T15:00:00', 'Asia/Almaty').toISOString()).toBe('2026-11-24T10:00:00.000Z');
+    expect(instantOf('2026-07-01T09:30:00', 'Europe/Berlin').toISOString()).toBe('2026-07-01T07:30:00.000Z');
+  });
+
+  it('escapes text, folds long lines at 75 octets and ends lines with CRLF', () => {
+    const ics = buildIcs(
+      {
+        uid: 'b1@example',
+        start: '2026-11-24T15:00:00',
+        end: '2026-11-24T16:00:00',
+        timeZone: 'Asia/Almaty',
+        summary: 'Стрижка; окрашивание, укладка — Салон «Ажар» на Абая с очень длинным названием',
+        location: 'Алматы, ул. Абая 10',
+      },
+      new Date('2026-11-23T05:00:00Z'),
+    );
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics).toContain('DTSTAMP:20261123T050000Z\r\n');
+    expect(ics).toContain('DTSTART:20261124T100000Z\r\nDTEND:20261124T110000Z\r\n');
+    expect(ics).toContain('LOCATION:Алматы\\, ул. Абая 10\r\n');
+    const lines = ics.split('\r\n');
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const summary = lines.slice(lines.findIndex((l) => l.startsWith('SUMMARY:'))).filter((l, i) => i === 0 || l.startsWith(' '));
+    expect(summary.length).toBeGreaterThan(1);
+    expect(summary.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(
+      'SUMMARY:Стрижка\\; окрашивание\\, укладка — Салон «Ажар» на Абая с очень длинным названием',
+    );
+  });
+});
+
+describe('formats', () => {
+  it('prices as "1 500 ₸" with no-break spaces', () => {
+    expect(formatPrice(1500).replace(/[\u202f\u00a0]/g, ' ')).toBe('1 500 ₸');
+    expect(formatPrice(0).replace(/\u00a0/g, ' ')).toBe('0 ₸');
+    expect(formatPrice(1234567.5).replace(/[\u202f\u00a0]/g, ' ')).toBe('1 234 567,50 ₸');
+    expect(formatPrice(1500)).not.toContain(' ');
+  });
+
+  it('dates in Kazakh without relying on the browser having Kazakh locale data', () => {
+    expect(formatDate('2026-11-25', 'kk')).toBe('сәрсенбі, 25 қараша');
+    expect(formatDate('2026-11-23', 'kk', { weekday: 'short' })).toBe('дс');
+    expect(formatDate('2026-01-04', 'kk', { month: 'short' })).toBe('қаң');
+    expect(formatDate('2026-11-25', 'ru')).toBe('среда, 25 ноября');
+  });
+
+  it('durations in hours and minutes', () => {
+    expect(formatDuration(90, 'ru').replace(/\u00a0/g, ' ')).toBe('1 ч 30 мин');
+    expect(formatDuration(45, 'en').replace(/\u00a0/g, ' ')).toBe('45 min');
+    expect(formatDuration(120, 'kk').replace(/\u00a0/g, ' ')).toBe('2 сағ');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * /app in chromium with a stub Telegram.WebApp (the real script is routed to
+ * an empty one) carrying initData signed with the test bot token: a customer
+ * books through the same flow with Telegram's MainButton and BackButton, and
+ * the provider confirms the booking from the day's list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInitData } from '../../src/modules/auth/init-data.js';
+import { registerBusiness } from '../helpers/app.js';
+import { botEnv, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
+import { json, startFakeServer, type FakeServer } from '../helpers/fake-http.js';
+import { screenshot, useWebTest } from '../helpers/web.js';
+
+const NOW = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Almaty
+const fake = useFakeTelegram();
+// Captcha is on (registration passes it); the mini app's signed initData must stand in for it on the booking.
+let verifier: FakeServer;
+beforeAll(async () => {
+  verifier = await startFakeServer(json(200, { success: true }));
+});
+afterAll(() => verifier.close());
+const w = useWebTest({
+  env: () => ({ ...botEnv(fake)(), CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify` }),
+});
+
+const THEME = { bg_color: '#17212b', secondary_bg_color: '#0e1621', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', link_color: '#6ab3f3' };
+
+function signedInitData(user: { id: number; first_name: string }, startParam: string): string {
+  const params = new URLSearchParams({
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    user: JSON.stringify(user),
+    auth_date: String(w.app.ctx.time.unixSeconds()),
+    start_param: startParam,
+  });
+  params.set('hash', signInitData(params, botToken()));
+  return params.toString();
+}
+
+const botToken = (): string => w.config.botToken!;
+
+interface StubState {
+  main: { text: string; visible: boolean; active: boolean; progress: boolean };
+  backVisible: boolean;
+  opened: string[];
+}
+
+/** Telegram.WebApp as the page sees it inside Telegram; window.__tg drives and records it. */
+async function openMiniApp(
+  initData: string,
+  user: { id: number; first_name: string },
+  startParam: string,
+  prepare: (page: Page) => Promise<void> = async () => undefined,
+): Promise<Page> {
+  const { page } = await w.phone();
+  await page.clock.setFixedTime(NOW);
+  await page.route('https://telegram.org/js/telegram-web-app.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
+  await page.addInitScript(
+    ({ initData, user, startParam, theme }) => {
+      const state = { main: { text: '', visible: false, active: true, progress: false }, backVisible: false, opened: [] as string[] };
+      const handlers = { main: new Set<() => void>(), back: new Set<() => void>() };
+      const button = (kind: 'main' | 'back') => {
+        const self: Record<string, unknown> = {
+          setText: (text: string) => ((state.main.text = text), self),
+          show: () => (kind === 'main' ? (state.main.visible = true) : (state.backVisible = true), self),
+          hide: () => (kind === 'main' ? (state.main.visible = false) : (state.backVisible = false), self),
+          enable: () => ((state.main.active = true), self),
+          disable: () => ((state.main.active = false), self),
+          showProgress: () => ((state.main.progress = true), self),
+          hideProgress: () => ((state.main.progress = false), self),
+          onClick: (fn: () => void) => (handlers[kind].add(fn), self),
+          offClick: (fn: () => void) => (handlers[kind].delete(fn), self),
+        };
+        return self;
+      };
+      (window as any).Telegram = {
+        WebApp: {
+          initData,
+          initDataUnsafe: { user, start_param: startParam, auth_date: 0, hash: '' },
+          themeParams: theme,
+          colorScheme: 'dark',
+          MainButton: button('main'),
+          BackButton: button('back'),
+          ready: () => undefined,
+          expand: () => undefined,
+          onEvent: () => undefined,
+          openTelegramLink: (url: string) => state.opened.push(url),
+        },
+      };
+      (window as any).__tg = {
+        state,
+        clickMain: () => state.main.visible && state.main.active && handlers.main.forEach((fn) => fn()),
+        clickBack: () => state.backVisible && handlers.back.forEach((fn) => fn()),
+      };
+    },
+    { initData, user, startParam, theme: THEME },
+  );
+  await prepare(page);
+  await page.goto(`${w.baseUrl}/app#tgWebAppStartParam=${startParam}`);
+  return page;
+}
+
+const stub = (page: Page) => page.evaluate(() => (window as any).__tg.state as StubState);
+
+describe('mini app /app', () => {
+  it('a customer books through the booking flow; the provider confirms it from the day list', async () => {
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    const verifications = verifier.requests.length;
+    const master = await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    const slug = owner.business.slug;
+    const customer = { id: 700_000_000 + Math.floor(Math.random() * 1e8), first_name: 'Асель' };
+    const logins: string[] = [];
+    const page = await openMiniApp(signedInitData(customer, slug), customer, slug, async (tab) => {
+      tab.on('request', (request) => request.url().endsWith('/api/v1/auth/messenger') && logins.push(request.url()));
+    });
+
+    await expect(page.locator('h1').textContent()).resolves.toBe('Салон «Ажар»');
+    // Telegram's colours: the page background is the theme's secondary background.
+    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe('rgb(14, 22, 33)');
+    await screenshot(page, 'miniapp-1-services');
+    expect((await stub(page)).backVisible).toBe(false);
+
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await page.locator('[data-date="2026-11-24"]').waitFor(); // one master: straight to the date
+    await expect.poll(async () => (await stub(page)).backVisible).toBe(true);
+    await page.evaluate(() => (window as any).__tg.clickBack());
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await page.locator('[data-date="2026-11-24"]').click();
+    await page.locator('[data-time="10:00"]').click();
+    await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Асель');
+    await expect(page.locator('button.confirm').count()).resolves.toBe(0); // MainButton confirms instead
+    // The MainButton is driven from an effect, which runs after the render that shows the form.
+    await expect.poll(async () => (await stub(page)).main).toMatchObject({ text: 'Записаться', visible: true });
+    await page.locator('input[name="phone"]').fill('7017778899');
+    await screenshot(page, 'miniapp-2-details');
+
+    const [bookingRequest] = await Promise.all([
+      page.waitForRequest((request) => request.url().includes('/booking') && request.method() === 'POST'),
+      page.evaluate(() => (window as any).__tg.clickMain()),
+    ]);
+    expect(bookingRequest.headers()['x-telegram-init-data']).toContain('hash=');
+    await page.locator('.success').waitFor();
+    await screenshot(page, 'miniapp-3-success');
+    await expect.poll(async () => (await stub(page)).main.visible).toBe(false);
+    const state = await stub(page);
+    expect(state.opened).toHaveLength(1);
+    expect(state.opened[0]).toMatch(/^https:\/\/t\.me\/booking_test_bot\?start=client_[0-9a-f-]{36}$/);
+    expect(logins).toHaveLength(1);
+    expect(verifier.requests.length).toBe(verifications); // no captcha check for the mini app's booking
+    await page.locator('a.telegram').click(); // inside Telegram the button opens the bot, not a browser tab
+    expect((await stub(page)).opened).toEqual([state.opened[0], state.opened[0]]);
+
+    const list = await w.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-24', token: owner.token });
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ status: 'pending', start_at: '2026-11-24T10:00:00', master: { id: master.data.id }, client: { phone: '77017778899', first_name: 'Асель' } });
+    const bookingId: string = list.data[0].id;
+
+    // The owner links the bot (/start provider_<id>) and opens the mini app: the provider view.
+    const providerId = customer.id + 1;
+    const linked = await w.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: messageUpdate(providerId, `/start provider_${owner.business.id}`) });
+    expect(linked.statusCode).toBe(200);
+    const provider = { id: providerId, first_name: 'Айгерим' };
+    // The first list request answers 401 (an expired token): the app logs in again and retries.
+    const providerLogins: string[] = [];
+    const panel = await openMiniApp(signedInitData(provider, slug), provider, slug, async (page) => {
+      let refused = false;
+      await page.route('**/api/v1/bookings?date=*', (route) => {
+        if (refused) return route.continue();
+        refused = true;
+        return route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Token expired"}' });
+      });
+      page.on('request', (request) => request.url().endsWith('/api/v1/auth/messenger') && providerLogins.push(request.url()));
+    });
+    const row = panel.locator(`[data-booking="${bookingId}"]`);
+    await row.waitFor();
+    expect(providerLogins).toHaveLength(2);
+    await expect(panel.locator('[data-day="2026-11-24"] h2').textContent()).resolves.toContain('Завтра');
+    await expect(row.getAttribute('data-status')).resolves.toBe('pending');
+    await screenshot(panel, 'miniapp-4-provider');
+    await row.locator('[data-action="confirmed"]').click();
+    await panel.locator(`[data-booking="${bookingId}"][data-status="confirmed"]`).waitFor();
+    await screenshot(panel, 'miniapp-5-provider-confirmed');
+    const after = await w.call({ method: 'GET', url: `/api/v1/bookings/${bookingId}`, token: owner.token });
+    expect(after.data.status).toBe('confirmed');
+    expect((await stub(panel)).main.visible).toBe(false);
+  });
+
+  it('outside Telegram it says where to open it', async () => {
+    const { page } = await w.phone();
+    await page.route('https://telegram.org/js/telegram-web-app.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
+    await page.goto(`${w.baseUrl}/app`);
+    await expect(page.locator('.mini-note').textContent()).resolves.toContain('Telegram');
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The operator console /superadmin in chromium against the real server: log
+ * in, seed a demo business, reset its admin's password (shown once), filter
+ * bookings, delete the business after typing its slug. Screenshots at
+ * 1280x800 and 390x844 (test-results/superadmin-*.png).
+ */
+import { describe, expect, it } from 'vitest';
+import { PHONE_VIEWPORT, screenshot, useWebTest } from '../helpers/web.js';
+import { usePanelBrowser } from './admin-helpers.js';
+
+const w = useWebTest({ env: { SUPERADMIN_USERNAME: 'operator', SUPERADMIN_PASSWORD: 'operator-secret-1' } });
+
+const browser = usePanelBrowser(w, 'superadmin', 'superadmin_token');
+const open = (viewport: { width: number; height: number }) => browser.open(viewport);
+
+const login = (email: string, password: string) => w.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+
+describe('/superadmin', () => {
+  it('seeds a demo business, resets its password, lists bookings and deletes it after the typed confirmation', async () => {
+    const page = await open({ width: 1280, height: 800 });
+    await page.goto(`${w.baseUrl}/superadmin`);
+    await page.getByLabel('Логин').fill('operator');
+    await page.getByLabel('Пароль').fill('wrong');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByText('Неверный логин или пароль').waitFor();
+    await screenshot(page, 'superadmin-login-1280');
+    await page.getByLabel('Пароль').fill('operator-secret-1');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('heading', { name: 'Салоны' }).waitFor();
+
+    await page.getByRole('button', { name: 'Создать демо-салон' }).click();
+    const seeded = page.getByTestId('seeded');
+    await seeded.waitFor();
+    const [email, password] = await seeded.locator('code').allTextContents();
+    expect((await login(email!, password!)).statusCode).toBe(200);
+    const business = (await login(email!, password!)).data.business as { id: number; slug: string; name: string };
+    const row = page.locator(`tr[data-business="${business.slug}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(email);
+    await screenshot(page, 'superadmin-businesses-1280');
+
+    await row.getByRole('button', { name: /Сбросить пароль/ }).click();
+    const shown = page.getByTestId('new-password');
+    await shown.waitFor();
+    const newPassword = (await shown.locator('code').textContent())!;
+    expect(newPassword.length).toBeGreaterThanOrEqual(8);
+    expect((await login(email!, password!)).statusCode).toBe(401);
+    expect((await login(email!, newPassword)).statusCode).toBe(200);
+    await shown.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(page.getByTestId('new-password').count()).resolves.toBe(0); // shown once: gone when closed
+
+    await page.getByRole('link', { name: 'Записи' }).click();
+    await page.getByLabel('Салон').selectOption({ label: business.name });
+    await expect.poll(async () => new Set(await page.locator('tbody tr td:nth-child(2)').allTextContents())).toEqual(new Set([business.name]));
+    await page.getByLabel('Статус').selectOption('confirmed');
+    await expect.poll(async () => new Set(await page.locator('tbody .badge').allTextContents())).toEqual(new Set(['Подтверждена']));
+    await screenshot(page, 'superadmin-bookings-1280');
+
+    await page.getByRole('link', { name: 'Салоны' }).click();
+    await row.getByRole('button', { name: /Удалить/ }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Удалить навсегда' });
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Адрес салона').fill('wrong-slug');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Адрес салона').fill(business.slug);
+    await screenshot(page, 'superadmin-delete-1280');
+    await confirm.click();
+    await page.getByText(`Салон «${business.name}» удалён`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await login(email!, newPassword)).statusCode).toBe(401);
+  });
+
+  it('photographs the console on a phone', async () => {
+    const page = await open(PHONE_VIEWPORT);
+    await page.goto(`${w.baseUrl}/superadmin`);
+    await page.getByLabel('Логин').waitFor();
+    await screenshot(page, 'superadmin-login-390');
+    await page.getByLabel('Логин').fill('operator');
+    await page.getByLabel('Пароль').fill('operator-secret-1');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('button', { name: 'Создать демо-салон' }).click();
+    await page.getByTestId('seeded').waitFor();
+    await page.locator('tr[data-business]').first().waitFor();
+    await screenshot(page, 'superadmin-businesses-390');
+    await page.getByRole('link', { name: 'Записи' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await screenshot(page, 'superadmin-bookings-390');
+  });
+});
