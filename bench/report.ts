@@ -1,0 +1,78 @@
+/** The results table (console and RESULTS.md) and the targets of issue 7. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Measurement } from './load.js';
+import type { MicroResult } from './micro.js';
+
+export interface DbRun {
+  kind: 'postgres' | 'pglite';
+  floor: Measurement;
+  rows: Measurement[];
+  notes: string;
+}
+
+/** Minimum ratio to the floor per endpoint and database (issue 7); endpoints not listed have no ratio target. */
+const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
+  'GET slots (all masters)': { postgres: 0.3, pglite: 0.15 },
+  'GET slots (master_id)': { postgres: 0.3, pglite: 0.15 },
+  'POST booking': { postgres: 0.1 },
+};
+export const RSS_LIMIT_MB = 300;
+export const MICRO_LIMIT_US = 1000;
+
+const fmt = (value: number, digits = 0) => value.toFixed(digits);
+
+function verdict(run: DbRun, row: Measurement): string {
+  const problems: string[] = [];
+  const target = RATIO_TARGETS[row.name]?.[run.kind];
+  const ratio = row.reqPerSec / run.floor.reqPerSec;
+  if (target !== undefined && ratio < target) problems.push(`ratio < ${target}`);
+  if (row.rssMb >= RSS_LIMIT_MB) problems.push(`RSS ≥ ${RSS_LIMIT_MB} MB`);
+  if (row.non2xx > 0 || row.errors > 0) problems.push(`${row.non2xx} non-2xx, ${row.errors} errors`);
+  if (problems.length > 0) return `MISSED: ${problems.join('; ')}`;
+  return target === undefined ? 'ok' : `ok (≥ ${target})`;
+}
+
+export function table(runs: DbRun[]): string {
+  const lines = [
+    '| database | endpoint | req/s | p50 ms | p99 ms | peak RSS MB | ratio to floor | CPU µs/req (service + PostgreSQL) | requests | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const run of runs) {
+    for (const row of [run.floor, ...run.rows]) {
+      const ratio = row === run.floor ? '1.00' : fmt(row.reqPerSec / run.floor.reqPerSec, 2);
+      const cpu = row.dbCpuUs === undefined ? fmt(row.cpuUs) : `${fmt(row.cpuUs)} + ${fmt(row.dbCpuUs)}`;
+      lines.push(
+        `| ${run.kind} | ${row.name} | ${fmt(row.reqPerSec)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.rssMb)} | ${ratio} | ${cpu} | ${row.requests} | ${verdict(run, row)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+export function microTable(results: MicroResult[]): string {
+  return [
+    '| case | µs per call | target |',
+    '|---|---:|---|',
+    ...results.map((r, i) => `| ${r.name} | ${fmt(r.microsPerCall, 1)} | ${i < 2 ? (r.microsPerCall < MICRO_LIMIT_US ? 'ok (< 1 ms)' : 'MISSED (≥ 1 ms)') : 'informative'} |`),
+  ].join('\n');
+}
+
+export function allMet(runs: DbRun[], micro: MicroResult[]): boolean {
+  return runs.every((run) => run.rows.every((row) => verdict(run, row).startsWith('ok'))) && micro.slice(0, 2).every((r) => r.microsPerCall < MICRO_LIMIT_US);
+}
+
+const BEGIN = '<!-- bench:begin (written by npm run bench; edit outside these markers) -->';
+const END = '<!-- bench:end -->';
+
+/** Replaces the generated block of RESULTS.md and keeps the hand-written findings around it. */
+export function writeResults(file: string, block: string): void {
+  const generated = `${BEGIN}\n${block}\n${END}`;
+  if (!existsSync(file)) {
+    writeFileSync(file, `# Benchmark results\n\n${generated}\n`);
+    return;
+  }
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf(BEGIN);
+  const end = current.indexOf(END);
+  writeFileSync(file, start >= 0 && end > start ? current.slice(0, start) + generated + current.slice(end + END.length) : `${current}\n${generated}\n`);
+}
