@@ -58,6 +58,24 @@ function targets(seeded: Seeded): Target[] {
   ];
 }
 
+/**
+ * The slots endpoint with AVAILABILITY_CACHE=0: every request runs the query and the rules, as
+ * on the first request after a write. Informative; shows what the cache saves.
+ */
+async function slotsWithoutCache(kind: DbRun['kind'], env: NodeJS.ProcessEnv, port: number, seeded: Seeded, backends: (() => Promise<number[]>) | undefined) {
+  const service = await startChild([join(root, 'dist/src/server.js')], { ...env, AVAILABILITY_CACHE: '0' }, port);
+  const rows: Measurement[] = [];
+  try {
+    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots'))) {
+      rows.push(await measure(`http://127.0.0.1:${port}`, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
+      console.log(`[${kind}] ${rows.at(-1)!.name}: ${rows.at(-1)!.reqPerSec.toFixed(0)} req/s`);
+    }
+  } finally {
+    await service.stop();
+  }
+  return rows;
+}
+
 /** One database: fresh storage, fake Telegram, the service, seed, the floor, each endpoint; then everything torn down. */
 async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-bench-'));
@@ -115,8 +133,9 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       const row = rows.at(-1)!;
       console.log(`[${kind}] ${target.name}: ${row.reqPerSec.toFixed(0)} req/s, CPU µs/req ${row.cpuUs.toFixed(0)} + ${row.dbCpuUs?.toFixed(0) ?? "-"}`);
     }
-    if (kind === 'postgres' && process.env.BENCH_EXPLAIN !== '0') await explainHotQueries(databaseUrl!, seeded);
     await service.stop();
+    rows.push(...(await slotsWithoutCache(kind, env, port, seeded, backends)));
+    if (kind === 'postgres' && process.env.BENCH_EXPLAIN !== '0') await explainHotQueries(databaseUrl!, seeded);
     await telegram.stop();
     const calls = telegram.lines.find((line) => line.startsWith('calls '))?.slice(6) ?? '{}';
     const notifications = seeded.telegramLinked ? `Telegram Bot API calls answered by the fake: ${calls}` : 'bot not linked: notifications skipped';

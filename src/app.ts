@@ -26,6 +26,8 @@ import { publicConfigRoutes } from './modules/web/config.routes.js';
 import { messengerAuthRoutes } from './modules/auth/messenger.routes.js';
 import { createMessenger } from './modules/bot/index.js';
 import { rescheduleRoutes } from './modules/reschedule/routes.js';
+import type { SlotsCache } from './modules/availability/cache.js';
+import { startSlotsCache } from './modules/availability/live-cache.js';
 
 export interface AppContext {
   config: Config;
@@ -34,6 +36,8 @@ export interface AppContext {
   time: WallClock;
   tokens: TokenService;
   notifier: Notifier;
+  /** Present when AVAILABILITY_CACHE is on. */
+  slotsCache: SlotsCache | undefined;
 }
 
 declare module 'fastify' {
@@ -107,8 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     time,
     tokens: new TokenService(config.jwtSecret, () => time.unixSeconds()),
     notifier: options.notifier ?? messenger.notifier,
+    slotsCache: undefined,
   } satisfies AppContext);
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (config.availabilityCache) app.ctx.slotsCache = await startSlotsCache(app, database, app.log);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

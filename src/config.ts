@@ -35,6 +35,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   rateLimits: RateLimits;
   logLevel: string;
+  /** AVAILABILITY_CACHE: keep slots answers until a write invalidates them (issue 7); 0/false turns it off. */
+  availabilityCache: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +72,14 @@ function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+function flagFrom(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
 }
 
 function assertTimezone(tz: string): string {
@@ -118,5 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
       location: intFrom(env, 'RATE_LIMIT_LOCATION', 60),
     },
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    availabilityCache: flagFrom(env, 'AVAILABILITY_CACHE', true),
   };
 }

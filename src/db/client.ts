@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { listenOnPostgres, type ChannelHandlers, type Unlisten } from './listen.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; resolves once listening (or, on PostgreSQL, once the first attempt failed and retries began). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,12 @@ export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, '
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    // One embedded database in one process: a notification is delivered before the writing query resolves, and never lost.
+    listen: async (channel, handlers) => {
+      const unsubscribe = await client.listen(channel, handlers.onNotify);
+      handlers.onLive(true);
+      return unsubscribe;
     },
     close: () => client.close(),
   };
@@ -110,6 +119,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) =>
+      listenOnPostgres(channel, handlers, {
+        connectionString: url,
+        connectionTimeoutMs: options.connectionTimeoutMs ?? 2000,
+        onError: options.onPoolError,
+      }),
     close: () => pool.end(),
   };
 }

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:8080'],
       rateLimits: { login: 10, register: 5, superadminLogin: 5, booking: 20, location: 60 },
       logLevel: 'info',
+      availabilityCache: true,
     });
   });
 
@@ -127,5 +128,11 @@ describe('loadConfig', () => {
 
   it('refuses an unknown APP_TIMEZONE', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_TIMEZONE: 'Mars/Olympus' })).toThrow('APP_TIMEZONE');
+  });
+
+  it('AVAILABILITY_CACHE turns the slots cache off with 0 or false, and refuses anything else', () => {
+    for (const off of ['0', 'false', 'OFF']) expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: off }).availabilityCache).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: '1' }).availabilityCache).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: 'maybe' })).toThrow('AVAILABILITY_CACHE');
   });
 });

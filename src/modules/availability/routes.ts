@@ -30,7 +30,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { date, master_id } = request.query;
       if (!isValidDate(date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-      return slotsBySlug(app.ctx.db, request.params.slug, date, master_id);
+      return slotsBySlug(app.ctx.db, request.params.slug, date, master_id, app.ctx.slotsCache);
     },
   );
 };

@@ -5,7 +5,8 @@ import { combine, addDays, dayOfWeek, type IsoDate } from '../../time/wallclock.
 import { bookingsTouchingDay } from '../bookings/queries.js';
 import { rowsForDay } from '../schedules/queries.js';
 import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from './availability.js';
-import { loadBusinessDay } from './queries.js';
+import { answerKey, type SlotsCache } from './cache.js';
+import { loadBusinessDay, type BusinessDay } from './queries.js';
 
 function dayBounds(date: IsoDate): [string, string] {
   return [combine(date, '00:00'), combine(addDays(date, 1), '00:00')];
@@ -26,12 +27,23 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
   };
 }
 
-/** GET /public/{slug}/slots: SPEC.md rules 4 and 5, with the no-masters fallback; one query (see queries.ts). */
-export async function slotsBySlug(db: Db, slug: string, date: IsoDate, masterId?: number): Promise<SlotsAnswer> {
+/** GET /public/{slug}/slots: SPEC.md rules 4 and 5, with the no-masters fallback; one query (see queries.ts), none when cached. */
+export async function slotsBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: SlotsCache): Promise<SlotsAnswer> {
+  const key = answerKey(date, masterId);
+  const cached = cache?.get(slug, key);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   const dow = dayOfWeek(date);
   // From the previous midnight: a booking may start the day before and run past midnight.
   const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
   if (!day) throw notFound('Business');
+  const answer = answerForDay(day, date, masterId);
+  cache?.store(slug, day.businessId, key, answer, generation);
+  return answer;
+}
+
+function answerForDay(day: BusinessDay, date: IsoDate, masterId: number | undefined): SlotsAnswer {
+  const dow = dayOfWeek(date);
   const businessRows = rowsOf(day.schedules, null);
   const masterDay = (id: number) => ({
     schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),

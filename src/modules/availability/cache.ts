@@ -1,0 +1,106 @@
+/**
+ * Slots answers kept between requests (issue 7). An answer is a pure function of
+ * the business row, its schedule rows, masters and bookings, so it stays right
+ * until one of those rows changes; every such write reaches `forgetBusiness`
+ * (a database trigger's NOTIFY, from any instance) or `forgetAll` (this
+ * instance's own writes, before their answer is sent). No I/O here: the
+ * wiring is in live-cache.ts.
+ */
+import type { SlotsAnswer } from './availability.js';
+
+interface BusinessAnswers {
+  businessId: number;
+  answers: Map<string, SlotsAnswer>;
+}
+
+export const answerKey = (date: string, masterId: number | undefined): string => `${date}/${masterId ?? '*'}`;
+
+export class SlotsCache {
+  #generation = 0;
+  /** Generation of the last forgetAll, and of the last forgetBusiness per business. */
+  #allForgottenAt = 0;
+  readonly #forgottenAt = new Map<number, number>();
+  #live = false;
+  #size = 0;
+  readonly #bySlug = new Map<string, BusinessAnswers>();
+  readonly #slugOf = new Map<number, string>();
+
+  /** Past this many answers the cache starts over: cheaper than LRU bookkeeping on every hit, and refilled by one query per key. */
+  constructor(private readonly maxAnswers = 20_000) {}
+
+  /**
+   * Grows on every invalidation. A reader takes it before its query and hands it to
+   * `store`: an answer is not kept when its business (or everything) was forgotten
+   * since, because the query may have read the rows from before that write.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(slug: string, key: string): SlotsAnswer | undefined {
+    return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+  }
+
+  store(slug: string, businessId: number, key: string, answer: SlotsAnswer, generation: number): void {
+    if (!this.#live || this.#allForgottenAt > generation || (this.#forgottenAt.get(businessId) ?? 0) > generation) return;
+    if (this.#size >= this.maxAnswers) this.#clear();
+    const previousSlug = this.#slugOf.get(businessId);
+    if (previousSlug !== undefined && previousSlug !== slug) this.#drop(previousSlug);
+    let entry = this.#bySlug.get(slug);
+    if (entry && entry.businessId !== businessId) {
+      this.#drop(slug);
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = { businessId, answers: new Map() };
+      this.#bySlug.set(slug, entry);
+      this.#slugOf.set(businessId, slug);
+    }
+    if (!entry.answers.has(key)) this.#size += 1;
+    entry.answers.set(key, answer);
+  }
+
+  forgetBusiness(businessId: number): void {
+    this.#generation += 1;
+    // One number per business ever forgotten since the last forgetAll; past the bound, forget all (which resets it).
+    if (this.#forgottenAt.size >= this.maxAnswers) return this.forgetAll();
+    this.#forgottenAt.set(businessId, this.#generation);
+    const slug = this.#slugOf.get(businessId);
+    if (slug !== undefined) this.#drop(slug);
+  }
+
+  forgetAll(): void {
+    this.#generation += 1;
+    this.#allForgottenAt = this.#generation;
+    this.#forgottenAt.clear();
+    this.#clear();
+  }
+
+  /** Answers are kept only while invalidations are known to arrive (the LISTEN connection is up). */
+  setLive(live: boolean): void {
+    this.forgetAll();
+    this.#live = live;
+  }
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  #drop(slug: string): void {
+    const entry = this.#bySlug.get(slug);
+    if (!entry) return;
+    this.#size -= entry.answers.size;
+    this.#bySlug.delete(slug);
+    this.#slugOf.delete(entry.businessId);
+  }
+
+  #clear(): void {
+    this.#bySlug.clear();
+    this.#slugOf.clear();
+    this.#size = 0;
+  }
+}
