@@ -54,12 +54,13 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
 
   const hide = { schema: { hide: true } };
   app.get('/', hide, (_request, reply) => reply.redirect('/admin'));
-  app.get('/app', hide, (_request, reply) =>
-    sendPage(reply, pages.app && withInitialData(pages.app, { config: publicConfig(app.ctx.config) })),
-  );
+  // The mini app and the panels carry the public config only (APP_TIMEZONE for "today", the bot's name).
+  const withConfig = (html: string | undefined) => html && withInitialData(html, { config: publicConfig(app.ctx.config) });
+  const configured = { app: withConfig(pages.app), admin: withConfig(pages.admin), superadmin: withConfig(pages.superadmin) };
+  app.get('/app', hide, (_request, reply) => sendPage(reply, configured.app));
   for (const panel of ['admin', 'superadmin'] as const) {
-    app.get(`/${panel}`, hide, (_request, reply) => sendPage(reply, pages[panel]));
-    app.get(`/${panel}/*`, hide, (_request, reply) => sendPage(reply, pages[panel]));
+    app.get(`/${panel}`, hide, (_request, reply) => sendPage(reply, configured[panel]));
+    app.get(`/${panel}/*`, hide, (_request, reply) => sendPage(reply, configured[panel]));
   }
   app.get<{ Params: { slug: string } }>('/:slug', hide, async (request, reply) => {
     const { slug } = request.params;

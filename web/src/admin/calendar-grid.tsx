@@ -1,6 +1,6 @@
 /** The time grid: a column per master (per day in the week view), shaded closed hours, booking blocks. */
 import { closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
-import { dateOf, hm, timeOf, today } from './dates';
+import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { formatDate } from '@shared/i18n';
 import { useLang } from '@shared/i18n';
 import { useT, messages } from './messages';
@@ -33,8 +33,7 @@ export function CalendarGrid(props: GridProps) {
   for (let m = from; m < to; m += 60) hours.push(m);
   const y = (minute: number) => (minute - from) * perMinute;
   const colWidth = props.compact ? 68 : 180;
-  const now = new Date();
-  const nowMinute = now.getHours() * 60 + now.getMinutes();
+  const minuteNow = nowMinute();
   const todayDate = today();
 
   return (
@@ -69,7 +68,7 @@ export function CalendarGrid(props: GridProps) {
                       {dayOff && !props.compact && <small> · {t("dayOff")}</small>}
                     </div>
                     <div class="cal-body" style={{ height: `${height}px`, backgroundSize: `100% ${60 * perMinute}px` }}>
-                      {day === todayDate && nowMinute >= from && nowMinute < to && <div class="cal-now" style={{ top: `${y(nowMinute)}px` }} aria-hidden="true" />}
+                      {day === todayDate && minuteNow >= from && minuteNow < to && <div class="cal-now" style={{ top: `${y(minuteNow)}px` }} aria-hidden="true" />}
                       {closedSpans(schedule, range).map(([s, e]) => (
                         <div class="cal-closed" key={`${s}`} style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }} aria-hidden="true" />
                       ))}

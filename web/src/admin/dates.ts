@@ -1,12 +1,13 @@
 /** Naive calendar arithmetic for the panel (dates YYYY-MM-DD, times HH:MM), timezone-free. */
+import { pageTimeZone, wallNow } from '../shared/wall-clock.js';
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** Today on the business's wall clock (APP_TIMEZONE), whatever zone the device is set to. */
+export const today = (): string => wallNow(pageTimeZone()).date;
 
-/** Today on the device's wall clock (the salon's, in practice). */
-export const today = (): string => isoDate(new Date());
+/** Minutes since midnight now, on the business's wall clock. */
+export const nowMinute = (): number => wallNow(pageTimeZone()).minutes;
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

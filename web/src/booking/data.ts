@@ -5,27 +5,12 @@
  */
 import { freeStartTimes } from '@domain/availability/start-times';
 import { ApiError, type ApiClient } from '@shared/api';
-import { addDays, datePart, toMinutes, wallClockAt } from '../../../src/time/wallclock.js';
-import { ANY, type InitialData, type Master, type MasterChoice, type Service, type Slots } from './types';
+import { wallNow } from '@shared/wall-clock';
+import { addDays } from '../../../src/time/wallclock.js';
+import { ANY, type Master, type MasterChoice, type Service, type Slots } from './types';
 
 export const DAYS_AHEAD = 30;
 export const STEP = 15;
-
-export function readInitialData(): InitialData | null {
-  const element = document.getElementById('initial-data');
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as InitialData;
-  } catch {
-    return null;
-  }
-}
-
-/** "Now" on the business's wall clock (APP_TIMEZONE), from the device's clock. */
-export function wallNow(timeZone: string): { date: string; minutes: number } {
-  const now = wallClockAt(new Date(), timeZone);
-  return { date: datePart(now), minutes: toMinutes(now.slice(11, 16)) };
-}
 
 export function nextDays(today: string, count = DAYS_AHEAD): string[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i));

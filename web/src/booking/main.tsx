@@ -3,11 +3,12 @@ import '@shared/theme.css';
 import './booking.css';
 import { api } from '@shared/api';
 import { getLang } from '@shared/i18n';
-import { readInitialData } from './data';
+import { readInitialData } from '@shared/wall-clock';
 import { BookingFlow } from './flow';
+import type { InitialData } from './types';
 
 document.documentElement.lang = getLang();
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[0] ?? '');
-const initial = readInitialData() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
+const initial = readInitialData<InitialData>() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
 
 render(<BookingFlow api={api} slug={slug} initial={initial} />, document.getElementById('root')!);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatDuration, formatPrice, useLang } from '@shared/i18n';
-import { eachLimited, nextDays, wallNow, type SlotSource } from './data';
+import { wallNow } from '@shared/wall-clock';
+import { eachLimited, nextDays, type SlotSource } from './data';
 import type { BookingT } from './messages';
 import { ANY, type Master, type MasterChoice, type Service } from './types';
 

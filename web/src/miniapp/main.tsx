@@ -10,7 +10,7 @@ import '../booking/booking.css';
 import './miniapp.css';
 import { ApiError } from '@shared/api';
 import { getLang, useT } from '@shared/i18n';
-import { readInitialData } from '../booking/data';
+import { readInitialData } from '@shared/wall-clock';
 import { BookingFlow } from '../booking/flow';
 import type { InitialData } from '../booking/types';
 import { miniMessages } from './messages';
@@ -18,7 +18,7 @@ import { ProviderView } from './provider';
 import { MiniSession, type MessengerLogin } from './session';
 import { applyTheme, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
 
-const loaded: InitialData = readInitialData() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
+const loaded: InitialData = readInitialData<InitialData>() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
 // The signed initData stands in for the captcha (CONTRACT.md §3): the mini app never shows the widget.
 const initial: InitialData = { ...loaded, config: { ...loaded.config, captcha_site_key: null } };
 

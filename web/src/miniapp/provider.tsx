@@ -5,7 +5,8 @@ import type { paths } from '@shared/api-types';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { LangSwitch } from '@shared/lang-switch';
 import { formatPhone } from '@domain/bookings/phone';
-import { nextDays, wallNow } from '../booking/data';
+import { wallNow } from '@shared/wall-clock';
+import { nextDays } from '../booking/data';
 import { miniMessages, type MiniT } from './messages';
 
 type Booking = paths['/api/v1/bookings']['get']['responses'][200]['content']['application/json'][number];
