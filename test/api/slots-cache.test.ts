@@ -64,6 +64,15 @@ describe('slots cache', () => {
     }
   });
 
+  it('sends the kept JSON as the documented body, nothing more', async () => {
+    for (const master of [undefined, masterId]) {
+      await settled(master);
+      const response = await t.call({ method: 'GET', url: slotsUrl(master) });
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Object.keys(response.data).sort()).toEqual(['busy_intervals', 'work_end', 'work_start']);
+    }
+  });
+
   it("shows this instance's own booking on the very next request", async () => {
     await slots();
     expect((await book(t.call, '11:00')).statusCode).toBe(201);

@@ -6,8 +6,8 @@ import type { SlotsAnswer } from '../../src/modules/availability/availability.js
 const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, work_end: '18:00', busy_intervals: [] });
 const KEY = answerKey('2026-11-24', undefined);
 
-function liveCache(max?: number): SlotsCache {
-  const cache = new SlotsCache(max);
+function liveCache(max?: number): SlotsCache<SlotsAnswer> {
+  const cache = new SlotsCache<SlotsAnswer>(max);
   cache.setLive(true);
   return cache;
 }
@@ -19,7 +19,7 @@ describe('SlotsCache', () => {
   });
 
   it('keeps nothing until it is live, and forgets everything when it goes down', () => {
-    const cache = new SlotsCache();
+    const cache = new SlotsCache<SlotsAnswer>();
     cache.store('salon', 1, KEY, answer('09:00'), cache.generation);
     expect(cache.get('salon', KEY)).toBeUndefined();
     cache.setLive(true);

@@ -6,23 +6,22 @@
  * instance's own writes, before their answer is sent). No I/O here: the
  * wiring is in live-cache.ts.
  */
-import type { SlotsAnswer } from './availability.js';
-
-interface BusinessAnswers {
+interface BusinessAnswers<T> {
   businessId: number;
-  answers: Map<string, SlotsAnswer>;
+  answers: Map<string, T>;
 }
 
 export const answerKey = (date: string, masterId: number | undefined): string => `${date}/${masterId ?? '*'}`;
 
-export class SlotsCache {
+/** T: what is kept per answer (the service keeps the serialized JSON, so a hit skips serialization too). */
+export class SlotsCache<T = string> {
   #generation = 0;
   /** Generation of the last forgetAll, and of the last forgetBusiness per business. */
   #allForgottenAt = 0;
   readonly #forgottenAt = new Map<number, number>();
   #live = false;
   #size = 0;
-  readonly #bySlug = new Map<string, BusinessAnswers>();
+  readonly #bySlug = new Map<string, BusinessAnswers<T>>();
   readonly #slugOf = new Map<number, string>();
 
   /** Past this many answers the cache starts over: cheaper than LRU bookkeeping on every hit, and refilled by one query per key. */
@@ -41,11 +40,11 @@ export class SlotsCache {
     return this.#size;
   }
 
-  get(slug: string, key: string): SlotsAnswer | undefined {
+  get(slug: string, key: string): T | undefined {
     return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
   }
 
-  store(slug: string, businessId: number, key: string, answer: SlotsAnswer, generation: number): void {
+  store(slug: string, businessId: number, key: string, answer: T, generation: number): void {
     if (!this.#live || this.#allForgottenAt > generation || (this.#forgottenAt.get(businessId) ?? 0) > generation) return;
     if (this.#size >= this.maxAnswers) this.#clear();
     const previousSlug = this.#slugOf.get(businessId);

@@ -1,10 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../http/errors.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
 import { isValidDate } from '../../time/wallclock.js';
 import { SlugParams } from '../catalog/public.routes.js';
-import { slotsBySlug } from './service.js';
+import { slotsJsonBySlug } from './service.js';
 
 const SlotsBody = Type.Object({
   work_start: Type.String(),
@@ -27,10 +27,13 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SlotsBody, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { date, master_id } = request.query;
       if (!isValidDate(date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-      return slotsBySlug(app.ctx.db, request.params.slug, date, master_id, app.ctx.slotsCache);
+      const json = await slotsJsonBySlug(app.ctx.db, request.params.slug, date, master_id, app.ctx.slotsCache);
+      // Already JSON (kept so by the cache): Fastify sends a string with a JSON content type as it is,
+      // without the response schema's serializer; the schema still documents it (and the tests check the shape).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SlotsBody>);
     },
   );
 };

@@ -27,19 +27,21 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
   };
 }
 
-/** GET /public/{slug}/slots: SPEC.md rules 4 and 5, with the no-masters fallback; one query (see queries.ts), none when cached. */
-export async function slotsBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: SlotsCache): Promise<SlotsAnswer> {
+/**
+ * GET /public/{slug}/slots as its JSON body: SPEC.md rules 4 and 5, with the no-masters fallback;
+ * one query (see queries.ts), none when the cache holds the answer.
+ */
+export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: SlotsCache): Promise<string> {
   const key = answerKey(date, masterId);
   const cached = cache?.get(slug, key);
-  if (cached) return cached;
+  if (cached !== undefined) return cached;
   const generation = cache?.generation ?? 0;
-  const dow = dayOfWeek(date);
   // From the previous midnight: a booking may start the day before and run past midnight.
-  const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
+  const day = await loadBusinessDay(db, { slug, dayOfWeek: dayOfWeek(date), from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
   if (!day) throw notFound('Business');
-  const answer = answerForDay(day, date, masterId);
-  cache?.store(slug, day.businessId, key, answer, generation);
-  return answer;
+  const json = JSON.stringify(answerForDay(day, date, masterId));
+  cache?.store(slug, day.businessId, key, json, generation);
+  return json;
 }
 
 function answerForDay(day: BusinessDay, date: IsoDate, masterId: number | undefined): SlotsAnswer {
