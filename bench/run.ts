@@ -58,24 +58,6 @@ function targets(seeded: Seeded): Target[] {
   ];
 }
 
-/**
- * The slots endpoint with AVAILABILITY_CACHE=0: every request runs the query and the rules, as
- * on the first request after a write. Informative; shows what the cache saves.
- */
-async function slotsWithoutCache(kind: DbRun['kind'], env: NodeJS.ProcessEnv, port: number, seeded: Seeded, backends: (() => Promise<number[]>) | undefined) {
-  const service = await startChild([join(root, 'dist/src/server.js')], { ...env, AVAILABILITY_CACHE: '0' }, port);
-  const rows: Measurement[] = [];
-  try {
-    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots'))) {
-      rows.push(await measure(`http://127.0.0.1:${port}`, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
-      console.log(`[${kind}] ${rows.at(-1)!.name}: ${rows.at(-1)!.reqPerSec.toFixed(0)} req/s`);
-    }
-  } finally {
-    await service.stop();
-  }
-  return rows;
-}
-
 /** One database: fresh storage, fake Telegram, the service, seed, the floor, each endpoint; then everything torn down. */
 async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-bench-'));
@@ -113,13 +95,15 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     firstStart = `first start on an empty DATA_DIR (initdb + migrations) peaked at ${rssMb(first.pid, 'VmHWM').toFixed(0)} MB RSS; measured after a restart`;
     await first.stop();
   }
-  const service = await startChild([...profile, join(root, 'dist/src/server.js')], env, port);
+  // First without the slots cache (AVAILABILITY_CACHE=0): every slots request runs the query and
+  // the rules, as the first request after a write does. Then the service as it ships, measured fresh.
+  let service = await startChild([join(root, 'dist/src/server.js')], { ...env, AVAILABILITY_CACHE: '0' }, port);
   const base = `http://127.0.0.1:${port}`;
   let floor: Awaited<ReturnType<typeof startChild>> | undefined;
   try {
     const seeded = await seed(base);
     console.log(`[${kind}] seeded ${seeded.slug}: ${SEED.masters} masters, ${SEED.bookings} bookings on ${seeded.date}; telegram linked: ${seeded.telegramLinked}`);
-    const slotsBody = await (await fetch(`${base}${targets(seeded)[0]!.path}`)).text();
+    const slotsBody = await (await fetch(`${base}${targets(seeded)[1]!.path}`)).text();
     floor = await startChild([join(root, 'bench/floor.mjs')], { ...process.env, FLOOR_BODY: slotsBody });
     const floorRow = await measure(`http://127.0.0.1:${floor.port}`, floor.pid, { name: 'floor (bare node:http)', path: '/' });
     console.log(`[${kind}] floor: ${floorRow.reqPerSec.toFixed(0)} req/s`);
@@ -127,6 +111,13 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       kind === 'postgres'
         ? () => admin(async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number))
         : undefined;
+    const uncached: Measurement[] = [];
+    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots'))) {
+      uncached.push(await measure(base, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
+      console.log(`[${kind}] ${uncached.at(-1)!.name}: ${uncached.at(-1)!.reqPerSec.toFixed(0)} req/s`);
+    }
+    await service.stop();
+    service = await startChild([...profile, join(root, 'dist/src/server.js')], env, port);
     const rows: Measurement[] = [];
     for (const target of targets(seeded)) {
       rows.push(await measure(base, service.pid, target, backends));
@@ -134,12 +125,11 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       console.log(`[${kind}] ${target.name}: ${row.reqPerSec.toFixed(0)} req/s, CPU µs/req ${row.cpuUs.toFixed(0)} + ${row.dbCpuUs?.toFixed(0) ?? "-"}`);
     }
     await service.stop();
-    rows.push(...(await slotsWithoutCache(kind, env, port, seeded, backends)));
     if (kind === 'postgres' && process.env.BENCH_EXPLAIN !== '0') await explainHotQueries(databaseUrl!, seeded);
     await telegram.stop();
     const calls = telegram.lines.find((line) => line.startsWith('calls '))?.slice(6) ?? '{}';
     const notifications = seeded.telegramLinked ? `Telegram Bot API calls answered by the fake: ${calls}` : 'bot not linked: notifications skipped';
-    return { kind, floor: floorRow, rows, notes: [notifications, firstStart].filter(Boolean).join('; ') };
+    return { kind, floor: floorRow, rows: [...rows, ...uncached], notes: [notifications, firstStart].filter(Boolean).join('; ') };
   } finally {
     await Promise.allSettled([service.stop(), telegram.stop(), floor?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
