@@ -2,17 +2,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { bookings } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, fromDbTimestamp, isValidDate, isValidTime } from '../../time/wallclock.js';
+import { addMinutes, combine, isValidDate, isValidTime } from '../../time/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { upsertClient } from '../catalog/clients.queries.js';
 import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
-import { findIdempotentBooking, rememberIdempotentBooking, requestHash } from './idempotency.js';
+import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from './phone.js';
-import { findBookingView } from './queries.js';
+import { findBookingView, insertPublicBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
 import type { BookingView } from './view.js';
 
@@ -70,42 +68,37 @@ export async function createBooking(
   const notes = input.notes?.trim() || null;
   let booking: BookingView;
   try {
-    booking = await ctx.db.transaction(async (tx) => {
-      if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt);
-      const client = await upsertClient(tx, business.id, phone, input.first_name.trim(), notes);
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          businessId: business.id,
-          serviceId: service.id,
-          masterId: master.id,
-          clientId: client.id,
-          status: 'pending',
-          startAt,
-          endAt,
-          priceSnapshot: service.price,
-          notes,
+    const insert = {
+      businessId: business.id,
+      serviceId: service.id,
+      masterId: master.id,
+      startAt,
+      endAt,
+      priceSnapshot: service.price,
+      notes,
+      client: { phone, firstName: input.first_name.trim() },
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input) } : undefined,
+    };
+    // Strict slots lock the master and check for a clash first, so they need a transaction around both.
+    const inserted = business.strictSlots
+      ? await ctx.db.transaction(async (tx) => {
+          await assertSlotFree(tx, master.id, startAt, endAt);
+          return insertPublicBooking(tx, insert);
         })
-        .returning({
-          id: bookings.id,
-          status: bookings.status,
-          startAt: bookings.startAt,
-          endAt: bookings.endAt,
-          priceSnapshot: bookings.priceSnapshot,
-          notes: bookings.notes,
-        });
-      if (idempotencyKey) await rememberIdempotentBooking(tx, business.id, idempotencyKey, hashOf(input), row!.id);
-      // The view from what this request already holds: no second read of the row just written.
-      return {
-        ...row!,
-        businessId: business.id,
-        startAt: fromDbTimestamp(row!.startAt),
-        endAt: fromDbTimestamp(row!.endAt),
-        service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
-        master: { id: master.id, name: master.name },
-        client: { id: client.id, phone: client.phone, firstName: client.firstName },
-      };
-    });
+      : await insertPublicBooking(ctx.db, insert);
+    // The view from what this request already holds: no second read of the row just written.
+    booking = {
+      id: inserted.id,
+      businessId: business.id,
+      status: 'pending',
+      startAt,
+      endAt,
+      priceSnapshot: service.price,
+      notes,
+      service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+      master: { id: master.id, name: master.name },
+      client: inserted.client,
+    };
   } catch (error) {
     // The same key raced in from a parallel request: answer with the booking that won.
     if (idempotencyKey && isUniqueViolation(error)) {

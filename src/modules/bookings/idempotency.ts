@@ -27,7 +27,3 @@ export async function findIdempotentBooking(db: Db, businessId: number, key: str
     .limit(1);
   return row;
 }
-
-export async function rememberIdempotentBooking(db: Db, businessId: number, key: string, hash: string, bookingId: string) {
-  await db.insert(idempotencyKeys).values({ businessId, key, requestHash: hash, bookingId });
-}

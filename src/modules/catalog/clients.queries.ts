@@ -20,10 +20,17 @@ export async function updateClient(db: Db, id: number, values: { firstName?: str
   return row!;
 }
 
+/** SPEC.md rule 6: on a repeat booking the client's notes get the new notes appended on a new line. */
+export const appendedClientNotes = sql`CASE
+  WHEN excluded.notes IS NULL OR excluded.notes = '' THEN ${clients.notes}
+  WHEN ${clients.notes} IS NULL OR ${clients.notes} = '' THEN excluded.notes
+  ELSE ${clients.notes} || E'\n' || excluded.notes END`;
+
 /**
  * SPEC.md rule 6 of booking creation: find the client by (phone, business) or
  * create it; a found client gets first_name updated and notes appended on a new line.
  * One statement, so two first bookings of one phone cannot create two clients.
+ * (A public booking does this inside its own insert: bookings/queries.ts insertPublicBooking.)
  */
 export async function upsertClient(
   db: Db,
@@ -37,13 +44,7 @@ export async function upsertClient(
     .values({ businessId, phone, firstName, notes })
     .onConflictDoUpdate({
       target: [clients.businessId, clients.phone],
-      set: {
-        firstName: sql`excluded.first_name`,
-        notes: sql`CASE
-          WHEN excluded.notes IS NULL OR excluded.notes = '' THEN ${clients.notes}
-          WHEN ${clients.notes} IS NULL OR ${clients.notes} = '' THEN excluded.notes
-          ELSE ${clients.notes} || E'\n' || excluded.notes END`,
-      },
+      set: { firstName: sql`excluded.first_name`, notes: appendedClientNotes },
     })
     .returning();
   return row!;
