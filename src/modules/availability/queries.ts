@@ -7,6 +7,7 @@
  */
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, businesses, masters, schedules } from '../../db/schema.js';
 import type { ScheduleRow } from './availability.js';
 
@@ -73,8 +74,8 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
     .prepare(oneMaster ? 'slots_day_one_master' : 'slots_day_all_masters');
 }
 
-type DayQuery = ReturnType<typeof prepareDayQuery>;
-const prepared = new WeakMap<Db, { all: DayQuery; one: DayQuery }>();
+const dayOfAllMasters = preparedPerDb((db) => prepareDayQuery(db, false));
+const dayOfOneMaster = preparedPerDb((db) => prepareDayQuery(db, true));
 
 export interface DayQueryInput {
   slug: string;
@@ -87,13 +88,8 @@ export interface DayQueryInput {
 
 /** The business's day, or undefined when no business has the slug. */
 export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<BusinessDay | undefined> {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = { all: prepareDayQuery(db, false), one: prepareDayQuery(db, true) };
-    prepared.set(db, queries);
-  }
   const { masterId, ...rest } = input;
-  const [row] = masterId === undefined ? await queries.all.execute(rest) : await queries.one.execute({ ...rest, masterId });
+  const [row] = masterId === undefined ? await dayOfAllMasters(db).execute(rest) : await dayOfOneMaster(db).execute({ ...rest, masterId });
   if (!row) return undefined;
   return { ...row, bookings: row.bookings.map(([master, startAt, endAt, status]) => ({ masterId: master, startAt, endAt, status })) };
 }

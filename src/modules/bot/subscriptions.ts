@@ -1,6 +1,7 @@
 /** Subscription rows (SPEC.md "Subscription"): which chat hears about what. */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -16,14 +17,25 @@ export async function subscribe(db: Db, contextType: SubscriptionContext, contex
     });
 }
 
+const activeChatsQuery = preparedPerDb((db) =>
+  db
+    .select({ chatId: subscriptions.messengerChatId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.contextType, sql.placeholder('contextType')),
+        sql`${subscriptions.contextRef} = ANY(${sql.placeholder('refs')}::text[])`,
+        eq(subscriptions.isActive, true),
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .prepare('active_chats'),
+);
+
 /** Active chats of one context type for any of the given refs, oldest subscription first, without repeats. */
 export async function activeChats(db: Db, contextType: SubscriptionContext, refs: readonly string[]): Promise<string[]> {
   if (refs.length === 0) return [];
-  const rows = await db
-    .select({ chatId: subscriptions.messengerChatId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.contextType, contextType), inArray(subscriptions.contextRef, [...refs]), eq(subscriptions.isActive, true)))
-    .orderBy(asc(subscriptions.id));
+  const rows = await activeChatsQuery(db).execute({ contextType, refs: [...refs] });
   return [...new Set(rows.map((row) => row.chatId))];
 }
 

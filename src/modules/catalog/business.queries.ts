@@ -1,5 +1,6 @@
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { businesses } from '../../db/schema.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -9,8 +10,12 @@ export async function findBusinessById(db: Db, id: number): Promise<BusinessRow 
   return row;
 }
 
+const businessBySlug = preparedPerDb((db) =>
+  db.select().from(businesses).where(eq(businesses.slug, sql.placeholder('slug'))).limit(1).prepare('business_by_slug'),
+);
+
 export async function findBusinessBySlug(db: Db, slug: string): Promise<BusinessRow | undefined> {
-  const [row] = await db.select().from(businesses).where(eq(businesses.slug, slug)).limit(1);
+  const [row] = await businessBySlug(db).execute({ slug });
   return row;
 }
 

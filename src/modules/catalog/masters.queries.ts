@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { masterServices, masters } from '../../db/schema.js';
 import { mastersWithSchedule } from '../schedules/queries.js';
@@ -20,8 +21,17 @@ export function listMasterRows(db: Db, businessId: number, ids?: number[]): Prom
   return db.select().from(masters).where(and(...conditions)).orderBy(asc(masters.id));
 }
 
+const masterById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(masters)
+    .where(and(eq(masters.id, sql.placeholder('id')), eq(masters.businessId, sql.placeholder('businessId')), eq(masters.archived, false)))
+    .limit(1)
+    .prepare('master_by_id'),
+);
+
 export async function findMasterRow(db: Db, businessId: number, id: number): Promise<MasterRow | undefined> {
-  const [row] = await listMasterRows(db, businessId, [id]);
+  const [row] = await masterById(db).execute({ businessId, id });
   return row;
 }
 

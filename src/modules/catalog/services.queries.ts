@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { serviceCategories, services } from '../../db/schema.js';
 
@@ -51,10 +52,15 @@ export async function listServices(db: Db, businessId: number, ids?: number[]): 
   return rows.map(toView);
 }
 
+const serviceById = preparedPerDb((db) =>
+  selectServiceViews(db)
+    .where(and(eq(services.id, sql.placeholder('id')), eq(services.businessId, sql.placeholder('businessId')), eq(services.archived, false)))
+    .limit(1)
+    .prepare('service_by_id'),
+);
+
 export async function findService(db: Db, businessId: number, id: number): Promise<ServiceView | undefined> {
-  const [row] = await selectServiceViews(db)
-    .where(and(eq(services.id, id), eq(services.businessId, businessId), eq(services.archived, false)))
-    .limit(1);
+  const [row] = await serviceById(db).execute({ businessId, id });
   return row ? toView(row) : undefined;
 }
 
