@@ -201,8 +201,11 @@ describe('/admin', () => {
     await dialog.getByRole('button', { name: 'Предложить другое время' }).click();
     const times = dialog.getByRole('group', { name: 'Свободное время' });
     await times.waitFor();
-    // Айгуль is busy 11:00-13:30 and on the business break 13:00-14:00: 90 minutes fit at 09:00-09:30 and from 14:00
+    // Moving Мария (11:00-12:30): Жанна keeps 12:00-13:30 busy and the business break 13:00-14:00, Мария's own
+    // time does not count, so 90 minutes fit from 09:00 up to 10:30 and from 14:00
     const offered = await times.getByRole('button').allTextContents();
+    expect(offered).toContain('10:30');
+    expect(offered).not.toContain('10:45');
     expect(offered).toContain('14:00');
     expect(offered).not.toContain('11:00');
     expect(offered).not.toContain('13:00');

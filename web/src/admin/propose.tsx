@@ -1,27 +1,24 @@
 /**
  * Propose a new time: any date, the master's free start times of that date
- * (GET /public/{slug}/slots + the shared freeStartTimes, no second slot
- * calculator), or a time typed by hand (SPEC.md: availability is not checked).
+ * (the master's schedule and bookings through the provider API, then the
+ * server's own availability rules with this booking left out, so it can move
+ * within its own time), or a time typed by hand (SPEC.md: availability is not checked).
  */
 import { useState } from 'preact/hooks';
-import { freeStartTimes } from '@domain/availability/start-times';
 import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { dateOf, timeOf } from './dates';
+import { loadMasterDay, moveTimes } from './schedule-data';
 import { useT, messages } from './messages';
-import { client, useSession, type Booking } from './state';
+import { client, type Booking } from './state';
 
 export function ProposeTime(props: { booking: Booking; onDone: () => void; onCancel: () => void }) {
   const t = useT(messages);
-  const { business } = useSession();
   const b = props.booking;
   const [date, setDate] = useState(dateOf(b.start_at));
   const [time, setTime] = useState('');
   const [notified, setNotified] = useState<boolean | null>(null);
-  const slots = useLoad(
-    (signal) => client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: b.master.id }, signal }),
-    [date, business.slug],
-  );
-  const times = slots.data ? freeStartTimes(slots.data, b.service.duration, { step: 15 }).filter((hm) => !(date === dateOf(b.start_at) && hm === timeOf(b.start_at))) : [];
+  const slots = useLoad((signal) => loadMasterDay(b.master.id, date, signal), [date, b.master.id]);
+  const times = slots.data ? moveTimes(date, slots.data.row, slots.data.bookings, b).filter((hm) => !(date === dateOf(b.start_at) && hm === timeOf(b.start_at))) : [];
   const send = useAction(async () => {
     const answer = await client.post('/reschedule/{booking_id}', { path: { booking_id: b.id }, body: { proposed_date: date, proposed_time: time } });
     setNotified(answer.notified);

@@ -1,6 +1,8 @@
 /** Which schedule row rules a master's day: the master's own week, else the business week (SPEC.md Availability 1). */
-import { client, type Master, type ScheduleRow } from './state';
-import { weekday } from './dates';
+import { singleMasterSlots } from '@domain/availability/availability';
+import { freeStartTimes } from '@domain/availability/start-times';
+import { client, type Booking, type Master, type ScheduleRow } from './state';
+import { addDays, weekday } from './dates';
 
 export interface Weeks {
   business: ScheduleRow[];
@@ -22,3 +24,25 @@ export function dayRow(weeks: Weeks, masterId: number, date: string): ScheduleRo
   const own = weeks.masters.get(masterId);
   return (own && own.length > 0 ? own : weeks.business).find((row) => row.day_of_week === day);
 }
+
+/**
+ * Start times a booking can be moved to on `date`, by the server's own availability rules
+ * (singleMasterSlots + freeStartTimes): the master's day with every other booking and the break
+ * busy, the moving booking itself left out, so it can shift within its own time.
+ */
+export function moveTimes(date: string, row: ScheduleRow | undefined, dayBookings: readonly Booking[], moving: Booking, step = 15): string[] {
+  const schedule = row && { startTime: row.start_time, endTime: row.end_time, breakStartTime: row.break_start_time, breakEndTime: row.break_end_time, isActive: row.is_active };
+  const others = dayBookings.filter((other) => other.id !== moving.id).map((other) => ({ startAt: other.start_at, endAt: other.end_at, status: other.status }));
+  return freeStartTimes(singleMasterSlots(date, schedule, others), moving.service.duration, { step });
+}
+
+/** The master's schedule week and the bookings touching `date` (from the day before: one may run past midnight). */
+export async function loadMasterDay(masterId: number, date: string, signal?: AbortSignal) {
+  const [business, own, bookings] = await Promise.all([
+    client.get('/schedule', { signal }),
+    client.get('/schedule/master/{master_id}', { path: { master_id: masterId }, signal }),
+    client.get('/bookings', { query: { date_from: addDays(date, -1), date_to: date, master_id: masterId }, signal }),
+  ]);
+  return { row: dayRow({ business, masters: new Map([[masterId, own]]) }, masterId, date), bookings };
+}
+
