@@ -9,6 +9,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { schemaController } from './http/validation.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { WallClock } from './time/wallclock.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database =

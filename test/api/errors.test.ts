@@ -72,6 +72,26 @@ describe('error bodies', () => {
     expect(response.data).toEqual({ detail: expect.stringContaining('phone'), errors: [{ field: 'phone', message: expect.any(String) }] });
   });
 
+  it('a JSON body keeps its types: a number or boolean sent as text is 400, while query strings and paths still read numbers', async () => {
+    const owner = await registerBusiness(t);
+    const master = await createMaster(t, owner);
+    const wrongTypes: [string, string, Record<string, unknown>, string][] = [
+      ['POST', `/api/v1/public/${owner.business.slug}/booking`, { service_id: String(owner.service.id), date: '2026-11-24', time: '10:00', first_name: 'A', phone: '+77011112233' }, 'service_id'],
+      ['POST', '/api/v1/services', { name: 'Стрижка', duration: '30', price: 1500 }, 'duration'],
+      ['PUT', '/api/v1/business', { strict_slots: 'true' }, 'strict_slots'],
+      ['POST', '/api/v1/masters', { name: 'Дана', service_ids: owner.service.id }, 'service_ids'],
+    ];
+    for (const [method, url, payload, field] of wrongTypes) {
+      const response = await t.call({ method: method as 'POST', url, payload, token: owner.token });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.data.errors?.[0]?.field, url).toBe(field);
+    }
+    const bookings = await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token });
+    expect(bookings.data).toEqual([]);
+    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-24&master_id=${master.id}` });
+    expect(slots.statusCode).toBe(200);
+  });
+
   it('a nested field is named with its path', async () => {
     const response = await t.call({
       method: 'POST',
