@@ -18,7 +18,30 @@ export interface PostgresListenOptions {
   connectionTimeoutMs: number;
   /** Milliseconds between reconnection attempts. */
   retryMs?: number;
+  /**
+   * A connection that dies silently (a dropped route, no RST) would keep the cache live without
+   * notifications until TCP keepalive notices, hours later: every `heartbeatMs` it must answer
+   * `SELECT 1` within `heartbeatTimeoutMs`, or it counts as lost.
+   */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
   onError?: (error: Error) => void;
+}
+
+/** Ends a client without waiting on a connection that may no longer answer. */
+function discard(client: pg.Client): void {
+  client.end().catch(() => undefined);
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+/** The promise, or a rejection after `ms`: a query on a connection that stopped answering would wait forever. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -27,6 +50,7 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
   let closed = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const scheduleReconnect = () => {
     if (closed || retry) return;
@@ -41,9 +65,15 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
     if (error) options.onError?.(error);
     if (current !== client) return;
     current = undefined;
+    clearInterval(heartbeat);
     handlers.onLive(false);
-    client.end().catch(() => undefined);
+    discard(client);
     scheduleReconnect();
+  };
+
+  const answerTimeout = options.heartbeatTimeoutMs ?? 2000;
+  const beat = (client: pg.Client) => {
+    within(client.query('SELECT 1'), answerTimeout, 'the LISTEN connection').catch((error: Error) => lose(client, error));
   };
 
   async function connect(): Promise<void> {
@@ -56,19 +86,24 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
     current = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      await within(client.query(`LISTEN ${quoteIdentifier(channel)}`), answerTimeout, 'LISTEN');
     } catch (error) {
       lose(client, error as Error);
       return;
     }
     if (closed) await client.end().catch(() => undefined);
-    else if (current === client) handlers.onLive(true);
+    else if (current === client) {
+      heartbeat = setInterval(() => beat(client), options.heartbeatMs ?? 5000);
+      heartbeat.unref();
+      handlers.onLive(true);
+    }
   }
 
   await connect();
   return async () => {
     closed = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const client = current;
     current = undefined;
     await client?.end().catch(() => undefined);

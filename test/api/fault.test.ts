@@ -143,6 +143,21 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
     expect((await book(mode === 'reset' ? '10:00' : '10:30')).status).toBe(201);
   }, 60_000);
 
+  it('blackhole: the slots cache stops answering from memory once its LISTEN connection misses a heartbeat, and caches again after', async () => {
+    const url = `/api/v1/public/${slug}/slots?date=2026-12-04`;
+    await expect.poll(() => app.ctx.slotsCache?.live, { timeout: 10_000 }).toBe(true);
+    expect((await call('GET', url)).status).toBe(200);
+    proxy.set('blackhole');
+    // No error, no RST: only the heartbeat (SELECT 1 every 5 s, 2 s to answer) tells the connection is gone.
+    await expect.poll(() => app.ctx.slotsCache?.live, { timeout: 10_000, interval: 200 }).toBe(false);
+    const during = await call('GET', url);
+    expect(during.status).toBe(503);
+    proxy.set('open');
+    await waitUntilReady(10_000);
+    await expect.poll(() => app.ctx.slotsCache?.live, { timeout: 10_000 }).toBe(true);
+    expect((await call('GET', url)).status).toBe(200);
+  }, 60_000);
+
   it('blackhole inside a transaction: it fails within 3 s (its ROLLBACK does not wait again) and the pool recovers', async () => {
     const started = Date.now();
     const failed = database.db
