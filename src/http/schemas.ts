@@ -2,8 +2,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /**
- * Null first: Fastify's ajv coerces types, and with the value branch first a JSON null
- * in a body was coerced to "" (a cleared note came back as "", not null).
+ * Null first: where ajv coerces (query strings, params; bodies no longer, src/http/validation.ts),
+ * a value branch tried first turned a null into "" (a cleared note came back as "", not null).
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
