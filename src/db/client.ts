@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
-import { listenOnPostgres, type ChannelHandlers, type Unlisten } from './listen.js';
+import { destroySocket, listenOnPostgres, type ChannelHandlers, type Unlisten } from './listen.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -97,7 +97,7 @@ function guardClient(client: pg.PoolClient, onError: ((error: Error) => void) | 
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === 'Query read timeout') {
-          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+          destroySocket(client);
         }
       });
     }

@@ -28,10 +28,15 @@ export interface PostgresListenOptions {
   onError?: (error: Error) => void;
 }
 
+/** Closes a client's socket at once: node-postgres has no public call for it, and end() waits on a server that may not answer. */
+export function destroySocket(client: pg.ClientBase): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
 /** Ends a client without waiting on a connection that may no longer answer. */
 function discard(client: pg.Client): void {
   client.end().catch(() => undefined);
-  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  destroySocket(client);
 }
 
 /** The promise, or a rejection after `ms`: a query on a connection that stopped answering would wait forever. */

@@ -37,15 +37,15 @@ export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, maste
   if (cached !== undefined) return cached;
   const generation = cache?.generation ?? 0;
   // From the previous midnight: a booking may start the day before and run past midnight.
-  const day = await loadBusinessDay(db, { slug, dayOfWeek: dayOfWeek(date), from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
+  const dow = dayOfWeek(date);
+  const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
   if (!day) throw notFound('Business');
-  const json = JSON.stringify(answerForDay(day, date, masterId));
+  const json = JSON.stringify(answerForDay(day, date, dow, masterId));
   cache?.store(slug, day.businessId, key, json, generation);
   return json;
 }
 
-function answerForDay(day: BusinessDay, date: IsoDate, masterId: number | undefined): SlotsAnswer {
-  const dow = dayOfWeek(date);
+function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: number | undefined): SlotsAnswer {
   const businessRows = rowsOf(day.schedules, null);
   const masterDay = (id: number) => ({
     schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),
