@@ -26,8 +26,25 @@ export const businesses = pgTable('businesses', {
   address: text('address').notNull().default(''),
   messengerChatId: text('messenger_chat_id'),
   strictSlots: boolean('strict_slots').notNull().default(false),
+  /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
+  telegramLinkCode: text('telegram_link_code'),
+  description: text('description'),
+  instagram: text('instagram'),
+  whatsapp: text('whatsapp'),
   createdAt: createdAt(),
 });
+
+/** Former slugs of a business: they keep answering for it and nobody else may take them (CONTRACT.md §11). */
+export const businessSlugAliases = pgTable(
+  'business_slug_aliases',
+  {
+    slug: text('slug').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('business_slug_aliases_business_id_idx').on(t.businessId)],
+);
 
 export const users = pgTable(
   'users',
@@ -39,12 +56,29 @@ export const users = pgTable(
     role: text('role', { enum: ['ADMIN', 'CUSTOMER'] }).notNull(),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     messengerId: text('messenger_id'),
+    /** Tokens carry it as a claim; raising it ends every token issued before (password change, reset, unlink). */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_messenger_id_key').on(t.messengerId),
     index('users_business_id_idx').on(t.businessId),
   ],
+);
+
+/** Single-use password reset links sent to the business's linked chat; only a hash of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: naive('expires_at').notNull(),
+    usedAt: naive('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
 export const serviceCategories = pgTable(
