@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensurePrivateDir } from './db/private-dir.js';
 
 export interface RateLimits {
   /** requests per minute per client address */
@@ -20,7 +21,8 @@ export interface Config {
   botToken: string | undefined;
   botUsername: string | undefined;
   telegramApiUrl: string;
-  telegramWebhookSecret: string | undefined;
+  /** TELEGRAM_WEBHOOK_SECRET, else derived from the JWT secret: the webhook always checks one (CONTRACT.md §11). */
+  telegramWebhookSecret: string;
   mapApiUrl: string;
   mapApiKey: string | undefined;
   captchaSecret: string | undefined;
@@ -60,11 +62,15 @@ function jwtSecretFrom(env: Env, dataDir: string): string {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, 'jwt_secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** CONTRACT.md §11: lowercase hex HMAC-SHA256(key JWT_SECRET, 'telegram-webhook-secret'). */
+export const derivedWebhookSecret = (jwtSecret: string): string =>
+  createHmac('sha256', jwtSecret).update('telegram-webhook-secret').digest('hex');
 
 /** TRUST_PROXY: unset/false = the socket address; true; a hop count; or comma-separated addresses/CIDRs of the proxies. */
 function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
@@ -95,16 +101,17 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
   const publicUrl = withoutTrailingSlash(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
+  const jwtSecret = jwtSecretFrom(env, dataDir);
   return {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir,
-    jwtSecret: jwtSecretFrom(env, dataDir),
+    jwtSecret,
     botToken: nonEmpty(env.BOT_TOKEN),
     botUsername: nonEmpty(env.BOT_USERNAME)?.replace(/^@/, ''),
     telegramApiUrl: withoutTrailingSlash(nonEmpty(env.TELEGRAM_API_URL) ?? 'https://api.telegram.org'),
-    telegramWebhookSecret: nonEmpty(env.TELEGRAM_WEBHOOK_SECRET),
+    telegramWebhookSecret: nonEmpty(env.TELEGRAM_WEBHOOK_SECRET) ?? derivedWebhookSecret(jwtSecret),
     mapApiUrl: withoutTrailingSlash(nonEmpty(env.MAP_API_URL) ?? 'https://catalog.api.2gis.com'),
     mapApiKey: nonEmpty(env.MAP_API_KEY),
     captchaSecret: nonEmpty(env.CAPTCHA_SECRET),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { ensurePrivateDir, privateUmask, restrictTree } from './private-dir.js';
 import { destroySocket, listenOnPostgres, type ChannelHandlers, type Unlisten } from './listen.js';
 import * as schema from './schema.js';
 
@@ -77,7 +79,11 @@ function openPglite(options: DatabaseOptions): Promise<Database> {
   // 128 MB default alone put the service over 300 MB RSS (issue 7). One embedded process has the
   // OS page cache behind it, so 16 MB costs nothing measurable at this data size.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-  return usePglite(new PGlite(join(options.dataDir, 'pglite'), { startParams }), options);
+  const dir = join(options.dataDir, 'pglite');
+  privateUmask();
+  ensurePrivateDir(options.dataDir);
+  if (existsSync(dir)) restrictTree(dir);
+  return usePglite(new PGlite(dir, { startParams }), options);
 }
 
 /**

@@ -76,10 +76,18 @@ function computeHelmetHeaders(options: HelmetOptions): { set: [string, string][]
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const { set, remove } = computeHelmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
     for (const name of remove) res.removeHeader(name);
     for (const [name, value] of set) res.setHeader(name, value);
+    if (isPrivateAnswer(request.headers.authorization, request.url)) res.setHeader('cache-control', 'no-store');
     done();
   });
 }
+
+/**
+ * CONTRACT.md §11: an answer to a request with credentials, or one that hands out a token,
+ * is never kept by a browser or a shared cache.
+ */
+export const isPrivateAnswer = (authorization: string | undefined, url: string): boolean =>
+  authorization !== undefined || url.startsWith('/api/v1/auth/') || url.startsWith('/api/v1/superadmin/login');

@@ -32,6 +32,10 @@ export interface Notifier {
   rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void>;
   /** Super-admin password reset → the provider. */
   passwordReset(business: BusinessRow, password: string): Promise<void>;
+  /** Forgotten password → the business's linked chat: a single-use link to set a new one. */
+  passwordResetLink(business: BusinessRow, link: string): Promise<void>;
+  /** The owner disconnected Telegram in the panel → the chat that was linked. */
+  providerUnlinked(business: BusinessRow, chatId: string): Promise<void>;
 }
 
 /** Used when BOT_TOKEN is unset: every notification is skipped with a warning. */
@@ -61,6 +65,14 @@ export class DisabledNotifier implements Notifier {
 
   async passwordReset(business: BusinessRow): Promise<void> {
     this.skip('password reset', business.id);
+  }
+
+  async passwordResetLink(business: BusinessRow): Promise<void> {
+    this.skip('password reset link', business.id);
+  }
+
+  async providerUnlinked(business: BusinessRow): Promise<void> {
+    this.skip('Telegram unlinked', business.id);
   }
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { botEnv, FakeTelegram, messageUpdate, TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../helpers/fake-telegram.js';
-import { book, randomChat, salon, webhook } from './bot-support.js';
+import { book, randomChat, salon, webhook, providerStart } from './bot-support.js';
 
 const SECRET = 'webhook-Secret_123';
 let fake: FakeTelegram;
@@ -26,7 +26,7 @@ describe('webhook secret', () => {
   it('401 without or with a wrong X-Telegram-Bot-Api-Secret-Token; handled with the right one', async () => {
     const chat = randomChat();
     const update = messageUpdate(chat, '/help');
-    expect((await webhook(t, update)).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: update })).statusCode).toBe(401);
     expect((await webhook(t, update, { 'x-telegram-bot-api-secret-token': 'wrong' })).statusCode).toBe(401);
     expect(fake.callsOf('sendMessage')).toHaveLength(0);
     const ok = await webhook(t, update, { 'x-telegram-bot-api-secret-token': SECRET });
@@ -83,7 +83,7 @@ describe('GET /messenger/debug/subscription/{business_id}', () => {
     expect(before.data).toEqual({ business_id: owner.business.id, messenger_chat_id: null, subscribed: false, bot_enabled: true, subscriptions: [] });
 
     const chat = randomChat();
-    await webhook(t, messageUpdate(chat, `/start provider_${owner.business.id}`), { 'x-telegram-bot-api-secret-token': SECRET });
+    await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     const after = await t.call({ method: 'GET', url: path, token: await superToken() });
     expect(after.data).toMatchObject({ messenger_chat_id: String(chat), subscribed: true, subscriptions: [{ messenger_chat_id: String(chat), is_active: true }] });
 
@@ -97,7 +97,7 @@ describe('password reset notice', () => {
   it("the super admin's reset sends the new password to the provider's chat", async () => {
     const owner = await salon(t, { business_name: 'Nails_&_Co' });
     const chat = randomChat();
-    await webhook(t, messageUpdate(chat, `/start provider_${owner.business.id}`), { 'x-telegram-bot-api-secret-token': SECRET });
+    await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     fake.reset();
     const reset = await t.call({ method: 'POST', url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`, token: await superToken() });
     expect(reset.statusCode).toBe(200);

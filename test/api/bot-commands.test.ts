@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema.js';
 import { useTestApp } from '../helpers/app.js';
-import { botEnv, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, postUpdate, randomChat, salon } from './bot-support.js';
+import { FOREIGN_CONTACT } from '../../src/modules/bot/messages.js';
+import { botEnv, contactUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
+import { book, postUpdate, randomChat, salon, providerStart } from './bot-support.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -56,7 +57,20 @@ describe('/start', () => {
     expect(await chatRows(chat)).toHaveLength(2);
   });
 
-  it('subscribe_ with any form of the phone subscribes to the phone and to its active bookings only', async () => {
+  it('subscribe_ subscribes nothing and reveals nothing: it asks for the contact with a request_contact button', async () => {
+    const owner = await salon(t);
+    const local = randomLocalPhone();
+    await book(t, owner, { phone: `+7${local}` });
+    const chat = randomChat();
+    const reply = await say(chat, `/start subscribe_8${local}`);
+    expect(reply).not.toContain('Активных записей');
+    expect(reply).not.toContain(local.slice(-4));
+    const keyboard = fake.lastTo(chat)!.reply_markup as { keyboard?: { request_contact?: boolean }[][] };
+    expect(keyboard.keyboard?.flat().some((button) => button.request_contact === true)).toBe(true);
+    expect(await chatRows(chat)).toHaveLength(0);
+  });
+
+  it("the sender's own contact subscribes its phone and active bookings, says how many, and removes the keyboard", async () => {
     const owner = await salon(t);
     const other = await salon(t);
     const local = randomLocalPhone();
@@ -66,16 +80,26 @@ describe('/start', () => {
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${done.id}`, token: owner.token, payload: { status: 'completed' } });
 
     const chat = randomChat();
-    const reply = await say(chat, `/start subscribe_8${local}`);
-    expect(reply).toContain('Активных записей найдено: 2');
+    await say(chat, `/start subscribe_8${local}`);
+    await postUpdate(t, contactUpdate(chat, `+7${local}`));
+    const reply = fake.lastTo(chat)!;
+    expect(reply.text).toContain('Активных записей найдено: 2');
+    expect(reply.reply_markup).toEqual({ remove_keyboard: true });
     const rows = await chatRows(chat);
     expect(rows.filter((r) => r.contextType === 'CLIENT_PHONE').map((r) => r.contextRef)).toEqual([`7${local}`]);
     expect(rows.filter((r) => r.contextType === 'CLIENT_BOOKING').map((r) => r.contextRef).sort()).toEqual([active.id, elsewhere.id].sort());
   });
 
-  it('subscribe_ with something that is no phone says so', async () => {
+  it("someone else's contact (or one without user_id) is refused and subscribes nothing", async () => {
+    const owner = await salon(t);
+    const local = randomLocalPhone();
+    await book(t, owner, { phone: `+7${local}` });
     const chat = randomChat();
-    expect(await say(chat, '/start subscribe_12345')).toContain('Неверный номер телефона');
+    await say(chat, `/start subscribe_${local}`);
+    await postUpdate(t, contactUpdate(chat, `+7${local}`, randomChat()));
+    expect(fake.lastTo(chat)!.text).toBe(FOREIGN_CONTACT);
+    await postUpdate(t, contactUpdate(chat, `+7${local}`, null));
+    expect(fake.lastTo(chat)!.text).toBe(FOREIGN_CONTACT);
     expect(await chatRows(chat)).toHaveLength(0);
   });
 });
@@ -86,7 +110,7 @@ describe('/status and /unsubscribe', () => {
     const booking = await book(t, owner);
     const chat = randomChat();
     expect(await say(chat, '/status')).toContain('Активных подписок нет');
-    await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     await postUpdate(t, messageUpdate(chat, `/start client_${booking.id}`));
 
     const status = await say(chat, '/status');
@@ -104,7 +128,7 @@ describe('/status and /unsubscribe', () => {
     expect(fake.callsOf('sendMessage')).toHaveLength(0);
 
     // Linking again re-activates the same row.
-    await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     const [provider] = await t.database.db
       .select()
       .from(subscriptions)

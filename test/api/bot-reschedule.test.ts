@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, uniquePhone, useTestApp } from '../helpers/app.js';
 import { botEnv, buttonsOf, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, bookingRow, postUpdate, randomChat, salon, type Salon } from './bot-support.js';
+import { book, bookingRow, postUpdate, randomChat, salon, type Salon, providerStart } from './bot-support.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -22,7 +22,7 @@ interface Scene extends Salon {
 async function scene(input: Parameters<typeof book>[2] = {}, overrides: Record<string, unknown> = {}): Promise<Scene> {
   const owner = await salon(t, overrides);
   const chat = randomChat();
-  await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+  await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
   const booking = await book(t, owner, input);
   const client = randomChat();
   await postUpdate(t, messageUpdate(client, `/start client_${booking.id}`));

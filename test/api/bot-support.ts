@@ -3,13 +3,33 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bookings, businesses, users } from '../../src/db/schema.js';
+import { contactUpdate, messageUpdate } from '../helpers/fake-telegram.js';
 import { registerBusiness, uniquePhone, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
 
 /** Chat ids unique across test files that share one PostgreSQL database. */
 export const randomChat = (): number => randomInt(100_000_000, 2_000_000_000);
 
+/** Posts an update as Telegram would: with the webhook secret set-webhook registered (override it to test refusals). */
 export async function webhook(t: TestApp, update: unknown, headers: Record<string, string> = {}) {
-  return t.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: update as object, headers });
+  return t.call({
+    method: 'POST',
+    url: '/api/v1/messenger/webhook',
+    payload: update as object,
+    headers: { 'x-telegram-bot-api-secret-token': t.config.telegramWebhookSecret, ...headers },
+  });
+}
+
+/** A client subscribes to a phone as CONTRACT.md §11 allows: /start subscribe_…, then shares its own contact. */
+export async function subscribePhone(t: TestApp, chat: number, phone: string): Promise<void> {
+  await postUpdate(t, messageUpdate(chat, `/start subscribe_${phone.replace(/\D/g, '')}`));
+  await postUpdate(t, contactUpdate(chat, phone));
+}
+
+/** The owner's `/start provider_{id}_{code}` message text, read from the panel's endpoint. */
+export async function providerStart(t: TestApp, owner: { token: string }): Promise<string> {
+  const link = await t.call({ method: 'GET', url: '/api/v1/business/telegram', token: owner.token });
+  expect(link.statusCode, link.body).toBe(200);
+  return `/start ${link.data.start_param as string}`;
 }
 
 export async function postUpdate(t: TestApp, update: unknown): Promise<void> {

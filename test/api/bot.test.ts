@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
 import { botEnv, buttonsOf, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, bookingRow, businessRow, postUpdate, randomChat, salon, userRow, webhook, type Salon } from './bot-support.js';
+import { PROVIDER_LINK_INVALID } from '../../src/modules/bot/messages.js';
+import { book, bookingRow, businessRow, postUpdate, randomChat, salon, userRow, webhook, type Salon, providerStart, subscribePhone } from './bot-support.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -15,7 +16,7 @@ beforeEach(() => {
 async function linkedSalon(overrides: Record<string, unknown> = {}): Promise<Salon & { chat: number }> {
   const owner = await salon(t, overrides);
   const chat = randomChat();
-  await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+  await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
   return { ...owner, chat };
 }
 
@@ -23,7 +24,7 @@ describe('/start provider_{business_id}', () => {
   it('links the chat, subscribes it, remembers the admin, replies and sends a QR code of the public page', async () => {
     const owner = await salon(t);
     const chat = randomChat();
-    await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
 
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBe(String(chat));
     expect((await userRow(t, owner.user.id)).messengerId).toBe(String(chat));
@@ -40,11 +41,12 @@ describe('/start provider_{business_id}', () => {
   it('moves a business to a new chat, tells the old chat and stops notifying it', async () => {
     const owner = await linkedSalon();
     const newChat = randomChat();
-    await postUpdate(t, messageUpdate(newChat, `/start provider_${owner.business.id}`, randomChat()));
+    const newSender = randomChat();
+    await postUpdate(t, messageUpdate(newChat, await providerStart(t, owner), newSender));
     expect(fake.textsTo(owner.chat).some((text) => text.includes('перенесены в другой чат'))).toBe(true);
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBe(String(newChat));
-    // The admin already had a Telegram id: the second sender does not take it over.
-    expect((await userRow(t, owner.user.id)).messengerId).toBe(String(owner.chat));
+    // The link's secret vouches for the sender: the owner's new Telegram account becomes the admin's id.
+    expect((await userRow(t, owner.user.id)).messengerId).toBe(String(newSender));
 
     fake.reset();
     await book(t, owner);
@@ -52,10 +54,10 @@ describe('/start provider_{business_id}', () => {
     expect(fake.callsOf('sendMessage', owner.chat)).toHaveLength(0);
   });
 
-  it('answers "Бизнес не найден" for an unknown business', async () => {
+  it('an unknown business gets the same "link is not valid" answer as a wrong code', async () => {
     const chat = randomChat();
-    await postUpdate(t, messageUpdate(chat, '/start provider_2147483000'));
-    expect(fake.textsTo(chat)).toEqual(['Бизнес не найден']);
+    await postUpdate(t, messageUpdate(chat, '/start provider_2147483000_abcdefghijklmnopqrstuvwx'));
+    expect(fake.textsTo(chat)).toEqual([PROVIDER_LINK_INVALID]);
   });
 });
 
@@ -172,7 +174,7 @@ describe('confirm_ / reject_ buttons', () => {
     const owner = await linkedSalon();
     const phone = '+7 702 111 22 33'.replace('111', String(100 + Math.floor(Math.random() * 800)));
     const client = randomChat();
-    await postUpdate(t, messageUpdate(client, `/start subscribe_8${phone.replace(/\D/g, '').slice(1)}`));
+    await subscribePhone(t, client, `8${phone.replace(/\D/g, '').slice(1)}`);
     const booking = await book(t, owner, { phone });
     fake.reset();
     const patched = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'completed' } });
@@ -186,7 +188,7 @@ describe('status change recipients', () => {
     const owner = await salon(t);
     const phone = `+7707${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const byPhone = randomChat();
-    await postUpdate(t, messageUpdate(byPhone, `/start subscribe_${phone.slice(1)}`));
+    await subscribePhone(t, byPhone, phone.slice(1));
     const first = await book(t, owner, { phone });
     const second = await book(t, owner, { phone, time: '15:00' });
     const byBooking = randomChat();
@@ -206,7 +208,7 @@ describe('Telegram failing while the bot handles an update', () => {
     const owner = await salon(t);
     const chat = randomChat();
     fake.mode = 'fail';
-    await postUpdate(t, messageUpdate(chat, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBe(String(chat));
     const booking = await book(t, owner);
     await postUpdate(t, callbackUpdate(chat, `confirm_${booking.id}`));
@@ -224,8 +226,8 @@ describe('malformed updates', () => {
       [1, 2],
       { update_id: 'x' },
       { update_id: 1, message: 'text' },
-      { update_id: 2, message: { text: `/start provider_${owner.business.id}` } },
-      { update_id: 3, message: { chat: { id: 5 }, text: `/start provider_${owner.business.id}`, entities: 'bad' } },
+      { update_id: 2, message: { text: await providerStart(t, owner) } },
+      { update_id: 3, message: { chat: { id: 5 }, text: await providerStart(t, owner), entities: 'bad' } },
       { update_id: 4, callback_query: { id: 'q', data: `confirm_${booking.id}` } },
       { update_id: 5, callback_query: { data: `confirm_${booking.id}`, message: { chat: { id: 'nope' } } } },
       { update_id: 6, edited_message: { chat: { id: 1 } } },

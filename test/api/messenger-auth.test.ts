@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInitData } from '../../src/modules/auth/init-data.js';
 import { createTestApp, useTestApp, type TestApp } from '../helpers/app.js';
 import { botEnv, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { postUpdate, randomChat, salon, userRow } from './bot-support.js';
+import { postUpdate, randomChat, salon, userRow, providerStart } from './bot-support.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -61,7 +61,7 @@ describe('POST /auth/messenger', () => {
     const owner = await salon(t);
     const other = await salon(t);
     const telegramId = randomChat();
-    await postUpdate(t, messageUpdate(telegramId, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(telegramId, await providerStart(t, owner)));
     const response = await login({ initData: initData({ id: telegramId, first_name: 'Owner' }), startParam: other.business.slug });
     expect(response.statusCode).toBe(200);
     expect(response.data).toMatchObject({ role: 'provider', businessSlug: owner.business.slug, user: { id: owner.user.id, messengerId: String(telegramId) } });
@@ -75,7 +75,7 @@ describe('POST /auth/messenger', () => {
     const telegramId = randomChat();
     const before = await login({ initData: initData({ id: telegramId, first_name: 'Owner' }), startParam: owner.business.slug });
     expect(before.data.role).toBe('customer');
-    await postUpdate(t, messageUpdate(telegramId, `/start provider_${owner.business.id}`));
+    await postUpdate(t, messageUpdate(telegramId, await providerStart(t, owner)));
     const after = await login({ initData: initData({ id: telegramId, first_name: 'Owner' }), startParam: owner.business.slug });
     expect(after.data).toMatchObject({ role: 'provider', user: { id: owner.user.id } });
   });

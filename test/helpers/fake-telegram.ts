@@ -299,6 +299,20 @@ export function messageUpdate(chatId: number, text: string, fromId = chatId): Re
   };
 }
 
+/** A shared contact (the request_contact button sends the sender's own, with user_id = the sender). */
+export function contactUpdate(chatId: number, phone: string, contactUserId: number | null = chatId, fromId = chatId): Record<string, unknown> {
+  return {
+    update_id: (nextUpdateId += 1),
+    message: {
+      message_id: (nextMessageId += 1),
+      date: 1_790_000_000,
+      chat: chatOf(chatId),
+      from: person(fromId),
+      contact: { phone_number: phone, first_name: `User${contactUserId ?? 0}`, ...(contactUserId === null ? {} : { user_id: contactUserId }) },
+    },
+  };
+}
+
 /** A button press on a message the bot sent to chatId. */
 export function callbackUpdate(chatId: number, data: string, messageId = 1, fromId = chatId): Record<string, unknown> {
   return {

@@ -7,7 +7,9 @@ export type NotifierCall =
   | { kind: 'bookingStatusChanged'; business: BusinessRow; booking: BookingView }
   | { kind: 'rescheduleProposed'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'rescheduleAnswered'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
-  | { kind: 'passwordReset'; business: BusinessRow; password: string };
+  | { kind: 'passwordReset'; business: BusinessRow; password: string }
+  | { kind: 'passwordResetLink'; business: BusinessRow; link: string }
+  | { kind: 'providerUnlinked'; business: BusinessRow; chatId: string };
 
 /** A Notifier that records what the domain asked to send (the seam of src/notifications/notifier.ts). */
 export class RecordingNotifier implements Notifier {
@@ -34,5 +36,11 @@ export class RecordingNotifier implements Notifier {
   }
   async passwordReset(business: BusinessRow, password: string) {
     this.record({ kind: 'passwordReset', business, password });
+  }
+  async passwordResetLink(business: BusinessRow, link: string) {
+    this.record({ kind: 'passwordResetLink', business, link });
+  }
+  async providerUnlinked(business: BusinessRow, chatId: string) {
+    this.record({ kind: 'providerUnlinked', business, chatId });
   }
 }

@@ -7,6 +7,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const INIT_DATA_MAX_AGE_SECONDS = 5 * 60;
+/** Clocks drift a little; an auth_date further ahead than this was not made by Telegram now. */
+export const INIT_DATA_MAX_SKEW_SECONDS = 60;
+
+const OPTIONAL_TEXT_FIELDS = ['first_name', 'last_name', 'username', 'language_code'] as const;
 
 export interface TelegramUser {
   id: number;
@@ -43,14 +47,25 @@ export function validateInitData(initData: string, botToken: string, nowSeconds:
 
   const authDate = Number(params.get('auth_date'));
   if (!Number.isInteger(authDate) || authDate <= 0) return { ok: false, reason: 'invalid' };
+  if (authDate - nowSeconds > INIT_DATA_MAX_SKEW_SECONDS) return { ok: false, reason: 'invalid' };
   if (nowSeconds - authDate > INIT_DATA_MAX_AGE_SECONDS) return { ok: false, reason: 'expired' };
 
-  let user: TelegramUser;
-  try {
-    user = JSON.parse(params.get('user') ?? '') as TelegramUser;
-  } catch {
-    return { ok: false, reason: 'invalid' };
-  }
-  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id)) return { ok: false, reason: 'invalid' };
+  const user = parseUser(params.get('user'));
+  if (!user) return { ok: false, reason: 'invalid' };
   return { ok: true, user, authDate, startParam: params.get('start_param') ?? undefined };
+}
+
+/** The `user` field, or undefined when it is not JSON of Telegram's shape (a wrong type is never trusted). */
+function parseUser(raw: string | null): TelegramUser | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const user = value as Record<string, unknown>;
+  if (typeof user.id !== 'number' || !Number.isSafeInteger(user.id)) return undefined;
+  if (OPTIONAL_TEXT_FIELDS.some((field) => user[field] !== undefined && typeof user[field] !== 'string')) return undefined;
+  return user as unknown as TelegramUser;
 }

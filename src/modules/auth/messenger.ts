@@ -61,7 +61,7 @@ export async function messengerLogin(ctx: AppContext, initData: string, startPar
 
   const ownBusiness = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
   const isProvider = user.role === 'ADMIN' && ownBusiness !== undefined;
-  const token = await ctx.tokens.signUser({ id: user.id, role: user.role, businessId: user.businessId });
+  const token = await ctx.tokens.signUser(user);
   return {
     token,
     role: isProvider ? 'provider' : 'customer',

@@ -41,3 +41,13 @@ export async function updateUser(db: Db, id: number, values: Partial<typeof user
 export function userBody(row: UserRow) {
   return { id: row.id, email: row.email, full_name: row.fullName, role: row.role, business_id: row.businessId };
 }
+
+/** A new password hash; every token issued before ends (CONTRACT.md §11). Returns the updated user. */
+export async function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

@@ -8,6 +8,8 @@ import { verifyCaptcha } from './captcha.js';
 import { bearerSecurity, requireProvider } from './guards.js';
 import { findUserById, userBody } from './queries.js';
 import { login, register } from './service.js';
+import { passwordRoutes } from './password.routes.js';
+import { SessionBody, TokenFields } from './schemas.js';
 
 const RegisterBody = Type.Object(
   {
@@ -37,8 +39,6 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
-const TokenFields = { access_token: Type.String(), token_type: Type.Literal('bearer') };
-const SessionBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody });
 const RegisteredBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody, service: ServiceBody });
 const MeBody = Type.Object({ user: UserBody, business: BusinessBody });
 
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await verifyCaptcha(app.ctx.config, request.body.captcha_token, request.ip);
       const { user, business, service } = await register(app.ctx, request.body);
-      const access_token = await app.ctx.tokens.signUser({ id: user.id, role: 'ADMIN', businessId: business.id });
+      const access_token = await app.ctx.tokens.signUser(user);
       return reply.status(201).send({
         access_token,
         token_type: 'bearer' as const,
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await login(app.ctx, request.body.email, request.body.password);
       const business = user.businessId === null ? undefined : await findBusinessById(app.ctx.db, user.businessId);
       if (!business) throw notFound('Business');
-      const access_token = await app.ctx.tokens.signUser({ id: user.id, role: 'ADMIN', businessId: business.id });
+      const access_token = await app.ctx.tokens.signUser(user);
       return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
     },
   );
@@ -94,4 +94,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { user: userBody(user), business: businessBody(business) };
     },
   );
+
+  await app.register(passwordRoutes);
 };

@@ -8,7 +8,7 @@ import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { findUserByEmail, insertUser, type UserRow } from './queries.js';
+import { findUserByEmail, findUserById, insertUser, setPassword, type UserRow } from './queries.js';
 
 export interface RegisterInput {
   email: string;
@@ -67,12 +67,27 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   }
 }
 
-export async function login(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+/** Hashed once, lazily: an unknown email is checked against it so it costs as much as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+const decoy = (): Promise<string> => (decoyHash ??= hashPassword('decoy password that matches nothing'));
+
+export async function login(ctx: Pick<AppContext, 'db'>, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, email.trim());
-  if (!user || user.role !== 'ADMIN' || !(await verifyPassword(password, user.passwordHash))) {
-    throw unauthorized('Invalid email or password');
-  }
+  const isAdmin = user !== undefined && user.role === 'ADMIN';
+  const matches = await verifyPassword(password, isAdmin ? user.passwordHash : await decoy());
+  if (!isAdmin || !matches) throw unauthorized('Invalid email or password');
   return user;
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is wrong';
+
+/** POST /auth/password: the current password proves the caller; the answer's user row carries the new token version. */
+export async function changePassword(ctx: Pick<AppContext, 'db'>, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(WRONG_CURRENT_PASSWORD, 'current_password');
+  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
+  if (!updated) throw unauthorized('Account no longer exists, log in again');
+  return updated;
 }
 
 export type { BusinessRow };

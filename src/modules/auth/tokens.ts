@@ -11,6 +11,8 @@ export interface UserClaims {
   userId: number;
   role: Role;
   businessId: number | null;
+  /** The user's token_version when the token was issued (claim `ver`; tokens from before it count as 0). */
+  tokenVersion: number;
 }
 
 export interface SuperAdminClaims {
@@ -41,8 +43,8 @@ export class TokenService {
       .sign(this.key);
   }
 
-  signUser(user: { id: number; role: Role; businessId: number | null }): Promise<string> {
-    return this.sign({ role: user.role, business_id: user.businessId }, String(user.id), PROVIDER_TOKEN_MINUTES);
+  signUser(user: { id: number; role: Role; businessId: number | null; tokenVersion: number }): Promise<string> {
+    return this.sign({ role: user.role, business_id: user.businessId, ver: user.tokenVersion }, String(user.id), PROVIDER_TOKEN_MINUTES);
   }
 
   signSuperAdmin(): Promise<string> {
@@ -63,7 +65,9 @@ export class TokenService {
       const businessId = payload.business_id;
       if (!Number.isInteger(userId) || (role !== 'ADMIN' && role !== 'CUSTOMER')) throw unauthorized('Invalid token');
       if (businessId !== null && businessId !== undefined && !Number.isInteger(businessId)) throw unauthorized('Invalid token');
-      return { kind: 'user', userId, role, businessId: (businessId as number | null | undefined) ?? null };
+      const version = payload.ver ?? 0;
+      if (!Number.isInteger(version)) throw unauthorized('Invalid token');
+      return { kind: 'user', userId, role, businessId: (businessId as number | null | undefined) ?? null, tokenVersion: version as number };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
       throw unauthorized('Invalid token');

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { combine, addDays, dayOfWeek, type IsoDate } from '../../time/wallclock.js';
 import { bookingsTouchingDay } from '../bookings/queries.js';
+import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
 import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from './availability.js';
 import { answerKey, type SlotsCache } from './cache.js';
@@ -39,7 +40,12 @@ export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, maste
   // From the previous midnight: a booking may start the day before and run past midnight.
   const dow = dayOfWeek(date);
   const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
-  if (!day) throw notFound('Business');
+  if (!day) {
+    // A former slug answers for its business; the answer is kept under the current slug.
+    const current = await aliasTarget(db, slug);
+    if (current === undefined) throw notFound('Business');
+    return slotsJsonBySlug(db, current, date, masterId, cache);
+  }
   const json = JSON.stringify(answerForDay(day, date, dow, masterId));
   cache?.store(slug, day.businessId, key, json, generation);
   return json;

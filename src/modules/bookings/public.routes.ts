@@ -5,6 +5,7 @@ import { errorResponses, Nullable } from '../../http/schemas.js';
 import { verifyCaptcha } from '../auth/captcha.js';
 import { validateInitData } from '../auth/init-data.js';
 import { businessBySlugOr404, SlugParams } from '../catalog/public.routes.js';
+import { findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../time/wallclock.js';
@@ -16,7 +17,7 @@ const CreateBookingBody = Type.Object({
   first_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   phone: Type.String({ minLength: 1, maxLength: 40 }),
   master_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
-  notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 
@@ -46,11 +47,17 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     messenger_url: messengerUrl(config.botUsername, booking.id),
   });
 
-  /** CONTRACT.md §3: a valid mini-app X-Telegram-Init-Data header stands in for the captcha. */
-  const fromMiniApp = (initData: string | string[] | undefined): boolean =>
-    typeof initData === 'string' &&
-    config.botToken !== undefined &&
-    validateInitData(initData, config.botToken, app.ctx.time.unixSeconds()).ok;
+  /**
+   * CONTRACT.md §3: a valid mini-app X-Telegram-Init-Data header stands in for the captcha, §11: only
+   * when the mini app was opened for this business (its start_param names it), so one signed
+   * initData cannot be replayed to book anywhere without a captcha.
+   */
+  const fromMiniAppOf = async (business: BusinessRow, initData: string | string[] | undefined): Promise<boolean> => {
+    if (typeof initData !== 'string' || config.botToken === undefined) return false;
+    const result = validateInitData(initData, config.botToken, app.ctx.time.unixSeconds());
+    if (!result.ok || !result.startParam) return false;
+    return result.startParam === business.slug || (await findBusinessBySlug(app.ctx.db, result.startParam))?.id === business.id;
+  };
 
   app.post(
     '/public/:slug/booking',
@@ -72,7 +79,7 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = request.headers['idempotency-key'];
       const replay = await replayedBooking(app.ctx, business, key, request.body);
       if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
-      if (!fromMiniApp(request.headers['x-telegram-init-data'])) {
+      if (!(await fromMiniAppOf(business, request.headers['x-telegram-init-data']))) {
         await verifyCaptcha(config, request.body.captcha_token, request.ip);
       }
       const booking = await createBooking(app.ctx, request.log, business, request.body, key);

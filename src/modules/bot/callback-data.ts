@@ -53,19 +53,27 @@ export function callbackData(action: CallbackAction): string {
 
 export type StartPayload =
   | { kind: 'none' }
-  | { kind: 'provider'; businessId: number }
+  | { kind: 'provider'; businessId: number; code: string | undefined }
   | { kind: 'client'; bookingId: string }
   | { kind: 'subscribe'; phone: string }
   | { kind: 'unknown' };
 
-/** The parameter of /start (deep link). CONTRACT.md §7: client_ carries a booking id, subscribe_ a phone. */
+/** Telegram's limit for a start parameter. */
+const START_PARAM_MAX = 64;
+const LINK_CODE = /^[A-Za-z0-9_-]{16,}$/;
+
+/**
+ * The parameter of /start (deep link). CONTRACT.md §7: client_ carries a booking id, subscribe_ a phone;
+ * §11: provider_{business_id}_{code}, where a missing or malformed code leaves `code` undefined (nothing links).
+ */
 export function parseStartPayload(payload: string): StartPayload {
   const value = payload.trim();
   if (value === '') return { kind: 'none' };
-  const provider = /^provider_(\d{1,10})$/.exec(value);
+  const provider = /^provider_(\d{1,10})(?:_(.*))?$/.exec(value);
   if (provider) {
     const businessId = Number(provider[1]);
-    return businessId >= 1 && businessId <= 2147483647 ? { kind: 'provider', businessId } : { kind: 'unknown' };
+    const code = provider[2] !== undefined && LINK_CODE.test(provider[2]) && value.length <= START_PARAM_MAX ? provider[2] : undefined;
+    return businessId >= 1 && businessId <= 2147483647 ? { kind: 'provider', businessId, code } : { kind: 'unknown' };
   }
   const client = /^client_(.+)$/.exec(value);
   if (client) return { kind: 'client', bookingId: client[1]! };

@@ -1,6 +1,7 @@
 /** Inline keyboards of the bot; pure (no I/O), built from callback-data.ts. */
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Keyboard } from 'grammy';
 import { callbackData } from './callback-data.js';
+import { SHARE_CONTACT_BUTTON } from './messages.js';
 
 export const HOURS_PER_ROW = 3;
 export const MINUTES_PER_ROW = 4;
@@ -47,4 +48,9 @@ export function minutesKeyboard(bookingId: string, times: readonly string[], hou
     times.filter((time) => time.startsWith(`${hour}:`)).map((time) => ({ label: time, data: callbackData({ kind: 'minute', bookingId, time }) })),
     MINUTES_PER_ROW,
   );
+}
+
+/** /start subscribe_…: a reply keyboard whose one button shares the sender's own number. */
+export function shareContactKeyboard(): Keyboard {
+  return new Keyboard().requestContact(SHARE_CONTACT_BUTTON).resized().oneTime();
 }

@@ -40,6 +40,30 @@ export const CANNOT_RESCHEDULE = 'Перенести можно только о�
 export const TIME_TAKEN = 'Это время уже недоступно, выберите другое';
 export const INVALID_PHONE = 'Неверный номер телефона. Пример: /start subscribe\\_77011234567';
 
+export const PROVIDER_LINK_INVALID =
+  'Ссылка недействительна. Откройте ссылку подключения Telegram в панели управления бизнеса (раздел «Настройки»).';
+export const SHARE_CONTACT_BUTTON = '📱 Поделиться номером';
+export const FOREIGN_CONTACT = 'Подписаться можно только на свой номер: нажмите кнопку «Поделиться номером» ниже.';
+
+/** Telegram refuses longer messages. */
+export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** A booking comment is shown up to this many characters (longer ones, stored before the limit, end with "…"). */
+export const NOTE_SHOWN_LIMIT = 1000;
+
+/** Cuts a user-supplied text to `max` characters, the last one an ellipsis. */
+export const clip = (value: string, max: number): string => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
+
+/**
+ * The last guard before sending: texts are built so they fit, but a message over
+ * Telegram's limit would be lost entirely, so it is cut at a line break and marked.
+ */
+export function fitMessage(text: string): string {
+  if (text.length <= TELEGRAM_MESSAGE_LIMIT) return text;
+  const head = text.slice(0, TELEGRAM_MESSAGE_LIMIT - 2);
+  const cut = head.lastIndexOf('\n');
+  return `${cut > 0 ? head.slice(0, cut) : head}\n…`;
+}
+
 /** Escapes the four characters legacy Markdown gives a meaning to, for text outside entities. */
 export function md(value: string | number): string {
   return String(value).replace(/[_*`[]/g, '\\$&');
@@ -85,7 +109,7 @@ export function newBookingText(booking: BookingView): string {
     line('Телефон', formatPhone(booking.client.phone)),
     bookingLines(booking),
     line('Стоимость', formatPrice(price)),
-    booking.notes ? line('Комментарий', booking.notes) : null,
+    booking.notes ? line('Комментарий', clip(booking.notes, NOTE_SHOWN_LIMIT)) : null,
   );
 }
 
@@ -239,6 +263,27 @@ export const providerMovedAwayText = (business: BusinessInfo): string =>
   `ℹ️ Уведомления бизнеса ${md(business.name)} перенесены в другой чат. Этот чат их больше не получает.`;
 
 export const qrCaption = (url: string): string => `📱 QR-код для записи клиентов: ${md(url)}`;
+
+export const shareContactText = (): string =>
+  lines(
+    '📱 *Уведомления о записях*',
+    '',
+    'Чтобы получать уведомления о записях на ваш номер, нажмите кнопку «Поделиться номером» ниже: Telegram подтвердит, что номер ваш.',
+  );
+
+export const providerUnlinkedText = (business: BusinessInfo): string =>
+  `ℹ️ Telegram отключён от бизнеса ${md(business.name)} в панели управления. Этот чат больше не получает его уведомления.`;
+
+/** Forgotten password → the business's linked chat. The link carries a single-use token. */
+export const passwordResetLinkText = (business: BusinessInfo, link: string, minutes: number): string =>
+  lines(
+    '🔑 *Восстановление пароля*',
+    '',
+    `Кто-то запросил смену пароля панели бизнеса ${md(business.name)}. Чтобы задать новый пароль, откройте ссылку (действует ${minutes} минут, один раз):`,
+    md(link),
+    '',
+    'Если это были не вы, просто проигнорируйте сообщение.',
+  );
 
 export const phoneSubscribedText = (phone: string, bookings: number): string =>
   lines(`🔔 Уведомления для номера ${md(formatPhone(phone))} включены.`, `Активных записей найдено: ${bookings}.`);

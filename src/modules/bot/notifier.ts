@@ -11,7 +11,17 @@ import { phoneVariants } from '../bookings/phone.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
-import { newBookingText, passwordResetText, rescheduleAnsweredText, rescheduleProposedText, statusChangedText } from './messages.js';
+import {
+  fitMessage,
+  newBookingText,
+  passwordResetLinkText,
+  passwordResetText,
+  providerUnlinkedText,
+  rescheduleAnsweredText,
+  rescheduleProposedText,
+  statusChangedText,
+} from './messages.js';
+import { PASSWORD_RESET_MINUTES } from '../auth/password-reset.js';
 import { activeChats } from './subscriptions.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
@@ -32,7 +42,7 @@ export class TelegramNotifier implements Notifier {
   /** One message to one chat; false when Telegram refused or did not answer. */
   async send(chatId: string, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
     try {
-      await this.api.sendMessage(chatId, text, { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) });
+      await this.api.sendMessage(chatId, fitMessage(text), { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) });
       return true;
     } catch (error) {
       this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
@@ -98,5 +108,14 @@ export class TelegramNotifier implements Notifier {
       return;
     }
     await this.sendAll(chats, passwordResetText(business, password));
+  }
+
+  async passwordResetLink(business: BusinessRow, link: string): Promise<void> {
+    if (!business.messengerChatId) return;
+    await this.send(business.messengerChatId, passwordResetLinkText(business, link, PASSWORD_RESET_MINUTES));
+  }
+
+  async providerUnlinked(business: BusinessRow, chatId: string): Promise<void> {
+    await this.send(chatId, providerUnlinkedText(business));
   }
 }

@@ -7,10 +7,11 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
-import { bearerSecurity, readClaims, requireSuperAdmin } from '../auth/guards.js';
+import { assertCurrentSession, bearerSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
 import { fromDbTimestamp } from '../../time/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { installHandlers } from './handlers/index.js';
+import { providerLinkRoutes } from './link.routes.js';
 import { describeTelegramError } from './notifier.js';
 import { businessSubscriptions } from './subscriptions.js';
 
@@ -52,6 +53,7 @@ async function requireAdminOf(request: FastifyRequest, businessId: number): Prom
   if (claims.kind === 'superadmin') return;
   if (claims.role !== 'ADMIN' || claims.businessId === null) throw forbidden('This route is for business providers and the super admin');
   if (claims.businessId !== businessId) throw notFound('Business');
+  await assertCurrentSession(request, providerClaims(claims));
 }
 
 async function telegramCall<T>(call: () => Promise<T>): Promise<T> {
@@ -69,6 +71,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     const { config } = app.ctx;
     const log = app.log.child({ module: 'bot' });
     if (bot) installHandlers(bot, { app: app.ctx, log });
+    await app.register(providerLinkRoutes);
     const requireBot = (): Bot => {
       if (!bot) throw serviceUnavailable(BOT_DISABLED);
       return bot;
@@ -79,12 +82,12 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       {
         schema: {
           tags,
-          description: 'Telegram updates. Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
+          description: 'Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
           response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 503) },
         },
       },
       async (request) => {
-        if (config.telegramWebhookSecret && !sameSecret(request.headers[SECRET_HEADER], config.telegramWebhookSecret)) {
+        if (!sameSecret(request.headers[SECRET_HEADER], config.telegramWebhookSecret)) {
           throw unauthorized('Invalid webhook secret token');
         }
         const active = requireBot();
@@ -109,7 +112,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
         schema: {
           tags,
           security: bearerSecurity,
-          description: 'Calls setWebhook; the URL must be HTTPS. TELEGRAM_WEBHOOK_SECRET, when set, is passed as secret_token.',
+          description: 'Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.',
           querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
           response: { 200: Type.Object({ ok: Type.Boolean(), url: Type.String() }), ...errorResponses(400, 401, 403, 502, 503) },
         },
@@ -127,7 +130,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
         const ok = await telegramCall(() =>
           active.api.setWebhook(url, {
             allowed_updates: ['message', 'callback_query'],
-            ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),
+            secret_token: config.telegramWebhookSecret,
           }),
         );
         return { ok, url };

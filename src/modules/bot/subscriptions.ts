@@ -1,6 +1,7 @@
 /** Subscription rows (SPEC.md "Subscription"): which chat hears about what. */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { phoneVariants } from '../bookings/phone.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext } from '../../db/schema.js';
 
@@ -89,4 +90,13 @@ export async function activeBookingIdsByPhone(db: Db, phones: readonly string[])
     .where(and(inArray(clients.phone, [...phones]), inArray(bookings.status, ['pending', 'confirmed'])))
     .orderBy(asc(bookings.startAt));
   return rows.map((row) => row.id);
+}
+
+/** CONTRACT.md §11: a chat may answer for a booking when it follows that booking or its client's phone. */
+export async function chatFollowsBooking(db: Db, chatId: string, booking: { id: string; client: { phone: string } }): Promise<boolean> {
+  const [byBooking, byPhone] = await Promise.all([
+    activeChats(db, 'CLIENT_BOOKING', [booking.id]),
+    activeChats(db, 'CLIENT_PHONE', phoneVariants(booking.client.phone)),
+  ]);
+  return byBooking.includes(chatId) || byPhone.includes(chatId);
 }

@@ -1,7 +1,7 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { businesses } from '../../db/schema.js';
+import { businesses, businessSlugAliases } from '../../db/schema.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -14,18 +14,47 @@ const businessBySlug = preparedPerDb((db) =>
   db.select().from(businesses).where(eq(businesses.slug, sql.placeholder('slug'))).limit(1).prepare('business_by_slug'),
 );
 
+/** The business of a slug, or of a former slug of it (an alias keeps answering for its business). */
 export async function findBusinessBySlug(db: Db, slug: string): Promise<BusinessRow | undefined> {
   const [row] = await businessBySlug(db).execute({ slug });
-  return row;
+  if (row) return row;
+  const current = await aliasTarget(db, slug);
+  return current === undefined ? undefined : (await businessBySlug(db).execute({ slug: current }))[0];
 }
 
-/** Slugs equal to base or of the form base-N, for picking the first free suffix. */
-export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
-  const rows = await db
+/** The current slug of the business a former slug belongs to. */
+export async function aliasTarget(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db
     .select({ slug: businesses.slug })
-    .from(businesses)
-    .where(or(eq(businesses.slug, base), like(businesses.slug, `${base}-%`)));
-  return new Set(rows.map((row) => row.slug));
+    .from(businessSlugAliases)
+    .innerJoin(businesses, eq(businesses.id, businessSlugAliases.businessId))
+    .where(eq(businessSlugAliases.slug, slug))
+    .limit(1);
+  return row?.slug;
+}
+
+/** Slugs equal to base or of the form base-N, current or former, for picking the first free suffix. */
+export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
+  const similar = (column: typeof businesses.slug | typeof businessSlugAliases.slug) => or(eq(column, base), like(column, `${base}-%`));
+  const [current, former] = await Promise.all([
+    db.select({ slug: businesses.slug }).from(businesses).where(similar(businesses.slug)),
+    db.select({ slug: businessSlugAliases.slug }).from(businessSlugAliases).where(similar(businessSlugAliases.slug)),
+  ]);
+  return new Set([...current, ...former].map((row) => row.slug));
+}
+
+/**
+ * Moves a business to a new slug; the old one becomes its alias. Another business's
+ * current or former slug is refused (undefined); returning to one's own alias frees it.
+ */
+export async function changeSlug(db: Db, business: BusinessRow, slug: string): Promise<'taken' | 'ok'> {
+  if (slug === business.slug) return 'ok';
+  const [alias] = await db.select().from(businessSlugAliases).where(eq(businessSlugAliases.slug, slug)).limit(1);
+  if (alias && alias.businessId !== business.id) return 'taken';
+  if (alias) await db.delete(businessSlugAliases).where(eq(businessSlugAliases.slug, slug));
+  await db.update(businesses).set({ slug }).where(eq(businesses.id, business.id));
+  await db.insert(businessSlugAliases).values({ slug: business.slug, businessId: business.id }).onConflictDoNothing();
+  return 'ok';
 }
 
 export async function insertBusiness(db: Db, values: typeof businesses.$inferInsert): Promise<BusinessRow> {

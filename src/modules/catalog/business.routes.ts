@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../bookings/phone.js';
-import { businessBody, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
+import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
 import { slugProblem } from './slug.js';
 
 const UpdateBusiness = Type.Object(
@@ -82,9 +82,13 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!normalized) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
         values.phone = formatPhone(normalized);
       }
-      if (slug !== undefined) values.slug = checkedSlug(slug);
       try {
-        const business = await updateBusiness(app.ctx.db, request.provider.businessId, values);
+        const business = await app.ctx.db.transaction(async (tx) => {
+          const current = await findBusinessById(tx, request.provider.businessId);
+          if (!current) throw notFound('Business');
+          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken') throw conflict('Slug is already taken');
+          return updateBusiness(tx, current.id, values);
+        });
         if (!business) throw notFound('Business');
         return businessBody(business);
       } catch (error) {

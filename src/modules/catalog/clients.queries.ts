@@ -20,11 +20,14 @@ export async function updateClient(db: Db, id: number, values: { firstName?: str
   return row!;
 }
 
-/** SPEC.md rule 6: on a repeat booking the client's notes get the new notes appended on a new line. */
+/** A client's notes keep their newest characters up to this length (every booking appends to them). */
+export const CLIENT_NOTES_MAX = 2000;
+
+/** SPEC.md rule 6: on a repeat booking the client's notes get the new notes appended on a new line; the oldest text goes first. */
 export const appendedClientNotes = sql`CASE
   WHEN excluded.notes IS NULL OR excluded.notes = '' THEN ${clients.notes}
   WHEN ${clients.notes} IS NULL OR ${clients.notes} = '' THEN excluded.notes
-  ELSE ${clients.notes} || E'\n' || excluded.notes END`;
+  ELSE right(${clients.notes} || E'\n' || excluded.notes, ${sql.raw(String(CLIENT_NOTES_MAX))}) END`;
 
 /**
  * SPEC.md rule 6 of booking creation: find the client by (phone, business) or

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http/errors.js';
 import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { clientBody, findClient, listClients, updateClient } from './clients.queries.js';
+import { clientBody, CLIENT_NOTES_MAX, findClient, listClients, updateClient } from './clients.queries.js';
 
 const ClientBody = Type.Object({
   id: Type.Integer(),
@@ -19,7 +19,7 @@ const ClientListItem = Type.Object({
 const UpdateClient = Type.Object(
   {
     first_name: Type.Optional(NonBlank(200)),
-    notes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: CLIENT_NOTES_MAX }))),
   },
   { additionalProperties: false },
 );

@@ -94,24 +94,38 @@ export async function freeTimesForMove(ctx: AppContext, booking: BookingView): P
 
 export type AnswerOutcome =
   | { kind: 'not_found' }
+  | { kind: 'not_yours' }
   | { kind: 'expired' }
   | { kind: 'already_answered' }
   | { kind: 'slot_taken'; business: BusinessRow }
   | { kind: 'done'; accepted: boolean; business: BusinessRow; booking: BookingView; proposal: ProposalView };
 
-/** The client's ra_/rd_: accept moves the booking (no availability re-check unless strict slots), decline leaves it. */
-export async function answerProposal(ctx: AppContext, log: FastifyBaseLogger, proposalId: string, accept: boolean): Promise<AnswerOutcome> {
+/** Whether the one answering may answer for this booking's client (the bot: a chat subscribed to it). */
+export type AnswerGate = (booking: BookingView) => Promise<boolean>;
+
+/**
+ * The client's ra_/rd_: accept moves the booking (no availability re-check unless strict slots), decline leaves it.
+ * `mayAnswer` runs before anything else can change, so a stranger's press changes nothing (CONTRACT.md §11).
+ */
+export async function answerProposal(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  proposalId: string,
+  accept: boolean,
+  mayAnswer: AnswerGate,
+): Promise<AnswerOutcome> {
   const proposal = await findProposal(ctx.db, proposalId);
   if (!proposal) return { kind: 'not_found' };
+  const booking = await findBookingView(ctx.db, proposal.bookingId);
+  const business = booking && (await findBusinessById(ctx.db, booking.businessId));
+  if (!booking || !business) return { kind: 'not_found' };
+  if (!(await mayAnswer(booking))) return { kind: 'not_yours' };
   if (proposal.status === 'EXPIRED') return { kind: 'expired' };
   if (proposal.status === 'PENDING' && proposal.expiresAt < ctx.time.now()) {
     await settleProposal(ctx.db, proposal.id, 'EXPIRED');
     return { kind: 'expired' };
   }
   if (proposal.status !== 'PENDING') return { kind: 'already_answered' };
-  const booking = await findBookingView(ctx.db, proposal.bookingId);
-  const business = booking && (await findBusinessById(ctx.db, booking.businessId));
-  if (!booking || !business) return { kind: 'not_found' };
 
   let settled: ProposalView | undefined;
   let moved = booking;

@@ -7,7 +7,7 @@ import { notifySafely } from '../../notifications/notifier.js';
 import { addDays, isValidDate } from '../../time/wallclock.js';
 import { bearerSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
-import { findBusinessAdmin, updateUser } from '../auth/queries.js';
+import { findBusinessAdmin, setPassword } from '../auth/queries.js';
 import { listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
@@ -129,7 +129,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       const admin = business && (await findBusinessAdmin(app.ctx.db, business.id));
       if (!business || !admin) throw notFound('Business');
       const password = generatePassword();
-      await updateUser(app.ctx.db, admin.id, { passwordHash: await hashPassword(password) });
+      await setPassword(app.ctx.db, admin.id, await hashPassword(password));
       await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);
       return { new_password: password };
     },

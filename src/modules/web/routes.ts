@@ -67,6 +67,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     if (slugProblem(slug) !== null) return notFoundPage(reply);
     const business = await findBusinessBySlug(app.ctx.db, slug);
     if (!business) return notFoundPage(reply);
+    // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
+    if (business.slug !== slug) return reply.redirect(`/${business.slug}`, 301);
     if (!pages.booking) return sendPage(reply, undefined);
     const initial = {
       config: publicConfig(app.ctx.config),

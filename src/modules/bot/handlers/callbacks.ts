@@ -14,6 +14,7 @@ import { findBusinessById, type BusinessRow } from '../../catalog/business.queri
 import { answerProposal, freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../reschedule/service.js';
 import { parseCallbackData, type CallbackAction } from '../callback-data.js';
 import { hoursKeyboard, minutesKeyboard } from '../keyboards.js';
+import { chatFollowsBooking } from '../subscriptions.js';
 import {
   ALREADY_HANDLED,
   BOOKING_NOT_FOUND,
@@ -127,13 +128,18 @@ async function pickTime(deps: BotDeps, tg: Context, action: Extract<CallbackActi
   }
 }
 
-/** ra_ / rd_: the client's answer; no identity check beyond the proposal id (SPEC.md Authentication 5). */
+/** ra_ / rd_: the client's answer, only from a chat subscribed to that booking (CONTRACT.md §11). */
 async function answer(deps: BotDeps, tg: Context, proposalId: string, accept: boolean): Promise<Answer> {
-  const outcome = await answerProposal(deps.app, deps.log, proposalId, accept);
+  const chatId = chatIdOf(tg);
+  const fromClientChat = async (booking: BookingView) => chatId !== undefined && chatFollowsBooking(deps.app.db, chatId, booking);
+  const outcome = await answerProposal(deps.app, deps.log, proposalId, accept, fromClientChat);
   const dropButtons = () => attempt(deps.log, 'editMessageReplyMarkup', () => tg.editMessageReplyMarkup());
   switch (outcome.kind) {
     case 'not_found':
       return refuse(PROPOSAL_NOT_FOUND);
+    case 'not_yours':
+      deps.log.warn({ proposalId }, 'reschedule answer from a chat not subscribed to the booking; ignored');
+      return refuse(BOOKING_NOT_FOUND);
     case 'expired':
       await dropButtons();
       return refuse(PROPOSAL_EXPIRED);

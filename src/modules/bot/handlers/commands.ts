@@ -1,20 +1,20 @@
 /** Bot commands of SPEC.md "Bot commands": /start (with its deep-link payloads), /help, /unsubscribe, /status. */
 import { Composer, InputFile, type Context } from 'grammy';
-import { isUniqueViolation } from '../../../db/errors.js';
-import { findBusinessAdmin, findUserByMessengerId, updateUser } from '../../auth/queries.js';
+import type { Contact } from 'grammy/types';
 import { formatPhone, normalizePhone, phoneVariants } from '../../bookings/phone.js';
 import { findBookingView } from '../../bookings/queries.js';
 import { isUuid } from '../../bookings/routes.js';
-import { findBusinessById, updateBusiness, type BusinessRow } from '../../catalog/business.queries.js';
+import { findBusinessById } from '../../catalog/business.queries.js';
 import { parseStartPayload } from '../callback-data.js';
 import {
   BOOKING_NOT_FOUND,
-  BUSINESS_NOT_FOUND,
   bookingLabel,
   clientSubscribedText,
+  FOREIGN_CONTACT,
   helpText,
-  INVALID_PHONE,
   phoneSubscribedText,
+  PROVIDER_LINK_INVALID,
+  shareContactText,
   providerLinkedText,
   providerMovedAwayText,
   qrCaption,
@@ -25,61 +25,25 @@ import {
 } from '../messages.js';
 import { MARKDOWN } from '../notifier.js';
 import { publicPageUrl, qrPng } from '../qr.js';
-import {
-  activeBookingIdsByPhone,
-  chatSubscriptions,
-  deactivateOtherProviderChats,
-  subscribe,
-  unsubscribeChat,
-  type SubscriptionRow,
-} from '../subscriptions.js';
+import { shareContactKeyboard } from '../keyboards.js';
+import { linkProviderChat } from '../provider-link.js';
+import { activeBookingIdsByPhone, chatSubscriptions, subscribe, unsubscribeChat, type SubscriptionRow } from '../subscriptions.js';
 import { attempt, chatIdOf, say, type BotDeps } from './shared.js';
 
 const STATUS_LIST_LIMIT = 30;
 
-/**
- * CONTRACT.md §3: the sender becomes messenger_id of the business's ADMIN user when that
- * user has none, so the provider is recognised in the mini app. A mini-app CUSTOMER record
- * of the same Telegram user gives the id up (it was created before the link).
- */
-async function rememberProviderUser(deps: BotDeps, business: BusinessRow, telegramUserId: number | undefined): Promise<void> {
-  if (telegramUserId === undefined) return;
-  const { db } = deps.app;
-  const messengerId = String(telegramUserId);
-  const admin = await findBusinessAdmin(db, business.id);
-  if (!admin || admin.messengerId) return;
-  const holder = await findUserByMessengerId(db, messengerId);
-  if (holder && holder.role !== 'CUSTOMER') return;
-  try {
-    await db.transaction(async (tx) => {
-      if (holder) await updateUser(tx, holder.id, { messengerId: null });
-      await updateUser(tx, admin.id, { messengerId });
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    deps.log.warn({ businessId: business.id }, 'provider Telegram id is already taken by another user');
-  }
-}
-
-async function linkProvider(deps: BotDeps, tg: Context, chatId: string, businessId: number): Promise<void> {
-  const { db, config } = deps.app;
-  const business = await findBusinessById(db, businessId);
-  if (!business) {
-    await say(deps, tg, BUSINESS_NOT_FOUND);
+async function linkProvider(deps: BotDeps, tg: Context, chatId: string, payload: { businessId: number; code: string | undefined }): Promise<void> {
+  const outcome = await linkProviderChat(deps.app.db, deps.log, { ...payload, chatId, senderId: tg.from?.id });
+  if (outcome.kind === 'invalid') {
+    await say(deps, tg, PROVIDER_LINK_INVALID);
     return;
   }
-  const previousChat = business.messengerChatId;
-  await db.transaction(async (tx) => {
-    await updateBusiness(tx, business.id, { messengerChatId: chatId });
-    await subscribe(tx, 'PROVIDER_BUSINESS', String(business.id), chatId);
-    await deactivateOtherProviderChats(tx, business.id, chatId);
-  });
-  await rememberProviderUser(deps, business, tg.from?.id);
+  const { business, previousChat } = outcome;
   if (previousChat && previousChat !== chatId) {
     await attempt(deps.log, 'sendMessage', () => tg.api.sendMessage(previousChat, providerMovedAwayText(business), MARKDOWN));
   }
   await say(deps, tg, providerLinkedText(business));
-  const url = publicPageUrl(config.publicUrl, business.slug);
+  const url = publicPageUrl(deps.app.config.publicUrl, business.slug);
   const png = await qrPng(url);
   await attempt(deps.log, 'sendPhoto', () => tg.replyWithPhoto(new InputFile(png, 'qr.png'), { caption: qrCaption(url), ...MARKDOWN }));
 }
@@ -97,17 +61,23 @@ async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, ra
   await say(deps, tg, clientSubscribedText(business, booking));
 }
 
-async function subscribeToPhone(deps: BotDeps, tg: Context, chatId: string, rawPhone: string): Promise<void> {
-  const { db } = deps.app;
-  const phone = normalizePhone(rawPhone);
+/** CONTRACT.md §11: the phone in the link is not trusted; Telegram vouches for the sender's own number instead. */
+async function askForContact(deps: BotDeps, tg: Context): Promise<void> {
+  await say(deps, tg, shareContactText(), { reply_markup: shareContactKeyboard() });
+}
+
+/** A shared contact subscribes its phone only when it is the sender's own. */
+async function subscribeToContact(deps: BotDeps, tg: Context, chatId: string, contact: Contact): Promise<void> {
+  const phone = contact.user_id !== undefined && contact.user_id === tg.from?.id ? normalizePhone(contact.phone_number) : undefined;
   if (!phone) {
-    await say(deps, tg, INVALID_PHONE);
+    await say(deps, tg, FOREIGN_CONTACT, { reply_markup: shareContactKeyboard() });
     return;
   }
+  const { db } = deps.app;
   await subscribe(db, 'CLIENT_PHONE', phone, chatId);
   const bookingIds = await activeBookingIdsByPhone(db, phoneVariants(phone));
   for (const id of bookingIds) await subscribe(db, 'CLIENT_BOOKING', id, chatId);
-  await say(deps, tg, phoneSubscribedText(phone, bookingIds.length));
+  await say(deps, tg, phoneSubscribedText(phone, bookingIds.length), { reply_markup: { remove_keyboard: true } });
 }
 
 async function describeSubscription(deps: BotDeps, row: SubscriptionRow): Promise<SubscriptionLine> {
@@ -135,14 +105,20 @@ export function commandHandlers(deps: BotDeps): Composer<Context> {
     const payload = parseStartPayload(typeof tg.match === 'string' ? tg.match : '');
     switch (payload.kind) {
       case 'provider':
-        return linkProvider(deps, tg, chatId, payload.businessId);
+        return linkProvider(deps, tg, chatId, payload);
       case 'client':
         return subscribeToBooking(deps, tg, chatId, payload.bookingId);
       case 'subscribe':
-        return subscribeToPhone(deps, tg, chatId, payload.phone);
+        return askForContact(deps, tg);
       default:
         await say(deps, tg, welcomeText());
     }
+  });
+
+  commands.on('message:contact', async (tg) => {
+    const chatId = chatIdOf(tg);
+    if (!chatId) return;
+    await subscribeToContact(deps, tg, chatId, tg.message.contact);
   });
 
   commands.command('help', async (tg) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Context } from 'grammy';
 import type { AppContext } from '../../../app.js';
+import { fitMessage } from '../messages.js';
 import { describeTelegramError, MARKDOWN } from '../notifier.js';
 
 export interface BotDeps {
@@ -21,12 +22,12 @@ export async function attempt(log: FastifyBaseLogger, what: string, call: () => 
 
 /** Replies in the chat of the update, in Markdown. */
 export function say(deps: BotDeps, tg: Context, text: string, extra: Record<string, unknown> = {}): Promise<boolean> {
-  return attempt(deps.log, 'sendMessage', () => tg.reply(text, { ...MARKDOWN, ...extra }));
+  return attempt(deps.log, 'sendMessage', () => tg.reply(fitMessage(text), { ...MARKDOWN, ...extra }));
 }
 
 /** Rewrites the message the pressed button belongs to; without a keyboard its buttons disappear. */
 export function edit(deps: BotDeps, tg: Context, text: string, extra: Record<string, unknown> = {}): Promise<boolean> {
-  return attempt(deps.log, 'editMessageText', () => tg.editMessageText(text, { ...MARKDOWN, ...extra }));
+  return attempt(deps.log, 'editMessageText', () => tg.editMessageText(fitMessage(text), { ...MARKDOWN, ...extra }));
 }
 
 export const chatIdOf = (tg: Context): string | undefined => (tg.chat ? String(tg.chat.id) : undefined);

@@ -1,0 +1,89 @@
+/** CONTRACT.md §11: change the password, and recover a forgotten one through the business's linked chat. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../http/errors.js';
+import { perMinute } from '../../http/rate-limit.js';
+import { errorResponses } from '../../http/schemas.js';
+import { businessBody, findBusinessById } from '../catalog/business.queries.js';
+import { bearerSecurity, requireProvider } from './guards.js';
+import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
+import { userBody } from './queries.js';
+import { SessionBody, TokenFields } from './schemas.js';
+import { changePassword } from './service.js';
+
+const NewPassword = Type.String({ minLength: 8, maxLength: 200 });
+
+const ChangePasswordBody = Type.Object(
+  { current_password: Type.String({ minLength: 1, maxLength: 200 }), new_password: NewPassword },
+  { additionalProperties: false },
+);
+const ResetRequestBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+const ResetConfirmBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), new_password: NewPassword },
+  { additionalProperties: false },
+);
+const ResetAccepted = Type.Object({ detail: Type.String() });
+
+export const RESET_REQUESTED =
+  'If this email belongs to a business with a linked Telegram chat, a link to set a new password was sent there.';
+
+export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['auth'];
+  const limited = perMinute(app.ctx.config.rateLimits.login);
+
+  app.post(
+    '/auth/password',
+    {
+      onRequest: requireProvider,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description: 'Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.',
+        body: ChangePasswordBody,
+        response: { 200: Type.Object(TokenFields), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = await changePassword(app.ctx, request.provider.userId, request.body.current_password, request.body.new_password);
+      return { access_token: await app.ctx.tokens.signUser(user), token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: limited,
+      schema: {
+        tags,
+        description: `Always 202 with the same body. For an admin whose business has a linked chat, that chat gets a link {PUBLIC_URL}/admin#reset={token}, valid ${PASSWORD_RESET_MINUTES} minutes, single use.`,
+        body: ResetRequestBody,
+        response: { 202: ResetAccepted, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { db, time, notifier, config } = app.ctx;
+      await requestPasswordReset({ db, time, notifier, publicUrl: config.publicUrl, log: request.log }, request.body.email);
+      return reply.status(202).send({ detail: RESET_REQUESTED });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: limited,
+      schema: {
+        tags,
+        description: 'Sets the new password with a token from the reset link and logs in; a used, expired or unknown token is 400.',
+        body: ResetConfirmBody,
+        response: { 200: SessionBody, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const user = await confirmPasswordReset(app.ctx, request.body.token, request.body.new_password);
+      const business = user.businessId === null ? undefined : await findBusinessById(app.ctx.db, user.businessId);
+      if (!business) throw notFound('Business');
+      const access_token = await app.ctx.tokens.signUser(user);
+      return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
+    },
+  );
+};

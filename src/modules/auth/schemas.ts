@@ -1,0 +1,5 @@
+import { Type } from '@sinclair/typebox';
+import { BusinessBody, UserBody } from '../../http/schemas.js';
+
+export const TokenFields = { access_token: Type.String(), token_type: Type.Literal('bearer') };
+export const SessionBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody });
