@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -74,7 +73,7 @@ export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, '
   };
 }
 
-function openPglite(options: DatabaseOptions): Promise<Database> {
+async function openPglite(options: DatabaseOptions): Promise<Database> {
   // PGlite keeps shared_buffers inside its WebAssembly memory, all of it resident: PostgreSQL's
   // 128 MB default alone put the service over 300 MB RSS (issue 7). One embedded process has the
   // OS page cache behind it, so 16 MB costs nothing measurable at this data size.
@@ -82,8 +81,10 @@ function openPglite(options: DatabaseOptions): Promise<Database> {
   const dir = join(options.dataDir, 'pglite');
   privateUmask();
   ensurePrivateDir(options.dataDir);
-  if (existsSync(dir)) restrictTree(dir);
-  return usePglite(new PGlite(dir, { startParams }), options);
+  const database = await usePglite(new PGlite(dir, { startParams }), options);
+  // PGlite sets its files' modes itself (0666): narrowed once it is open, and again when it closes.
+  restrictTree(dir);
+  return { ...database, close: () => database.close().finally(() => restrictTree(dir)) };
 }
 
 /**

@@ -25,8 +25,10 @@ const registration = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function initData(authDate: number, token = BOT_TOKEN): string {
+/** startParam: the slug the mini app was opened for (CONTRACT.md §11: it must name the booked business). */
+function initData(authDate: number, token = BOT_TOKEN, startParam: string | undefined = slugOfOwner()): string {
   const params = new URLSearchParams({ auth_date: String(authDate), user: JSON.stringify({ id: 5150, first_name: 'Ержан' }), query_id: 'AAE' });
+  if (startParam !== undefined) params.set('start_param', startParam);
   params.set('hash', signInitData(params, token));
   return params.toString();
 }
@@ -100,11 +102,14 @@ describe('captcha on: POST /auth/register', () => {
   });
 });
 
+let slugOfOwner = (): string | undefined => undefined;
+
 describe('captcha on: POST /public/{slug}/booking', () => {
   let owner: RegisteredBusiness;
   beforeAll(async () => {
     verifier.handle(json(200, { success: true }));
     owner = await registerBusiness(withCaptcha, { captcha_token: 'tok-ok' });
+    slugOfOwner = () => owner.business.slug;
     await withCaptcha.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер' } });
   });
   const bookingsOf = async () =>
@@ -155,6 +160,8 @@ describe('captcha on: POST /public/{slug}/booking', () => {
     ['signed with another bot token', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000), '1:other')],
     ['older than 5 minutes', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000) - 301)],
     ['malformed', () => 'hash=zz&user=%7B'],
+    ['opened for another business', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000), BOT_TOKEN, 'another-salon')],
+    ['opened without a start parameter', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000), BOT_TOKEN, '')],
   ])('initData %s does not skip it (400 without a token)', async (_what, make) => {
     const response = await book({}, { 'x-telegram-init-data': make() });
     expect(response.statusCode).toBe(400);

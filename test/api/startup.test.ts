@@ -6,7 +6,7 @@
  * both the secret and the data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,9 +32,9 @@ async function freePort(): Promise<number> {
 
 const running: ChildProcess[] = [];
 
-async function start(dataDir: string): Promise<Server> {
+async function start(dataDir: string, extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, PORT: String(port), DATA_DIR: dataDir };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, PORT: String(port), DATA_DIR: dataDir, ...extra };
   if (dbKind() === 'postgres') env.DATABASE_URL = inject('postgresUrl');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
@@ -66,6 +66,13 @@ afterAll(() => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** Files and folders under dir that a group or other user may read, write or enter. */
+function readableByOthers(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => (statSync(path).mode & 0o077) !== 0);
+}
+
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
 
 describe('starting the server with no configuration', { timeout: 120_000 }, () => {
@@ -79,7 +86,12 @@ describe('starting the server with no configuration', { timeout: 120_000 }, () =
       expect(await json(await fetch(`${server.base}/healthz`))).toEqual({ status: 200, body: { status: 'ok' } });
       expect(await json(await fetch(`${server.base}/readyz`))).toEqual({ status: 200, body: { status: 'ok' } });
       expect(existsSync(join(dataDir, 'jwt_secret'))).toBe(true);
-      if (dbKind() === 'pglite') expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+      // CONTRACT.md §11: DATA_DIR is its owner's alone, and so is every database file in it.
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      if (dbKind() === 'pglite') {
+        expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+        expect(readableByOthers(dataDir)).toEqual([]);
+      }
 
       const registered = await json(
         await fetch(`${server.base}/api/v1/auth/register`, {
@@ -120,6 +132,19 @@ describe('starting the server with no configuration', { timeout: 120_000 }, () =
       const me = await json(await fetch(`${server.base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } }));
       expect(me.status).toBe(200);
       expect(me.body.business.slug).toBe(slug);
+    } finally {
+      expect(await stop(server)).toBe(0);
+    }
+  });
+});
+
+describe('starting with JWT_SECRET set and a DATA_DIR that does not exist yet', { timeout: 120_000 }, () => {
+  it('creates the folder (0700) and starts', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'booking-start-')), 'not', 'there', 'yet');
+    const server = await start(dataDir, { JWT_SECRET: 'a-secret-set-by-the-operator-for-this-test' });
+    try {
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+      if (dbKind() === 'pglite') expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     } finally {
       expect(await stop(server)).toBe(0);
     }

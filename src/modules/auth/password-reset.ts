@@ -37,7 +37,8 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
   if (!user || user.role !== 'ADMIN' || user.businessId === null) return;
   const business = await findBusinessById(deps.db, user.businessId);
   if (!business?.messengerChatId) return;
-  const token = randomBytes(32).toString('base64url');
+  // Hex: nothing in it that Markdown would need escaped, so the link reaches the chat as it is.
+  const token = randomBytes(32).toString('hex');
   await deps.db.insert(passwordResetTokens).values({
     tokenHash: digest(token),
     userId: user.id,
