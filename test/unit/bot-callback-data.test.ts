@@ -53,7 +53,14 @@ describe('parseCallbackData', () => {
 describe('parseStartPayload', () => {
   it('reads provider_, client_ and subscribe_', () => {
     expect(parseStartPayload('')).toEqual({ kind: 'none' });
-    expect(parseStartPayload('provider_12')).toEqual({ kind: 'provider', businessId: 12 });
+    // CONTRACT.md §11: the bare link carries no code; a code is 16+ url-safe characters, the whole at most 64.
+    expect(parseStartPayload('provider_12')).toEqual({ kind: 'provider', businessId: 12, code: undefined });
+    expect(parseStartPayload('provider_12_abcdefghijklmnop')).toEqual({ kind: 'provider', businessId: 12, code: 'abcdefghijklmnop' });
+    expect(parseStartPayload('provider_12_a-b_c-d_e-f_g-h_')).toEqual({ kind: 'provider', businessId: 12, code: 'a-b_c-d_e-f_g-h_' });
+    expect(parseStartPayload('provider_12_short')).toEqual({ kind: 'provider', businessId: 12, code: undefined });
+    expect(parseStartPayload('provider_12_abcdefghijklmnop!')).toEqual({ kind: 'provider', businessId: 12, code: undefined });
+    expect(parseStartPayload(`provider_12_${'a'.repeat(53)}`)).toEqual({ kind: 'provider', businessId: 12, code: undefined });
+    expect(parseStartPayload(`provider_12_${'a'.repeat(52)}`)).toMatchObject({ code: 'a'.repeat(52) });
     expect(parseStartPayload(`client_${ID}`)).toEqual({ kind: 'client', bookingId: ID });
     expect(parseStartPayload('subscribe_87015554433')).toEqual({ kind: 'subscribe', phone: '87015554433' });
     expect(parseStartPayload('provider_0')).toEqual({ kind: 'unknown' });

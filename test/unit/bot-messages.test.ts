@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import {
+  fitMessage,
+  TELEGRAM_MESSAGE_LIMIT,
   clientSubscribedText,
   decidedBookingText,
   formatDate,
@@ -159,5 +161,35 @@ describe('contents', () => {
     expect(formatPrice(0)).toBe('0 KZT');
     expect(formatPrice(1234567)).toBe('1 234 567 KZT');
     expect(formatPrice(99.5)).toBe('99.50 KZT');
+  });
+});
+
+describe('message length (CONTRACT.md §11)', () => {
+  it('a new-booking message with the longest allowed values, all escaped, stays within 4 096 characters', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 0, maxLength: 200 }), fc.string({ minLength: 0, maxLength: 1000 }), fc.constantFrom('_', '*', '[', '`', 'а'), (name, notes, special) => {
+        const longName = name.padEnd(200, special);
+        const longNotes = notes.padEnd(1000, special);
+        const text = newBookingText(booking({ notes: longNotes, service: { id: 1, name: longName, duration: 30, price: 1 }, master: { id: 2, name: longName }, client: { id: 3, phone: '77015554433', firstName: longName } }));
+        expect(text.length).toBeLessThanOrEqual(TELEGRAM_MESSAGE_LIMIT);
+        expect(legacyMarkdownError(text)).toBeNull();
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a comment longer than 1 000 characters (stored before the limit) is cut with "…"', () => {
+    const text = newBookingText(booking({ notes: 'x'.repeat(1500) }));
+    expect(text).toContain(`${'x'.repeat(999)}…`);
+    expect(text).not.toContain('x'.repeat(1000));
+  });
+
+  it('fitMessage cuts anything longer at a line break and marks it', () => {
+    const long = Array.from({ length: 300 }, (_, i) => `line ${i} ${'y'.repeat(20)}`).join('\n');
+    const fitted = fitMessage(long);
+    expect(fitted.length).toBeLessThanOrEqual(TELEGRAM_MESSAGE_LIMIT);
+    expect(fitted.endsWith('\n…')).toBe(true);
+    expect(long.startsWith(fitted.slice(0, -2))).toBe(true);
+    expect(fitMessage('short')).toBe('short');
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,8 @@ describe('loadConfig', () => {
       botToken: undefined,
       botUsername: undefined,
       telegramApiUrl: 'https://api.telegram.org',
-      telegramWebhookSecret: undefined,
+      // CONTRACT.md §11: derived from the JWT secret when TELEGRAM_WEBHOOK_SECRET is unset.
+      telegramWebhookSecret: createHmac('sha256', config.jwtSecret).update('telegram-webhook-secret').digest('hex'),
       mapApiUrl: 'https://catalog.api.2gis.com',
       mapApiKey: undefined,
       captchaSecret: undefined,
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
     expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
