@@ -112,6 +112,25 @@ function guardClient(client: pg.PoolClient, onError: ((error: Error) => void) | 
   };
 }
 
+/** Any constant: instances starting together queue on it, so one migrates and the others find the work done. */
+const MIGRATION_LOCK = 7_310_225_001;
+
+/**
+ * Migrations run on a connection of their own, without the pool's statement timeout (a step
+ * may rightly take longer than a request), under a session advisory lock.
+ */
+async function migrateLocked(url: string, connectionTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectionTimeoutMs });
+  client.on('error', () => undefined); // a lost connection fails the query in flight; nothing else to do
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 2000;
   const pool = new pg.Pool({
@@ -128,7 +147,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
-  await migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder });
+  try {
+    await migrateLocked(url, options.connectionTimeoutMs ?? 2000);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',

@@ -48,14 +48,16 @@ describe('PUT /business', () => {
     expect(bad.data.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
   });
 
-  it('changes the slug: the public page moves, the old slug is 404', async () => {
+  it('changes the slug: the public page moves, the old slug stays an alias of the business (CONTRACT.md §11)', async () => {
     const owner = await registerBusiness(t);
     const slug = uniqueSlug();
     const response = await putBusiness(owner, { slug });
     expect(response.statusCode).toBe(200);
     expect(response.data.slug).toBe(slug);
     expect((await t.call({ method: 'GET', url: `/api/v1/public/${slug}` })).statusCode).toBe(200);
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` })).statusCode).toBe(404);
+    const old = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    expect(old.statusCode).toBe(200);
+    expect(old.data.slug).toBe(slug);
   });
 
   it.each(['Salon', 'salon azhar', 'салон', 'a_b', '', 'x'.repeat(65)])('slug %j breaks the format: 400 naming slug', async (slug) => {
