@@ -1,26 +1,4 @@
-// Builds web/dist with Vite when it is missing or older than its sources (npm start runs this).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Builds web/dist when it is missing or older than its sources (the browser tests run this); see build.mjs.
+import { buildIfStale } from './build.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const stamp = join(root, 'web/dist/.build-stamp');
-// The web build also bundles these server modules (one copy of the rule): a change to them rebuilds it.
-const sources = ['web', 'vite.config.ts', 'src/modules/availability/start-times.ts', 'src/time/wallclock.ts', 'src/modules/bookings/phone.ts', 'package-lock.json'];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path)
-    .filter((name) => name !== 'dist' && name !== 'node_modules')
-    .reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
-}
-
-const sourceTime = Math.max(...sources.map((source) => newest(join(root, source))));
-if (existsSync(stamp) && statSync(stamp).mtimeMs >= sourceTime && process.argv[2] !== '--force') {
-  console.log('web build is up to date');
-} else {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  writeFileSync(stamp, new Date().toISOString());
-}
+buildIfStale('web', process.argv.includes('--force'));
