@@ -50,7 +50,7 @@ export async function upsertClient(
   return row!;
 }
 
-export async function listClients(db: Db, businessId: number, q: string | undefined) {
+function clientConditions(businessId: number, q: string | undefined) {
   const conditions = [eq(clients.businessId, businessId)];
   const needle = q?.trim();
   if (needle) {
@@ -58,7 +58,11 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
     const byName = ilike(clients.firstName, `%${escapeLike(needle)}%`);
     conditions.push(digits.length > 0 ? or(byName, ilike(clients.phone, `%${digits}%`))! : byName);
   }
-  const rows = await db
+  return and(...conditions);
+}
+
+export async function listClients(db: Db, businessId: number, q: string | undefined, page: { limit?: number; offset?: number } = {}) {
+  const query = db
     .select({
       id: clients.id,
       phone: clients.phone,
@@ -69,14 +73,23 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
     })
     .from(clients)
     .leftJoin(bookings, eq(bookings.clientId, clients.id))
-    .where(and(...conditions))
+    .where(clientConditions(businessId, q))
     .groupBy(clients.id)
-    .orderBy(asc(clients.firstName), asc(clients.id));
+    .orderBy(asc(clients.firstName), asc(clients.id))
+    .$dynamic();
+  if (page.limit !== undefined) query.limit(page.limit);
+  if (page.offset) query.offset(page.offset);
+  const rows = await query;
   return rows.map((row) => ({
     ...row,
     bookings_count: Number(row.bookings_count),
     last_booking_at: row.last_booking_at ? fromDbTimestamp(row.last_booking_at) : null,
   }));
+}
+
+export async function countClients(db: Db, businessId: number, q: string | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(clients).where(clientConditions(businessId, q));
+  return Number(row?.total ?? 0);
 }
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
