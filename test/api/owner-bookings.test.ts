@@ -262,3 +262,19 @@ describe('paging: limit/offset with X-Total-Count', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/clients?limit=1001', token: s.owner.token })).statusCode).toBe(400);
   });
 });
+
+describe('GET /clients last_visit_at', () => {
+  it('is the latest booking that already began and was not cancelled or rejected; last_booking_at stays the latest of any', async () => {
+    const s = await scene();
+    const phone = uniquePhone();
+    const past = await create(s.owner, { phone, date: '2026-11-20', time: '10:00' });
+    const cancelledPast = await create(s.owner, { phone, date: '2026-11-22', time: '10:00' });
+    await patch(s.owner, cancelledPast.data.id, { status: 'cancelled' });
+    await create(s.owner, { phone, date: '2026-11-30', time: '10:00' });
+    const listed = await t.call({ method: 'GET', url: `/api/v1/clients?q=${phone.slice(-7)}`, token: s.owner.token });
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({ bookings_count: 3, last_booking_at: '2026-11-30T10:00:00', last_visit_at: past.data.start_at });
+    const fresh = await t.call({ method: 'GET', url: `/api/v1/clients?q=Алия`, token: (await scene()).owner.token });
+    expect(fresh.data).toEqual([]);
+  });
+});

@@ -61,7 +61,11 @@ function clientConditions(businessId: number, q: string | undefined) {
   return and(...conditions);
 }
 
-export async function listClients(db: Db, businessId: number, q: string | undefined, page: { limit?: number; offset?: number } = {}) {
+/**
+ * `now` (the wall clock) dates `last_visit_at`: the latest booking that already began and was
+ * not cancelled or rejected. `last_booking_at` stays as documented: the latest of any booking.
+ */
+export async function listClients(db: Db, businessId: number, q: string | undefined, now: string, page: { limit?: number; offset?: number } = {}) {
   const query = db
     .select({
       id: clients.id,
@@ -70,6 +74,7 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
       notes: clients.notes,
       bookings_count: count(bookings.id),
       last_booking_at: max(bookings.startAt),
+      last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} <= ${now}::timestamp AND ${bookings.status} NOT IN ('cancelled', 'rejected'))`,
     })
     .from(clients)
     .leftJoin(bookings, eq(bookings.clientId, clients.id))
@@ -84,6 +89,7 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
     ...row,
     bookings_count: Number(row.bookings_count),
     last_booking_at: row.last_booking_at ? fromDbTimestamp(row.last_booking_at) : null,
+    last_visit_at: row.last_visit_at ? fromDbTimestamp(row.last_visit_at) : null,
   }));
 }
 

@@ -15,6 +15,7 @@ const ClientListItem = Type.Object({
   ...ClientBody.properties,
   bookings_count: Type.Integer(),
   last_booking_at: Nullable(DateTimeString),
+  last_visit_at: Nullable(DateTimeString),
 });
 const UpdateClient = Type.Object(
   {
@@ -43,7 +44,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { q, limit, offset } = request.query;
       const { businessId } = request.provider;
-      const rows = await listClients(app.ctx.db, businessId, q, { limit, offset });
+      const rows = await listClients(app.ctx.db, businessId, q, app.ctx.time.now(), { limit, offset });
       const whole = limit === undefined && !offset;
       reply.header(TOTAL_HEADER, whole ? rows.length : await countClients(app.ctx.db, businessId, q));
       return rows;

@@ -1613,6 +1613,8 @@ export interface paths {
                             bookings_count: number;
                             /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
                             last_booking_at: string | null;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            last_visit_at: string | null;
                         }[];
                     };
                 };
