@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '@shared/api';
 import { formatDate, useLang } from '@shared/i18n';
 import { ErrorBox, Loading, Modal, generalError, useAction, useLoad } from '@shared/panel-ui';
-import { dateOf, timeOf } from './dates';
+import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
 import { loadMasterDay, moveTimes } from './schedule-data';
@@ -76,7 +76,9 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
   const master = masters.find((m) => m.id === masterId) ?? b.master;
   const day = useLoad((signal) => loadMasterDay(masterId, date, signal), [masterId, date]);
   const unchanged = (hm: string) => date === dateOf(b.start_at) && masterId === b.master.id && hm === timeOf(b.start_at);
-  const times = day.data ? moveTimes(date, day.data.row, day.data.bookings, b).filter((hm) => !unchanged(hm)) : [];
+  // Today's times that have passed are not offered (one can still be typed, e.g. to record a late walk-in).
+  const passed = (time: string) => date < today() || (date === today() && time <= hm(nowMinute()));
+  const times = day.data ? moveTimes(date, day.data.row, day.data.bookings, b).filter((time) => !unchanged(time) && !passed(time)) : [];
   if (asking) {
     return (
       <MoveQuestion
@@ -124,9 +126,9 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
         <p class="muted">{t('noFreeTimes')}</p>
       ) : (
         <div class="chips" role="group" aria-label={t('freeTimesLabel')}>
-          {times.map((hm) => (
-            <button type="button" key={hm} class="chip" aria-pressed={hm === time} onClick={() => setTime(hm)}>
-              {hm}
+          {times.map((free) => (
+            <button type="button" key={free} class="chip" aria-pressed={free === time} onClick={() => setTime(free)}>
+              {free}
             </button>
           ))}
         </div>

@@ -76,13 +76,6 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         if (found.length === 0) void save.run();
       }}
     >
-      {problems.length > 0 && (
-        <div class="error" role="alert" data-testid="schedule-problems">
-          {problems.map((p) => (
-            <div key={p}>{p}</div>
-          ))}
-        </div>
-      )}
       <ErrorBox error={generalError(save.error, ['start_time', 'end_time', 'break_start_time', 'break_end_time'])} />
       <div class="table-wrap">
         <table class="table cards">
@@ -122,6 +115,13 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         </table>
       </div>
       {['start_time', 'end_time', 'break_start_time', 'break_end_time'].map((f) => errorFor(save.error, f) && <p class="field-error" key={f}>{errorFor(save.error, f)}</p>)}
+      {problems.length > 0 && (
+        <div class="error" style="margin-top:12px" role="alert" data-testid="schedule-problems">
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </div>
+      )}
       <div class="row" style="margin-top:12px">
         <button class="btn" disabled={save.busy || changed.length === 0}>
           {t('saveSchedule')}
