@@ -121,3 +121,10 @@ export const ProposalBody = Type.Object({
 /** Standard error responses for the OpenAPI document. */
 export const errorResponses = (...codes: number[]): Record<number, typeof ErrorBody> =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+
+/** CONTRACT.md §12 paging, shared by GET /bookings and GET /clients; the total goes in X-Total-Count. */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+};
+export const TOTAL_HEADER = 'x-total-count';

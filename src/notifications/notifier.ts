@@ -26,6 +26,8 @@ export interface Notifier {
   newBooking(business: BusinessRow, booking: BookingView): Promise<void>;
   /** Status change → the client (CLIENT_BOOKING, else CLIENT_PHONE); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
+  /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */
+  bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void>;
   /** Reschedule proposal → the client; true when a message was sent. */
   rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean>;
   /** The client's answer → the provider. */
@@ -52,6 +54,10 @@ export class DisabledNotifier implements Notifier {
 
   async bookingStatusChanged(business: BusinessRow): Promise<void> {
     this.skip('status change', business.id);
+  }
+
+  async bookingMoved(business: BusinessRow): Promise<void> {
+    this.skip('booking moved', business.id);
   }
 
   async rescheduleProposed(business: BusinessRow): Promise<boolean> {

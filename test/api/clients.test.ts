@@ -20,10 +20,10 @@ describe('clients', () => {
     await book(t, owner, { first_name: 'Борис', phone: '7029998877', date: '2026-11-25', time: '15:00' });
   });
 
-  it('lists each client once with bookings_count and last_booking_at, sorted by name', async () => {
+  it('lists each client once with bookings_count, last_booking_at and last_visit_at (none yet: all ahead), sorted by name', async () => {
     expect(await list()).toEqual([
-      { id: expect.any(Number), phone: '77011112233', first_name: 'Алия', notes: 'аллергия\nкофе', bookings_count: 2, last_booking_at: '2026-11-27T12:00:00' },
-      { id: expect.any(Number), phone: '77029998877', first_name: 'Борис', notes: null, bookings_count: 1, last_booking_at: '2026-11-25T15:00:00' },
+      { id: expect.any(Number), phone: '77011112233', first_name: 'Алия', notes: 'аллергия\nкофе', bookings_count: 2, last_booking_at: '2026-11-27T12:00:00', last_visit_at: null },
+      { id: expect.any(Number), phone: '77029998877', first_name: 'Борис', notes: null, bookings_count: 1, last_booking_at: '2026-11-25T15:00:00', last_visit_at: null },
     ]);
   });
 

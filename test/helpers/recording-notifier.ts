@@ -5,6 +5,7 @@ import type { BusinessRow } from '../../src/modules/catalog/business.queries.js'
 export type NotifierCall =
   | { kind: 'newBooking'; business: BusinessRow; booking: BookingView }
   | { kind: 'bookingStatusChanged'; business: BusinessRow; booking: BookingView }
+  | { kind: 'bookingMoved'; business: BusinessRow; booking: BookingView; previousStart: string }
   | { kind: 'rescheduleProposed'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'rescheduleAnswered'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'passwordReset'; business: BusinessRow; password: string }
@@ -26,6 +27,9 @@ export class RecordingNotifier implements Notifier {
   }
   async bookingStatusChanged(business: BusinessRow, booking: BookingView) {
     this.record({ kind: 'bookingStatusChanged', business, booking });
+  }
+  async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string) {
+    this.record({ kind: 'bookingMoved', business, booking, previousStart });
   }
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView) {
     this.record({ kind: 'rescheduleProposed', business, booking, proposal });

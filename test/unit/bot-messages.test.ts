@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import {
+  bookingMovedText,
   fitMessage,
   TELEGRAM_MESSAGE_LIMIT,
   clientSubscribedText,
@@ -58,6 +59,7 @@ function allTexts(value: string): string[] {
     ...statuses.map((status) => statusChangedText(biz, { ...b, status }) ?? ''),
     ...statuses.map((status) => clientSubscribedText(biz, { ...b, status })),
     rescheduleProposedText(biz, b, proposal),
+    bookingMovedText(biz, b, '2026-11-23T09:00:00'),
     proposalAnsweredForClientText(biz, b, proposal, true),
     proposalAnsweredForClientText(biz, b, proposal, false),
     rescheduleAnsweredText(b, proposal, true),
@@ -137,6 +139,15 @@ describe('contents', () => {
     expect(statusChangedText(business, booking({ status: 'completed' }))).toContain('Запись ЗАВЕРШЕНА');
     expect(statusChangedText(business, booking({ status: 'pending' }))).toBeNull();
     expect(statusChangedText(business, booking({ status: 'rejected' }))).toBeNull();
+  });
+
+  it('a move by the owner: ПЕРЕНЕСЕНА with the new date and time, and the old ones', () => {
+    const text = bookingMovedText(business, booking({ startAt: '2026-11-26T14:15:00', master: { id: 5, name: 'Ольга' } }), '2026-11-24T11:00:00');
+    expect(text).toContain('Запись ПЕРЕНЕСЕНА');
+    expect(text).toContain('26.11.2026');
+    expect(text).toContain('14:15');
+    expect(text).toContain('Ольга');
+    expect(text).toContain('24.11.2026 11:00');
   });
 
   it('reschedule texts carry old and new times', () => {

@@ -43,6 +43,9 @@ interface StubState {
   main: { text: string; visible: boolean; active: boolean; progress: boolean };
   backVisible: boolean;
   opened: string[];
+  /** Texts shown through Telegram.WebApp.showConfirm, and what the next one answers. */
+  confirms: string[];
+  confirmAnswer: boolean;
 }
 
 /** Telegram.WebApp as the page sees it inside Telegram; window.__tg drives and records it. */
@@ -57,7 +60,7 @@ async function openMiniApp(
   await page.route('https://telegram.org/js/telegram-web-app.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
   await page.addInitScript(
     ({ initData, user, startParam, theme }) => {
-      const state = { main: { text: '', visible: false, active: true, progress: false }, backVisible: false, opened: [] as string[] };
+      const state = { main: { text: '', visible: false, active: true, progress: false }, backVisible: false, opened: [] as string[], confirms: [] as string[], confirmAnswer: true };
       const handlers = { main: new Set<() => void>(), back: new Set<() => void>() };
       const button = (kind: 'main' | 'back') => {
         const self: Record<string, unknown> = {
@@ -85,6 +88,10 @@ async function openMiniApp(
           expand: () => undefined,
           onEvent: () => undefined,
           openTelegramLink: (url: string) => state.opened.push(url),
+          showConfirm: (text: string, callback: (ok: boolean) => void) => {
+            state.confirms.push(text);
+            setTimeout(() => callback(state.confirmAnswer), 0);
+          },
         },
       };
       (window as any).__tg = {
@@ -183,6 +190,87 @@ describe('mini app /app', () => {
     const after = await w.call({ method: 'GET', url: `/api/v1/bookings/${bookingId}`, token: owner.token });
     expect(after.data.status).toBe('confirmed');
     expect((await stub(panel)).main.visible).toBe(false);
+  });
+
+  it("the provider's Отменить asks through Telegram.WebApp.showConfirm (window.confirm only as a fallback)", async () => {
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    const master = await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    const made = await w.call({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      token: owner.token,
+      payload: { service_id: owner.service.id, master_id: master.data.id, date: '2026-11-24', time: '12:00', first_name: 'Ерлан', phone: '+7 701 222 33 44' },
+    });
+    expect(made.statusCode).toBe(201);
+    const providerId = 600_000_000 + Math.floor(Math.random() * 1e8);
+    await w.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: messageUpdate(providerId, `/start provider_${owner.business.id}`) });
+    const provider = { id: providerId, first_name: 'Айгерим' };
+    const dialogs: string[] = [];
+    const panel = await openMiniApp(signedInitData(provider, owner.business.slug), provider, owner.business.slug, async (page) => {
+      page.on('dialog', (dialog) => (dialogs.push(dialog.message()), void dialog.dismiss()));
+    });
+    const row = panel.locator(`[data-booking="${made.data.id}"]`);
+    await row.waitFor();
+    await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = false));
+    await row.locator('[data-action="cancelled"]').click();
+    await expect.poll(async () => (await stub(panel)).confirms).toEqual(['Отменить запись? Клиент получит уведомление.']);
+    await panel.waitForTimeout(200);
+    expect((await w.call({ method: 'GET', url: `/api/v1/bookings/${made.data.id}`, token: owner.token })).data.status).toBe('confirmed');
+    await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = true));
+    await row.locator('[data-action="cancelled"]').click();
+    await panel.locator(`[data-booking="${made.data.id}"][data-status="cancelled"]`).waitFor();
+    expect(dialogs).toEqual([]);
+
+    // A Telegram client without showConfirm: the browser's confirm, and "no" keeps the booking.
+    await w.call({ method: 'PATCH', url: `/api/v1/bookings/${made.data.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    const old = await openMiniApp(signedInitData(provider, owner.business.slug), provider, owner.business.slug, async (page) => {
+      await page.addInitScript(() => delete (window as any).Telegram.WebApp.showConfirm);
+      page.on('dialog', (dialog) => (dialogs.push(dialog.message()), void dialog.dismiss()));
+    });
+    await old.locator(`[data-booking="${made.data.id}"] [data-action="cancelled"]`).click();
+    await expect.poll(() => dialogs).toEqual(['Отменить запись? Клиент получит уведомление.']);
+    expect((await w.call({ method: 'GET', url: `/api/v1/bookings/${made.data.id}`, token: owner.token })).data.status).toBe('confirmed');
+  });
+
+  it('an unknown salon gets its own message and no page error; hint text is readable on the dark theme (≥ 4.5:1)', async () => {
+    const customer = { id: 500_000_000 + Math.floor(Math.random() * 1e8), first_name: 'Асель' };
+    const errors: string[] = [];
+    const page = await openMiniApp(signedInitData(customer, 'no-such-salon'), customer, 'no-such-salon', async (tab) => {
+      tab.on('pageerror', (error) => errors.push(error.message));
+    });
+    await page.getByTestId('unknown-salon').waitFor();
+    await expect(page.getByTestId('unknown-salon').textContent()).resolves.toContain('Такого салона нет');
+    await screenshot(page, 'miniapp-unknown-salon');
+    await page.waitForTimeout(300);
+    expect(errors).toEqual([]);
+
+    // Telegram's dark hint color (#708499) is 4.1:1 on its background: the app lifts it.
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    const flow = await openMiniApp(signedInitData(customer, owner.business.slug), customer, owner.business.slug);
+    await flow.locator(`[data-service="${owner.service.id}"]`).waitFor();
+    const ratios = await flow.evaluate(() => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = (c: number[]) => {
+        const ch = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * ch(c[0]!) + 0.7152 * ch(c[1]!) + 0.0722 * ch(c[2]!);
+      };
+      const background = (el: Element | null): number[] => {
+        for (let node = el; node; node = node.parentElement) {
+          const c = rgb(getComputedStyle(node).backgroundColor);
+          if (c.length === 3 || (c.length === 4 && c[3]! > 0.5)) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      return Array.from(document.querySelectorAll('.muted'))
+        .filter((el) => (el as HTMLElement).offsetParent !== null && el.textContent!.trim())
+        .map((el) => {
+          const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))].sort((x, y) => y - x);
+          return { text: el.textContent!.trim().slice(0, 30), ratio: (a! + 0.05) / (b! + 0.05) };
+        });
+    });
+    expect(ratios.length).toBeGreaterThan(0);
+    for (const { text, ratio } of ratios) expect(ratio, text).toBeGreaterThanOrEqual(4.5);
   });
 
   it('outside Telegram it says where to open it', async () => {

@@ -40,6 +40,12 @@ describe('/superadmin', () => {
     await screenshot(page, 'superadmin-businesses-1280');
 
     await row.getByRole('button', { name: /Сбросить пароль/ }).click();
+    // One click only asks: the password still works until the operator says yes.
+    const ask = page.getByRole('dialog', { name: 'Сбросить пароль' });
+    await ask.getByText(`Сбросить пароль администратора ${email}?`).waitFor();
+    expect((await login(email!, password!)).statusCode).toBe(200);
+    await screenshot(page, 'superadmin-reset-confirm-1280');
+    await ask.getByRole('button', { name: 'Да, сбросить' }).click();
     const shown = page.getByTestId('new-password');
     await shown.waitFor();
     const newPassword = (await shown.locator('code').textContent())!;
@@ -66,7 +72,7 @@ describe('/superadmin', () => {
     await dialog.getByLabel('Адрес салона').fill(business.slug);
     await screenshot(page, 'superadmin-delete-1280');
     await confirm.click();
-    await page.getByText(`Салон «${business.name}» удалён`).waitFor();
+    await page.getByText(`Салон ${business.name} удалён`).waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await login(email!, newPassword)).statusCode).toBe(401);
   });
@@ -81,10 +87,27 @@ describe('/superadmin', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('button', { name: 'Создать демо-салон' }).click();
     await page.getByTestId('seeded').waitFor();
+    // The demo name carries its own «»: the notice adds none around it.
+    const seededText = (await page.getByTestId('seeded').textContent())!;
+    expect(seededText).toContain('«Жасмин»');
+    expect(seededText).not.toMatch(/««|»»/);
     await page.locator('tr[data-business]').first().waitFor();
+    // "Выйти" is on screen at 390 px, not cut off or scrolled away.
+    const logout = page.getByRole('link', { name: 'Выйти' });
+    const box = (await logout.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     await screenshot(page, 'superadmin-businesses-390');
     await page.getByRole('link', { name: 'Записи' }).click();
     await page.locator('tbody tr').first().waitFor();
+    // Dates as people read them, not ISO.
+    const when = await page.locator('tbody tr td:first-child').allTextContents();
+    expect(when.length).toBeGreaterThan(0);
+    for (const text of when) {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(text).toMatch(/\d{1,2} [а-я]+\.? \d{4}.*\d{2}:\d{2}/);
+    }
     await screenshot(page, 'superadmin-bookings-390');
   });
 });

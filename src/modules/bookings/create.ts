@@ -1,4 +1,7 @@
-/** POST /public/{slug}/booking: the ten rules of SPEC.md "Booking creation rules", in order. */
+/**
+ * POST /public/{slug}/booking: the ten rules of SPEC.md "Booking creation rules", in order.
+ * POST /bookings (CONTRACT.md §12) runs the same rules for a booking the owner enters.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -52,6 +55,33 @@ export async function createBooking(
   input: NewBookingInput,
   idempotencyKey: string | undefined,
 ): Promise<BookingView> {
+  const booking = await insertBooking(ctx, business, input, 'pending', idempotencyKey);
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking), undefined);
+  return booking;
+}
+
+/**
+ * CONTRACT.md §12: a booking the owner enters (walk-in, phone call) is confirmed at once.
+ * The provider made it, so only the client hears of it, and only when already subscribed.
+ */
+export async function createOwnerBooking(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  business: BusinessRow,
+  input: NewBookingInput,
+): Promise<BookingView> {
+  const booking = await insertBooking(ctx, business, input, 'confirmed', undefined);
+  await notifySafely(log, 'owner booking', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
+  return booking;
+}
+
+async function insertBooking(
+  ctx: AppContext,
+  business: BusinessRow,
+  input: NewBookingInput,
+  status: 'pending' | 'confirmed',
+  idempotencyKey: string | undefined,
+): Promise<BookingView> {
   if (!isValidDate(input.date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
   if (!isValidTime(input.time)) throw badRequest('Invalid time: expected HH:MM', 'time');
   const phone = normalizePhone(input.phone);
@@ -76,6 +106,7 @@ export async function createBooking(
       endAt,
       priceSnapshot: service.price,
       notes,
+      status,
       client: { phone, firstName: input.first_name.trim() },
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input) } : undefined,
     };
@@ -90,7 +121,7 @@ export async function createBooking(
     booking = {
       id: inserted.id,
       businessId: business.id,
-      status: 'pending',
+      status,
       startAt,
       endAt,
       priceSnapshot: service.price,
@@ -107,8 +138,6 @@ export async function createBooking(
     }
     throw error;
   }
-
-  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking), undefined);
   return booking;
 }
 

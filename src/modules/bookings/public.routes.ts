@@ -10,7 +10,7 @@ import { createBooking, messengerUrl, replayedBooking } from './create.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../time/wallclock.js';
 
-const CreateBookingBody = Type.Object({
+export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }),
   time: Type.String({ maxLength: 5, description: 'HH:MM' }),

@@ -1,9 +1,14 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { bookings, clients, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from '../catalog/clients.queries.js';
 import { addDays, fromDbTimestamp } from '../../time/wallclock.js';
 import type { BookingView } from './view.js';
+
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
 
 const viewColumns = {
   id: bookings.id,
@@ -48,25 +53,39 @@ export interface BookingFilter {
   masterId?: number;
 }
 
-export async function listBookingViews(db: Db, filter: BookingFilter): Promise<BookingView[]> {
+function filterConditions(filter: BookingFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.businessId !== undefined) conditions.push(eq(bookings.businessId, filter.businessId));
   if (filter.from) conditions.push(gte(bookings.startAt, filter.from));
   if (filter.to) conditions.push(lt(bookings.startAt, filter.to));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
-  const rows = await selectViews(db)
-    .where(and(...conditions))
-    .orderBy(asc(bookings.startAt), asc(bookings.createdAt));
-  return rows.map(normalizeView);
+  return and(...conditions);
+}
+
+/** `page` (CONTRACT.md §12): limit and offset over one stable order; without them, every booking. */
+export async function listBookingViews(db: Db, filter: BookingFilter, page?: Page): Promise<BookingView[]> {
+  const query = selectViews(db)
+    .where(filterConditions(filter))
+    .orderBy(asc(bookings.startAt), asc(bookings.createdAt), asc(bookings.id))
+    .$dynamic();
+  if (page?.limit !== undefined) query.limit(page.limit);
+  if (page?.offset) query.offset(page.offset);
+  return (await query).map(normalizeView);
+}
+
+export async function countBookings(db: Db, filter: BookingFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(bookings).where(filterConditions(filter));
+  return Number(row?.total ?? 0);
 }
 
 export async function setBookingStatus(db: Db, id: string, status: BookingStatus): Promise<void> {
   await db.update(bookings).set({ status }).where(eq(bookings.id, id));
 }
 
-export async function moveBooking(db: Db, id: string, startAt: string, endAt: string): Promise<void> {
-  await db.update(bookings).set({ startAt, endAt }).where(eq(bookings.id, id));
+/** New start and end, and with `masterId` another master: they change together. */
+export async function moveBooking(db: Db, id: string, startAt: string, endAt: string, masterId?: number): Promise<void> {
+  await db.update(bookings).set(masterId === undefined ? { startAt, endAt } : { startAt, endAt, masterId }).where(eq(bookings.id, id));
 }
 
 export async function deleteBooking(db: Db, id: string): Promise<void> {
@@ -100,6 +119,8 @@ export interface PublicBookingInsert {
   endAt: string;
   priceSnapshot: number;
   notes: string | null;
+  /** pending for a client's booking, confirmed for one the owner enters (CONTRACT.md §12). */
+  status?: 'pending' | 'confirmed';
   client: { phone: string; firstName: string };
   /** Idempotency-Key and the request's hash: remembered with the booking, in the same statement. */
   idempotency?: { key: string; requestHash: string };
@@ -128,7 +149,7 @@ export async function insertPublicBooking(db: Db, values: PublicBookingInsert): 
       RETURNING id, phone, first_name
     ), booking AS (
       INSERT INTO ${bookings} (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot, notes)
-      SELECT ${values.businessId}, ${values.serviceId}, ${values.masterId}, client.id, 'pending',
+      SELECT ${values.businessId}, ${values.serviceId}, ${values.masterId}, client.id, ${values.status ?? 'pending'},
         ${values.startAt}::timestamp, ${values.endAt}::timestamp, ${values.priceSnapshot}, ${values.notes}
       FROM client
       RETURNING id

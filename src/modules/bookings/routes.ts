@@ -2,12 +2,15 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, notFound } from '../../http/errors.js';
-import { BookingBody, BookingStatusSchema, DateString, errorResponses } from '../../http/schemas.js';
+import { BookingBody, BookingStatusSchema, DateString, errorResponses, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
 import { addDays, isValidDate } from '../../time/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { listBookingViews } from './queries.js';
-import { publicBookingRoutes } from './public.routes.js';
+import { findBusinessById } from '../catalog/business.queries.js';
+import { createOwnerBooking, messengerUrl } from './create.js';
+import { moveOwnBooking } from './move.js';
+import { countBookings, listBookingViews } from './queries.js';
+import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
 import { bookingBody } from './view.js';
 
@@ -16,7 +19,17 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const BookingIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
+const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token']);
+const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_url: Type.String() });
+const PatchBody = Type.Object({
+  status: Type.Optional(BookingStatusSchema),
+  date: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' })),
+  time: Type.Optional(Type.String({ maxLength: 5, description: 'HH:MM' })),
+  master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+
 const ListQuery = Type.Object({
+  ...PageQuery,
   date: Type.Optional(DateString),
   date_from: Type.Optional(DateString),
   date_to: Type.Optional(DateString),
@@ -34,6 +47,12 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
 
+  async function ownBusiness(businessId: number) {
+    const business = await findBusinessById(app.ctx.db, businessId);
+    if (!business) throw notFound('Business');
+    return business;
+  }
+
   async function ownBooking(businessId: number, id: string) {
     const booking = isUuid(id) ? await findBookingView(app.ctx.db, id, businessId) : undefined;
     if (!booking) throw notFound('Booking');
@@ -42,20 +61,52 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/bookings',
-    { schema: { tags, security, querystring: ListQuery, response: { 200: Type.Array(BookingBody), ...errorResponses(400) } } },
-    async (request) => {
-      const { status, master_id } = request.query;
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ListQuery,
+        description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings.',
+        response: { 200: Type.Array(BookingBody), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { status, master_id, limit, offset } = request.query;
       const date = checkedDate(request.query.date, 'date');
       const from = checkedDate(request.query.date_from, 'date_from') ?? date;
       const to = checkedDate(request.query.date_to, 'date_to') ?? date;
-      const views = await listBookingViews(app.ctx.db, {
+      const filter = {
         businessId: request.provider.businessId,
         from: from ? `${from}T00:00:00` : undefined,
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
         status: status as BookingStatus | undefined,
         masterId: master_id,
-      });
+      };
+      const views = await listBookingViews(app.ctx.db, filter, { limit, offset });
+      // The total is the page's own length when the page is the whole list: no second query.
+      const whole = limit === undefined && !offset;
+      reply.header(TOTAL_HEADER, whole ? views.length : await countBookings(app.ctx.db, filter));
       return views.map(bookingBody);
+    },
+  );
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, ' +
+          'no rate limit; the provider is not notified, a client subscribed by phone is.',
+        body: OwnerBookingBody,
+        response: { 201: OwnerBookingResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const business = await ownBusiness(request.provider.businessId);
+      const booking = await createOwnerBooking(app.ctx, request.log, business, request.body);
+      return reply.status(201).send({ ...bookingBody(booking), messenger_url: messengerUrl(app.ctx.config.botUsername, booking.id) });
     },
   );
 
@@ -71,15 +122,26 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed.',
+        description:
+          'Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. ' +
+          'date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.',
         params: BookingIdParam,
-        body: Type.Object({ status: BookingStatusSchema }),
-        response: { 200: BookingBody, ...errorResponses(400, 404) },
+        body: PatchBody,
+        response: { 200: BookingBody, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
-      const booking = await ownBooking(request.provider.businessId, request.params.id);
-      return bookingBody(await changeStatus(app.ctx, request.log, booking, request.body.status as BookingStatus));
+      const { status, date, time, master_id } = request.body;
+      if (status === undefined && date === undefined && time === undefined && master_id === undefined) {
+        throw badRequest('Nothing to change: send status, date, time or master_id');
+      }
+      let booking = await ownBooking(request.provider.businessId, request.params.id);
+      if (date !== undefined || time !== undefined || master_id !== undefined) {
+        const business = await ownBusiness(request.provider.businessId);
+        booking = await moveOwnBooking(app.ctx, request.log, business, booking, { date, time, master_id });
+      }
+      if (status !== undefined) booking = await changeStatus(app.ctx, request.log, booking, status as BookingStatus);
+      return bookingBody(booking);
     },
   );
 

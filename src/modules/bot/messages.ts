@@ -140,6 +140,20 @@ export function statusChangedText(business: BusinessInfo, booking: BookingView):
   }
 }
 
+/** CONTRACT.md §12: the owner moved a booking → client; the new date and time, and the old ones. */
+export function bookingMovedText(business: BusinessInfo, booking: BookingView, previousStart: string): string {
+  return lines(
+    '🔄 *Запись ПЕРЕНЕСЕНА*',
+    '',
+    line('Бизнес', business.name),
+    bookingLines(booking),
+    line('Было', when(previousStart)),
+    business.address ? line('Адрес', business.address) : null,
+    '',
+    `Если новое время не подходит, свяжитесь с ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}.`,
+  );
+}
+
 const STATUS_NAMES: Record<string, string> = {
   pending: 'ожидает подтверждения',
   confirmed: 'подтверждена',

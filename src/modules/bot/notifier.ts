@@ -12,6 +12,7 @@ import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
 import {
+  bookingMovedText,
   fitMessage,
   newBookingText,
   passwordResetLinkText,
@@ -85,6 +86,15 @@ export class TelegramNotifier implements Notifier {
       return;
     }
     await this.sendAll(chats, text);
+  }
+
+  async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
+    const chats = await this.clientChats(booking);
+    if (chats.length === 0) {
+      this.log.warn({ bookingId: booking.id }, 'booking moved: the client has no Telegram subscription, nothing sent');
+      return;
+    }
+    await this.sendAll(chats, bookingMovedText(business, booking, previousStart));
   }
 
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean> {

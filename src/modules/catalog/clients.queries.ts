@@ -53,7 +53,7 @@ export async function upsertClient(
   return row!;
 }
 
-export async function listClients(db: Db, businessId: number, q: string | undefined) {
+function clientConditions(businessId: number, q: string | undefined) {
   const conditions = [eq(clients.businessId, businessId)];
   const needle = q?.trim();
   if (needle) {
@@ -61,7 +61,15 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
     const byName = ilike(clients.firstName, `%${escapeLike(needle)}%`);
     conditions.push(digits.length > 0 ? or(byName, ilike(clients.phone, `%${digits}%`))! : byName);
   }
-  const rows = await db
+  return and(...conditions);
+}
+
+/**
+ * `now` (the wall clock) dates `last_visit_at`: the latest booking that already began and was
+ * not cancelled or rejected. `last_booking_at` stays as documented: the latest of any booking.
+ */
+export async function listClients(db: Db, businessId: number, q: string | undefined, now: string, page: { limit?: number; offset?: number } = {}) {
+  const query = db
     .select({
       id: clients.id,
       phone: clients.phone,
@@ -69,17 +77,28 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
       notes: clients.notes,
       bookings_count: count(bookings.id),
       last_booking_at: max(bookings.startAt),
+      last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} <= ${now}::timestamp AND ${bookings.status} NOT IN ('cancelled', 'rejected'))`,
     })
     .from(clients)
     .leftJoin(bookings, eq(bookings.clientId, clients.id))
-    .where(and(...conditions))
+    .where(clientConditions(businessId, q))
     .groupBy(clients.id)
-    .orderBy(asc(clients.firstName), asc(clients.id));
+    .orderBy(asc(clients.firstName), asc(clients.id))
+    .$dynamic();
+  if (page.limit !== undefined) query.limit(page.limit);
+  if (page.offset) query.offset(page.offset);
+  const rows = await query;
   return rows.map((row) => ({
     ...row,
     bookings_count: Number(row.bookings_count),
     last_booking_at: row.last_booking_at ? fromDbTimestamp(row.last_booking_at) : null,
+    last_visit_at: row.last_visit_at ? fromDbTimestamp(row.last_visit_at) : null,
   }));
+}
+
+export async function countClients(db: Db, businessId: number, q: string | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(clients).where(clientConditions(businessId, q));
+  return Number(row?.total ?? 0);
 }
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http/errors.js';
-import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable } from '../../http/schemas.js';
+import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { clientBody, CLIENT_NOTES_MAX, findClient, listClients, updateClient } from './clients.queries.js';
+import { clientBody, CLIENT_NOTES_MAX, countClients, findClient, listClients, updateClient } from './clients.queries.js';
 
 const ClientBody = Type.Object({
   id: Type.Integer(),
@@ -15,6 +15,7 @@ const ClientListItem = Type.Object({
   ...ClientBody.properties,
   bookings_count: Type.Integer(),
   last_booking_at: Nullable(DateTimeString),
+  last_visit_at: Nullable(DateTimeString),
 });
 const UpdateClient = Type.Object(
   {
@@ -35,11 +36,19 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: Type.Array(ClientListItem) },
+        description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients.',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })), ...PageQuery }),
+        response: { 200: Type.Array(ClientListItem), ...errorResponses(400) },
       },
     },
-    (request) => listClients(app.ctx.db, request.provider.businessId, request.query.q),
+    async (request, reply) => {
+      const { q, limit, offset } = request.query;
+      const { businessId } = request.provider;
+      const rows = await listClients(app.ctx.db, businessId, q, app.ctx.time.now(), { limit, offset });
+      const whole = limit === undefined && !offset;
+      reply.header(TOTAL_HEADER, whole ? rows.length : await countClients(app.ctx.db, businessId, q));
+      return rows;
+    },
   );
 
   app.put(

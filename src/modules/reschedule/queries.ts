@@ -86,3 +86,11 @@ export async function settleProposal(db: Db, id: string, status: Exclude<Proposa
     .returning();
   return row ? toProposalView(row) : undefined;
 }
+
+/** The owner moved the booking itself (CONTRACT.md §12): a proposal still waiting for the client is void. */
+export async function expirePending(db: Db, bookingId: string): Promise<void> {
+  await db
+    .update(rescheduleProposals)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(rescheduleProposals.bookingId, bookingId), eq(rescheduleProposals.status, 'PENDING')));
+}

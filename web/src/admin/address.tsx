@@ -1,13 +1,16 @@
 /**
  * City then address through the 2GIS proxy (SPEC.md "Use in the UI"): pick a
  * city and keep its point, then suggest addresses near it. Only the address
- * string leaves this widget; when the provider is down it is a plain field.
+ * string leaves this widget, with the city in front when the typed address
+ * lacks it; when the provider is down or has no key, both are plain fields
+ * and a hint says so.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Answer } from '@shared/client';
 import { Field, useDebounced } from '@shared/panel-ui';
 import { client } from './state';
 import { useT, messages } from './messages';
+import { useOwnerT } from './owner-messages';
 
 type City = Answer<'/location/cities'>[number];
 
@@ -18,6 +21,8 @@ interface SuggestProps<T> {
   fetch: (q: string) => Promise<T[]>;
   text: (item: T) => string;
   onPick: (item: T) => void;
+  /** The suggestions could not be fetched (no 2GIS key, provider down). */
+  onUnavailable?: () => void;
   error?: string;
   placeholder?: string;
   name: string;
@@ -34,7 +39,11 @@ function Suggest<T>(props: SuggestProps<T>) {
     let live = true;
     props.fetch(q).then(
       (found) => live && (setItems(found.slice(0, 8)), setOpen(true), setActive(-1)),
-      () => live && setItems([]),
+      () => {
+        if (!live) return;
+        setItems([]);
+        props.onUnavailable?.();
+      },
     );
     return () => void (live = false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -102,39 +111,73 @@ function Suggest<T>(props: SuggestProps<T>) {
   );
 }
 
+/** "Абая 10" typed under the city "Алматы" is saved as "Алматы, Абая 10"; an address naming its city stays as it is. */
+export function withCity(city: string, street: string): string {
+  const c = city.trim();
+  const a = street.trim();
+  if (!c || !a || a.toLowerCase().includes(c.toLowerCase())) return street;
+  return `${c}, ${a}`;
+}
+
 export function AddressInput(props: { value: string; onValue: (address: string) => void; error?: string }) {
   const t = useT(messages);
+  const o = useOwnerT();
   const [cityText, setCityText] = useState('');
   const [city, setCity] = useState<City | null>(null);
+  const [street, setStreet] = useState(props.value);
+  const [unavailable, setUnavailable] = useState(false);
+  // A value set from outside (loaded, saved) replaces what is shown.
+  useEffect(() => {
+    if (props.value !== withCity(cityText, street)) setStreet(props.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.value]);
+  const emit = (nextCity: string, nextStreet: string) => props.onValue(withCity(nextCity, nextStreet));
   return (
-    <div class="grid2">
-      <Suggest<City>
-        name="city"
-        label={t('city')}
-        placeholder={t('cityHint')}
-        value={cityText}
-        onValue={(text) => {
-          setCityText(text);
-          setCity(null);
-        }}
-        fetch={(q) => client.get('/location/cities', { query: { q } })}
-        text={(c) => c.full_name || c.name}
-        onPick={(c) => {
-          setCity(c);
-          setCityText(c.name);
-        }}
-      />
-      <Suggest<Answer<'/location/addresses'>[number]>
-        name="address"
-        label={t('address')}
-        placeholder={city ? t('addressNear', { city: city.name }) : t('addressHint')}
-        value={props.value}
-        onValue={props.onValue}
-        error={props.error}
-        fetch={(q) => client.get('/location/addresses', { query: city ? { q, lat: city.point.lat, lon: city.point.lon } : { q } })}
-        text={(a) => a.full_name || a.name}
-        onPick={(a) => props.onValue(a.full_name || a.name)}
-      />
+    <div>
+      <div class="grid2">
+        <Suggest<City>
+          name="city"
+          label={t('city')}
+          placeholder={t('cityHint')}
+          value={cityText}
+          onValue={(text) => {
+            setCityText(text);
+            setCity(null);
+            emit(text, street);
+          }}
+          fetch={(q) => client.get('/location/cities', { query: { q } })}
+          text={(c) => c.full_name || c.name}
+          onPick={(c) => {
+            setCity(c);
+            setCityText(c.name);
+            emit(c.name, street);
+          }}
+          onUnavailable={() => setUnavailable(true)}
+        />
+        <Suggest<Answer<'/location/addresses'>[number]>
+          name="address"
+          label={t('address')}
+          placeholder={city ? t('addressNear', { city: city.name }) : t('addressHint')}
+          value={street}
+          onValue={(text) => {
+            setStreet(text);
+            emit(cityText, text);
+          }}
+          error={props.error}
+          fetch={(q) => client.get('/location/addresses', { query: city ? { q, lat: city.point.lat, lon: city.point.lon } : { q } })}
+          text={(a) => a.full_name || a.name}
+          onPick={(a) => {
+            setStreet(a.full_name || a.name);
+            emit(cityText, a.full_name || a.name);
+          }}
+          onUnavailable={() => setUnavailable(true)}
+        />
+      </div>
+      {unavailable && (
+        <p class="muted" role="status" data-testid="address-manual" style="margin:-4px 0 12px;font-size:.85rem">
+          {o('addressManual')}
+        </p>
+      )}
     </div>
   );
 }

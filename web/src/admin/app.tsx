@@ -11,6 +11,7 @@ import { SettingsPage } from './settings';
 import { ClientsPage } from './clients';
 import { OverviewPage } from './overview';
 import { useT, messages, type MessageKey } from './messages';
+import { useOwnerT } from './owner-messages';
 import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
 
 const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
@@ -28,13 +29,21 @@ function Shell(props: { path: string; business: Business; onLogout: () => void }
   const t = useT(messages);
   const current = PAGES.find((p) => props.path.startsWith(p.path)) ?? PAGES[0]!;
   const Page = current.page;
+  const o = useOwnerT();
+  // On a phone the links fold behind a menu button (panel.css); a chosen page folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [props.path]);
   useEffect(() => {
     document.title = `${t(current.label)} · ${props.business.name}`;
   }, [current, props.business.name, t]);
   return (
     <div class="app">
-      <nav class="side" aria-label={t('menu')}>
+      <nav class="side" aria-label={t('menu')} data-open={menuOpen ? 'true' : 'false'}>
         <div class="brand">{props.business.name}</div>
+        <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="nav-links" onClick={() => setMenuOpen((v) => !v)}>
+          {menuOpen ? `✕ ${o('closeMenu')}` : `☰ ${o('navMenu')}`}
+        </button>
+        <div class="nav-links" id="nav-links">
         {PAGES.map((p) => (
           <a
             key={p.path}
@@ -53,6 +62,7 @@ function Shell(props: { path: string; business: Business; onLogout: () => void }
         <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onLogout())}>
           {t('logout')}
         </a>
+        </div>
       </nav>
       <main class="main" id="main">
         <Page />

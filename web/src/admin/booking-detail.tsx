@@ -1,18 +1,14 @@
-/** One booking: client, service, price snapshot, notes; status actions, delete, reschedule proposal. */
+/** One booking: client, service, price snapshot, notes; status actions, move, delete, reschedule proposal. */
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Modal, generalError, useAction, useLoad, PhoneLink } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { BookingActions } from './booking-actions';
+import { MoveBooking } from './move-booking';
 import { ProposeTime } from './propose';
 import { dateOf, timeOf } from './dates';
 import { useT, messages } from './messages';
+import { useOwnerT } from './owner-messages';
 import { STATUSES, client, type Status } from './state';
-
-const ACTIONS: Array<{ status: Status; label: 'confirm' | 'complete' | 'cancel' | 'reject' }> = [
-  { status: 'confirmed', label: 'confirm' },
-  { status: 'completed', label: 'complete' },
-  { status: 'cancelled', label: 'cancel' },
-  { status: 'rejected', label: 'reject' },
-];
 
 export function StatusBadge({ status }: { status: string }) {
   const t = useT(messages);
@@ -20,8 +16,19 @@ export function StatusBadge({ status }: { status: string }) {
   return <span class={`badge st-${status}`}>{known ? t(`status_${status as Status}`) : status}</span>;
 }
 
+/** A proposal's date and time as people read them: "24 нояб., 11:00". */
+function HumanWhen(props: { date: string; time: string }) {
+  const lang = useLang();
+  return (
+    <time dateTime={`${props.date}T${props.time}`}>
+      {formatDate(props.date, lang, { day: 'numeric', month: 'short' })}, {props.time}
+    </time>
+  );
+}
+
 export function BookingDetail(props: { id: string; onClose: () => void; onChanged: () => void }) {
   const t = useT(messages);
+  const o = useOwnerT();
   const lang = useLang();
   const booking = useLoad((signal) => client.get('/bookings/{id}', { path: { id: props.id }, signal }), [props.id]);
   const proposals = useLoad(
@@ -29,7 +36,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     [props.id],
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [proposing, setProposing] = useState(false);
+  const [panel, setPanel] = useState<'propose' | 'move' | null>(null);
   const change = useAction(async (status: Status) => {
     booking.set(await client.patch('/bookings/{id}', { path: { id: props.id }, body: { status } }));
     props.onChanged();
@@ -40,8 +47,10 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     props.onClose();
   });
   const b = booking.data;
-  const canPropose = b && (b.status === 'pending' || b.status === 'confirmed');
+  const active = b && (b.status === 'pending' || b.status === 'confirmed');
   const hasPending = (proposals.data ?? []).some((p) => p.status === 'PENDING');
+  // Deleting a booking that is not cancelled yet cancels it first, which tells the client; a cancelled one goes silently.
+  const deleteQuestion = b?.status === 'cancelled' ? o('deleteCancelledAsk') : t('deleteBookingConfirm');
 
   return (
     <Modal title={t('booking')} onClose={props.onClose} closeLabel={t('close')}>
@@ -56,7 +65,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
               <StatusBadge status={b.status} />
             </dd>
             <dt>{t('when')}</dt>
-            <dd>
+            <dd data-testid="booking-when">
               {formatDate(dateOf(b.start_at), lang)}, {timeOf(b.start_at)}–{timeOf(b.end_at)}
             </dd>
             <dt>{t('client')}</dt>
@@ -68,28 +77,21 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
             <dt>{t('service')}</dt>
             <dd>{b.service.name}</dd>
             <dt>{t('master')}</dt>
-            <dd>{b.master.name}</dd>
+            <dd data-testid="booking-master">{b.master.name}</dd>
             <dt>{t('price')}</dt>
             <dd>{formatPrice(b.price_snapshot)}</dd>
             <dt>{t('notes')}</dt>
             <dd style="white-space:pre-wrap">{b.notes || '—'}</dd>
           </dl>
-          <div class="row" style="margin-bottom:12px">
-            {ACTIONS.filter((a) => a.status !== b.status).map((a) => (
-              <button
-                type="button"
-                key={a.status}
-                class={`btn btn-small${a.status === 'confirmed' || a.status === 'completed' ? '' : ' btn-ghost'}`}
-                disabled={change.busy}
-                onClick={() => void change.run(a.status)}
-              >
-                {t(a.label)}
-              </button>
-            ))}
-          </div>
+          <BookingActions booking={b} busy={change.busy} onStatus={(status) => void change.run(status)} />
           <div class="row" style="margin-bottom:16px">
-            {canPropose && !proposing && (
-              <button type="button" class="btn btn-ghost btn-small" disabled={hasPending} title={hasPending ? t('proposalPending') : undefined} onClick={() => setProposing(true)}>
+            {active && !panel && (
+              <button type="button" class="btn btn-ghost btn-small" onClick={() => setPanel('move')}>
+                {o('move')}
+              </button>
+            )}
+            {active && !panel && (
+              <button type="button" class="btn btn-ghost btn-small" disabled={hasPending} title={hasPending ? t('proposalPending') : undefined} onClick={() => setPanel('propose')}>
                 {t('proposeTime')}
               </button>
             )}
@@ -99,7 +101,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
               </button>
             ) : (
               <span class="row" role="alert">
-                <span>{t('deleteBookingConfirm')}</span>
+                <span>{deleteQuestion}</span>
                 <button type="button" class="btn btn-danger btn-small" disabled={remove.busy} onClick={() => void remove.run()}>
                   {t('yesDelete')}
                 </button>
@@ -109,15 +111,20 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
               </span>
             )}
           </div>
-          {proposing && (
-            <ProposeTime
+          {panel === 'move' && (
+            <MoveBooking
               booking={b}
-              onDone={() => {
-                setProposing(false);
+              onMoved={(moved) => {
+                booking.set(moved);
+                setPanel(null);
                 proposals.reload();
+                props.onChanged();
               }}
-              onCancel={() => setProposing(false)}
+              onCancel={() => setPanel(null)}
             />
+          )}
+          {panel === 'propose' && (
+            <ProposeTime booking={b} onSent={proposals.reload} onDone={() => setPanel(null)} onCancel={() => setPanel(null)} />
           )}
           <h3>{t('proposals')}</h3>
           {proposals.loading && !proposals.data ? (
@@ -125,11 +132,14 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
           ) : (proposals.data ?? []).length === 0 ? (
             <p class="muted">{t('noProposals')}</p>
           ) : (
-            <ul class="proposals" style="padding-left:18px;margin:0">
+            <ul class="proposals" data-testid="proposals" style="padding-left:18px;margin:0">
               {proposals.data!.map((p) => (
                 <li key={p.id}>
-                  {p.old_date} {p.old_time} → <strong>{p.proposed_date} {p.proposed_time}</strong> · {t(`proposal_${p.status}` as 'proposal_PENDING')} ·{' '}
-                  <span class="muted">{p.proposed_by === 'PROVIDER_BOT' ? t('viaBot') : t('viaWeb')}</span>
+                  <HumanWhen date={p.old_date} time={p.old_time} /> →{' '}
+                  <strong>
+                    <HumanWhen date={p.proposed_date} time={p.proposed_time} />
+                  </strong>{' '}
+                  · {t(`proposal_${p.status}` as 'proposal_PENDING')} · <span class="muted">{p.proposed_by === 'PROVIDER_BOT' ? t('viaBot') : t('viaWeb')}</span>
                 </li>
               ))}
             </ul>

@@ -93,10 +93,10 @@ export function BookingsPage() {
                   <PhoneLink phone={b.client.phone} />
                 </div>
               </td>
-              <td>{b.service.name}</td>
-              <td>{b.master.name}</td>
-              <td>{formatPrice(b.price_snapshot)}</td>
-              <td>
+              <td data-label={t('service')}>{b.service.name}</td>
+              <td data-label={t('master')}>{b.master.name}</td>
+              <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
+              <td data-label={t('status')}>
                 <StatusBadge status={b.status} />
               </td>
             </tr>

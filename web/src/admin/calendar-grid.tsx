@@ -1,4 +1,9 @@
-/** The time grid: a column per master (per day in the week view), shaded closed hours, booking blocks. */
+/**
+ * The time grid: a column per master (per day in the week view), shaded closed hours,
+ * booking blocks. A click on empty time asks for a new booking there; a booking dragged
+ * with the mouse to another time or master asks to be moved.
+ */
+import { useBookingDrag, SNAP_MINUTES, type Drop } from './calendar-drag';
 import { closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
 import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { formatDate } from '@shared/i18n';
@@ -17,7 +22,12 @@ interface GridProps {
   bookings: Booking[];
   scheduleFor: (masterId: number, date: string) => DaySchedule | undefined;
   onOpen: (booking: Booking) => void;
+  /** An empty time of a master was clicked (minute of the day, snapped down to 15 minutes). */
+  onCreate?: (masterId: number, date: string, minute: number) => void;
+  onMove?: (booking: Booking, drop: Drop) => void;
   compact: boolean;
+  /** Column width in px; the grid scrolls sideways inside its box when they do not fit. */
+  colWidth: number;
 }
 
 export function CalendarGrid(props: GridProps) {
@@ -32,9 +42,20 @@ export function CalendarGrid(props: GridProps) {
   const hours: number[] = [];
   for (let m = from; m < to; m += 60) hours.push(m);
   const y = (minute: number) => (minute - from) * perMinute;
-  const colWidth = props.compact ? 68 : 180;
+  const colWidth = props.colWidth;
   const minuteNow = nowMinute();
   const todayDate = today();
+  const { drag, handlers, clickAllowed } = useBookingDrag({ from, perMinute }, (id, drop) => {
+    const booking = props.bookings.find((b) => b.id === id);
+    if (booking) props.onMove?.(booking, drop);
+  });
+  const createAt = (event: MouseEvent, masterId: number, day: string) => {
+    const body = event.currentTarget as HTMLElement;
+    const target = event.target as HTMLElement;
+    if (!props.onCreate || !(target === body || target.classList.contains('cal-closed'))) return;
+    const minute = from + (event.clientY - body.getBoundingClientRect().top) / perMinute;
+    props.onCreate(masterId, day, Math.max(0, Math.min(1440 - SNAP_MINUTES, Math.floor(minute / SNAP_MINUTES) * SNAP_MINUTES)));
+  };
 
   return (
     <div class="cal" role="region" aria-label={t('calendar')} tabIndex={0}>
@@ -67,7 +88,13 @@ export function CalendarGrid(props: GridProps) {
                       {column.name}
                       {dayOff && !props.compact && <small> · {t("dayOff")}</small>}
                     </div>
-                    <div class="cal-body" style={{ height: `${height}px`, backgroundSize: `100% ${60 * perMinute}px` }}>
+                    <div
+                      class={props.onCreate ? 'cal-body can-create' : 'cal-body'}
+                      style={{ height: `${height}px`, backgroundSize: `100% ${60 * perMinute}px` }}
+                      data-master-id={column.masterId}
+                      data-date={day}
+                      onClick={(event) => createAt(event, column.masterId, day)}
+                    >
                       {day === todayDate && minuteNow >= from && minuteNow < to && <div class="cal-now" style={{ top: `${y(minuteNow)}px` }} aria-hidden="true" />}
                       {closedSpans(schedule, range).map(([s, e]) => (
                         <div class="cal-closed" key={`${s}`} style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }} aria-hidden="true" />
@@ -76,15 +103,18 @@ export function CalendarGrid(props: GridProps) {
                         <button
                           type="button"
                           key={p.booking.id}
-                          class={`cal-booking st-${p.booking.status}${p.overlaps ? ' overlap' : ''}`}
+                          class={`cal-booking st-${p.booking.status}${p.overlaps ? ' overlap' : ''}${drag?.id === p.booking.id ? ' dragging' : ''}`}
                           style={{
                             top: `${y(p.start)}px`,
                             height: `${Math.max(18, (p.end - p.start) * perMinute)}px`,
                             left: `calc(${(p.lane / p.lanes) * 100}% + 2px)`,
                             width: `calc(${100 / p.lanes}% - 4px)`,
+                            transform: drag?.id === p.booking.id ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
                           }}
+                          data-booking={p.booking.id}
+                          {...(props.onMove ? handlers(p.booking.id) : {})}
                           title={`${timeOf(p.booking.start_at)}–${timeOf(p.booking.end_at)} ${p.booking.client.first_name}, ${p.booking.service.name} (${t(`status_${p.booking.status}` as 'status_pending')})${p.overlaps ? ` — ${t('overlap')}` : ''}`}
-                          onClick={() => props.onOpen(p.booking)}
+                          onClick={() => clickAllowed() && props.onOpen(p.booking)}
                         >
                           {p.overlaps && !props.compact && (
                             <span class="overlap-flag" aria-hidden="true">

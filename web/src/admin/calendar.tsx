@@ -1,10 +1,19 @@
-/** Calendar of bookings: day and week views, a column per master, booking detail on click. */
+/**
+ * Calendar of bookings: day and week views, a column per master (one master at a time
+ * on a phone, with a switcher), booking detail on click, a new booking on an empty
+ * time, a move by drag; the first-steps checklist on top until the salon is set up.
+ */
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Empty, generalError, useLoad } from '@shared/panel-ui';
 import { formatDate, useLang } from '@shared/i18n';
 import { CalendarGrid, type Column } from './calendar-grid';
 import { BookingDetail } from './booking-detail';
-import { addDays, daysBetween, mondayOf, today } from './dates';
+import { ConfirmMove, type MoveTarget } from './move-booking';
+import { NewBooking, type NewBookingSeed } from './new-booking';
+import { Onboarding } from './onboarding';
+import { useOwnerT } from './owner-messages';
+import { usePhone } from './phone';
+import { addDays, daysBetween, hm, mondayOf, today } from './dates';
 import { dayRow, loadWeeks } from './schedule-data';
 import { useT, messages } from './messages';
 import { STATUSES, client, navigate, type Booking } from './state';
@@ -36,6 +45,11 @@ export function CalendarPage() {
   const [view, setView] = useState<'day' | 'week'>(() => (new URLSearchParams(location.search).get('view') === 'week' ? 'week' : 'day'));
   const [date, setDate] = useState(() => new URLSearchParams(location.search).get('date') ?? today());
   const [open, setOpen] = useState<Booking | null>(null);
+  const o = useOwnerT();
+  const phone = usePhone();
+  const [shownMaster, setShownMaster] = useState<number | null>(null);
+  const [creating, setCreating] = useState<NewBookingSeed | null>(null);
+  const [moving, setMoving] = useState<{ booking: Booking; target: MoveTarget } | null>(null);
   const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
 
   const setup = useLoad(async (signal) => {
@@ -58,6 +72,10 @@ export function CalendarPage() {
   for (const b of bookings.data ?? []) {
     if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
   }
+  // A phone shows one master at a time: the chosen one, else the first.
+  const current = columns.find((c) => c.masterId === shownMaster) ?? columns[0];
+  const shown = phone && current ? [current] : columns;
+  const colWidth = view === 'week' ? (phone ? 92 : 124) : 180;
   const title = view === 'day' ? formatDate(date, lang) : `${formatDate(days[0]!, lang, { day: 'numeric', month: 'short' })} – ${formatDate(days[6]!, lang, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
   return (
@@ -88,6 +106,19 @@ export function CalendarPage() {
           <input id="cal-date" name="date" type="date" class="input small" value={date} onChange={(e) => (e.target as HTMLInputElement).value && go((e.target as HTMLInputElement).value)} />
         </div>
       </div>
+      <Onboarding />
+      {phone && columns.length > 1 && (
+        <label class="row master-switch">
+          <span class="muted">{o('master')}</span>
+          <select class="input small" name="shown_master" value={String(current?.masterId ?? '')} onChange={(e) => setShownMaster(Number((e.target as HTMLSelectElement).value))}>
+            {columns.map((c) => (
+              <option key={c.masterId} value={String(c.masterId)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <p class="muted cal-title" style="margin:-6px 0 10px" aria-live="polite">
         {title}
         {bookings.data && ` · ${t('bookingsCount', { n: bookings.data.length })}`}
@@ -100,14 +131,45 @@ export function CalendarPage() {
       ) : (
         <CalendarGrid
           days={days}
-          columns={columns}
+          columns={shown}
           bookings={bookings.data}
           compact={view === 'week'}
+          colWidth={colWidth}
           scheduleFor={(masterId, day) => dayRow(setup.data!.weeks, masterId, day)}
           onOpen={setOpen}
+          onCreate={(masterId, day, minute) => setCreating({ masterId, date: day, time: hm(minute) })}
+          onMove={(booking, drop) => {
+            const column = columns.find((c) => c.masterId === drop.masterId);
+            const target = { masterId: drop.masterId, masterName: column?.name ?? booking.master.name, date: drop.date, time: hm(drop.minute) };
+            const same = target.masterId === booking.master.id && `${target.date}T${target.time}` === booking.start_at.slice(0, 16);
+            if (!same) setMoving({ booking, target });
+          }}
         />
       )}
+      {columns.length > 0 && <p class="muted cal-hint">{phone ? o('calendarHintPhone') : o('calendarHint')}</p>}
       <StatusLegend />
+      {creating && setup.data && (
+        <NewBooking
+          seed={creating}
+          masters={setup.data.masters}
+          onClose={() => setCreating(null)}
+          onCreated={() => {
+            setCreating(null);
+            bookings.reload();
+          }}
+        />
+      )}
+      {moving && (
+        <ConfirmMove
+          booking={moving.booking}
+          target={moving.target}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null);
+            bookings.reload();
+          }}
+        />
+      )}
       {open && (
         <BookingDetail
           id={open.id}

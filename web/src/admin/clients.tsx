@@ -75,9 +75,12 @@ export function ClientsPage() {
                   <PhoneLink phone={c.phone} />
                 </div>
               </td>
-              <td>{c.bookings_count}</td>
-              <td>{c.last_booking_at ? `${formatDate(dateOf(c.last_booking_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(c.last_booking_at)}` : '—'}</td>
-              <td>
+              <td data-label={t('bookingsTotal')}>{c.bookings_count}</td>
+              {/* A visit is a booking that already began and was not cancelled or rejected (last_visit_at). */}
+              <td data-label={t('lastVisit')} data-testid="last-visit">
+                {c.last_visit_at ? `${formatDate(dateOf(c.last_visit_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(c.last_visit_at)}` : '—'}
+              </td>
+              <td data-label={t('notes')}>
                 <Notes row={c} />
               </td>
             </tr>

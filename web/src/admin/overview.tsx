@@ -5,6 +5,7 @@ import { addDays, dateOf, daysBetween, today } from './dates';
 import { useT, messages } from './messages';
 import { client, type Booking } from './state';
 import { occupiesTime } from './layout';
+import { hasStarted } from './booking-actions';
 
 function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; label: string }) {
   const lang = useLang();
@@ -68,12 +69,13 @@ export function OverviewPage() {
   const from = addDays(today(), -30);
   const to = addDays(today(), 30);
   const window = useLoad((signal) => client.get('/bookings', { query: { date_from: from, date_to: to }, signal }), [from]);
-  const completed = useLoad((signal) => client.get('/bookings', { query: { status: 'completed' }, signal }), []);
+  const completed = useLoad((signal) => client.get('/bookings', { query: { status: 'completed', date_to: today() }, signal }), []);
   const days = daysBetween(from, to);
   const perDay = new Map<string, number>();
   for (const b of (window.data ?? []) as Booking[]) if (occupiesTime(b.status)) perDay.set(dateOf(b.start_at), (perDay.get(dateOf(b.start_at)) ?? 0) + 1);
   const revenue = new Map<string, number>();
-  for (const b of completed.data ?? []) revenue.set(b.master.name, (revenue.get(b.master.name) ?? 0) + b.price_snapshot);
+  // Revenue is money already earned: a booking marked completed ahead of its time does not count.
+  for (const b of (completed.data ?? []).filter((b) => hasStarted(b.start_at))) revenue.set(b.master.name, (revenue.get(b.master.name) ?? 0) + b.price_snapshot);
   const rows = [...revenue].map(([name, total]) => ({ name, total })).sort((a, b) => b.total - a.total);
   const totalRevenue = rows.reduce((sum, r) => sum + r.total, 0);
   return (

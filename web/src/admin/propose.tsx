@@ -11,7 +11,7 @@ import { loadMasterDay, moveTimes } from './schedule-data';
 import { useT, messages } from './messages';
 import { client, type Booking } from './state';
 
-export function ProposeTime(props: { booking: Booking; onDone: () => void; onCancel: () => void }) {
+export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDone: () => void; onCancel: () => void }) {
   const t = useT(messages);
   const b = props.booking;
   const [date, setDate] = useState(dateOf(b.start_at));
@@ -22,6 +22,8 @@ export function ProposeTime(props: { booking: Booking; onDone: () => void; onCan
   const send = useAction(async () => {
     const answer = await client.post('/reschedule/{booking_id}', { path: { booking_id: b.id }, body: { proposed_date: date, proposed_time: time } });
     setNotified(answer.notified);
+    // The history below shows the new proposal at once, not only after "OK".
+    props.onSent?.();
   });
   if (notified !== null) {
     return (

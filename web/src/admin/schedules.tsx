@@ -2,22 +2,39 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
+import { useOwnerT } from './owner-messages';
 import { client, type ScheduleRow } from './state';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 type Draft = Pick<ScheduleRow, 'id' | 'day_of_week' | 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>;
 
+/**
+ * What the panel refuses to save (the API stays permissive, as SPEC.md says): a working day
+ * that ends before or when it starts, a break outside the hours or ending before it starts.
+ */
+export function dayProblem(d: Pick<Draft, 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>): 'hours' | 'break' | null {
+  if (!d.is_active) return null;
+  if (!d.start_time || !d.end_time || d.end_time <= d.start_time) return 'hours';
+  const [from, to] = [d.break_start_time || null, d.break_end_time || null];
+  if (from === null && to === null) return null;
+  if (from === null || to === null || to <= from || from < d.start_time || to > d.end_time) return 'break';
+  return null;
+}
+
 const same = (a: Draft, b: Draft) =>
   a.start_time === b.start_time && a.end_time === b.end_time && a.break_start_time === b.break_start_time && a.break_end_time === b.break_end_time && a.is_active === b.is_active;
 
 function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
   const t = useT(messages);
+  const o = useOwnerT();
   const [drafts, setDrafts] = useState<Draft[]>(props.rows);
+  const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
   useEffect(() => setDrafts(props.rows), [props.rows]);
   const edit = (id: number, change: Partial<Draft>) => {
     setSaved(false);
+    setProblems([]);
     setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
   };
   const changed = drafts.filter((d) => {
@@ -50,7 +67,13 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void save.run();
+        const found = drafts.flatMap((d) => {
+          const problem = dayProblem(d);
+          const day = t(WEEKDAYS[d.day_of_week]!);
+          return problem === 'hours' ? [o('scheduleEndBeforeStart', { day })] : problem === 'break' ? [o('scheduleBreakOutside', { day })] : [];
+        });
+        setProblems(found);
+        if (found.length === 0) void save.run();
       }}
     >
       <ErrorBox error={generalError(save.error, ['start_time', 'end_time', 'break_start_time', 'break_end_time'])} />
@@ -66,22 +89,22 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
           </thead>
           <tbody>
             {drafts.map((d) => (
-              <tr key={d.id}>
+              <tr key={d.id} aria-invalid={dayProblem(d) && problems.length > 0 ? 'true' : undefined}>
                 <td>
                   <strong>{t(WEEKDAYS[d.day_of_week]!)}</strong>
                 </td>
-                <td>
+                <td data-label={t('working')}>
                   <label class="check">
                     <input type="checkbox" name={`active-${d.day_of_week}`} checked={d.is_active} onChange={(e) => edit(d.id, { is_active: (e.target as HTMLInputElement).checked })} />
                     {d.is_active ? t('workDay') : t('dayOff')}
                   </label>
                 </td>
-                <td>
+                <td data-label={t('hours')}>
                   <span class="row">
                     {time(d, 'start_time', t('from'))}–{time(d, 'end_time', t('to'))}
                   </span>
                 </td>
-                <td>
+                <td data-label={t('break')}>
                   <span class="row">
                     {time(d, 'break_start_time', t('breakFrom'), true)}–{time(d, 'break_end_time', t('breakTo'), true)}
                   </span>
@@ -92,6 +115,13 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         </table>
       </div>
       {['start_time', 'end_time', 'break_start_time', 'break_end_time'].map((f) => errorFor(save.error, f) && <p class="field-error" key={f}>{errorFor(save.error, f)}</p>)}
+      {problems.length > 0 && (
+        <div class="error" style="margin-top:12px" role="alert" data-testid="schedule-problems">
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </div>
+      )}
       <div class="row" style="margin-top:12px">
         <button class="btn" disabled={save.busy || changed.length === 0}>
           {t('saveSchedule')}

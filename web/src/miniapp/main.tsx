@@ -16,7 +16,7 @@ import type { InitialData } from '../booking/types';
 import { miniMessages } from './messages';
 import { ProviderView } from './provider';
 import { MiniSession, type MessengerLogin } from './session';
-import { applyTheme, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
+import { applyTheme, telegramConfirm, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
 
 const loaded: InitialData = readInitialData<InitialData>() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
 // The signed initData stands in for the captcha (CONTRACT.md §3): the mini app never shows the widget.
@@ -48,15 +48,34 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
       <ProviderView
         api={session.api}
         timeZone={initial.config.timezone}
-        confirmCancel={(text) => Promise.resolve(window.confirm(text))}
+        confirmCancel={(text) => telegramConfirm(app, text)}
       />
     );
   }
   const slug = startParam || login.businessSlug;
   if (!slug) return <p class="mini-note muted">{t('noSlug')}</p>;
+  return <CustomerView app={app} slug={slug} api={session.api} host={host} />;
+}
+
+type SalonCheck = 'checking' | 'found' | 'unknown' | 'failed';
+
+/** The salon of start_param is looked up first: an unknown one gets its own message, not the flow's "try again". */
+function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: string; api: MiniSession['api']; host: ReturnType<typeof telegramHost> }) {
+  const t = useT(miniMessages);
+  const [check, setCheck] = useState<SalonCheck>(initial.business?.slug === slug ? 'found' : 'checking');
+  useEffect(() => {
+    if (check !== 'checking') return;
+    api(`/public/${encodeURIComponent(slug)}`).then(
+      () => setCheck('found'),
+      (error) => setCheck(error instanceof ApiError && error.status === 404 ? 'unknown' : 'failed'),
+    );
+  }, [slug]);
+  if (check === 'checking') return <p class="mini-note muted">{t('opening')}</p>;
+  if (check === 'unknown') return <p class="mini-note" role="alert" data-testid="unknown-salon">{t('unknownSalon')}</p>;
+  if (check === 'failed') return <p class="mini-note error" role="alert">{t('failed')}</p>;
   return (
     <BookingFlow
-      api={session.api}
+      api={api}
       slug={slug}
       initial={initial}
       host={host}

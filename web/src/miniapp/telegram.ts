@@ -4,6 +4,7 @@
  * that drives the native MainButton and BackButton.
  */
 import type { FlowHost } from '../booking/flow';
+import { readableOn } from './contrast';
 
 interface NativeButton {
   setText(text: string): NativeButton;
@@ -29,6 +30,26 @@ export interface TelegramWebApp {
   openTelegramLink(url: string): void;
   onEvent(event: string, handler: () => void): void;
   HapticFeedback?: { notificationOccurred(type: 'error' | 'success' | 'warning'): void };
+  /** Bot API 6.2+; older clients lack it. */
+  showConfirm?(message: string, callback: (ok: boolean) => void): void;
+}
+
+/**
+ * Asks yes/no the Telegram way: some Telegram clients block window.confirm (it then
+ * returns at once and nothing happens), so the native popup comes first.
+ */
+export function telegramConfirm(app: TelegramWebApp, text: string): Promise<boolean> {
+  if (typeof app.showConfirm === 'function') {
+    return new Promise((resolve) => {
+      try {
+        app.showConfirm!(text, (ok) => resolve(Boolean(ok)));
+      } catch {
+        // WebAppMethodUnsupported on a client older than 6.2
+        resolve(window.confirm(text));
+      }
+    });
+  }
+  return Promise.resolve(window.confirm(text));
 }
 
 export function telegramWebApp(): TelegramWebApp | null {
@@ -39,7 +60,13 @@ export function telegramWebApp(): TelegramWebApp | null {
 /** themeParams.bg_color → --tg-theme-bg-color, which theme.css reads. */
 export function applyTheme(app: TelegramWebApp): void {
   const style = document.documentElement.style;
-  for (const [key, value] of Object.entries(app.themeParams ?? {})) {
+  const theme = { ...(app.themeParams ?? {}) };
+  // Hint text sits on both backgrounds; Telegram's own hint color often fails 4.5:1 there.
+  if (theme.hint_color && theme.text_color) {
+    const backgrounds = [theme.bg_color, theme.secondary_bg_color].filter((c): c is string => Boolean(c));
+    theme.hint_color = readableOn(theme.hint_color, backgrounds, theme.text_color);
+  }
+  for (const [key, value] of Object.entries(theme)) {
     if (value) style.setProperty(`--tg-theme-${key.replace(/_/g, '-')}`, value);
   }
   document.documentElement.style.colorScheme = app.colorScheme === 'dark' ? 'dark' : 'light';

@@ -1859,10 +1859,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients. */
         get: {
             parameters: {
                 query?: {
                     q?: string;
+                    limit?: number;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -1884,7 +1887,24 @@ export interface paths {
                             bookings_count: number;
                             /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
                             last_booking_at: string | null;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            last_visit_at: string | null;
                         }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2504,9 +2524,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings. */
         get: {
             parameters: {
                 query?: {
+                    limit?: number;
+                    offset?: number;
                     /** @description YYYY-MM-DD */
                     date?: string;
                     /** @description YYYY-MM-DD */
@@ -2573,7 +2596,111 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** @description A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, no rate limit; the provider is not notified, a client subscribed by phone is. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        service_id: number;
+                        /** @description YYYY-MM-DD */
+                        date: string;
+                        /** @description HH:MM */
+                        time: string;
+                        first_name: string;
+                        phone: string;
+                        master_id?: number | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            messenger_url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2687,7 +2814,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. */
+        /** @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply. */
         patch: {
             parameters: {
                 query?: never;
@@ -2700,7 +2827,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        status: "pending" | "confirmed" | "completed" | "cancelled" | "rejected";
+                        status?: "pending" | "confirmed" | "completed" | "cancelled" | "rejected";
+                        /** @description YYYY-MM-DD */
+                        date?: string;
+                        /** @description HH:MM */
+                        time?: string;
+                        master_id?: number;
                     };
                 };
             };
@@ -2755,6 +2887,21 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,6 +1,6 @@
 /** /superadmin: operator login, businesses with counts (seed, reset password, delete), bookings with filters. */
 import { useEffect, useState } from 'preact/hooks';
-import { formatPrice, useT } from '@shared/i18n';
+import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { ErrorBox, LangSwitch, ListTable, TextField, displayPhone, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { BusinessesPage } from './businesses';
 import { messages } from './messages';
@@ -40,6 +40,7 @@ function Login(props: { onToken: (token: string) => void }) {
 
 function BookingsPage() {
   const t = useT(messages);
+  const lang = useLang();
   const [filters, setFilters] = useState({ business_id: '', date_from: '', date_to: '', status: '' });
   const businesses = useLoad((signal) => client.get('/superadmin/businesses', { signal }), []);
   const bookings = useLoad(
@@ -106,7 +107,11 @@ function BookingsPage() {
         {(items) =>
           items.map((b) => (
             <tr key={b.id}>
-              <td>{b.start_at.slice(0, 16).replace('T', ' ')}</td>
+              <td>
+                <time dateTime={b.start_at}>
+                  {formatDate(b.start_at.slice(0, 10), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, {b.start_at.slice(11, 16)}
+                </time>
+              </td>
               <td>{b.business.name}</td>
               <td>
                 {b.client.first_name} <span class="muted">{displayPhone(b.client.phone)}</span>

@@ -37,12 +37,31 @@ function DeleteDialog(props: { business: BusinessRow; onClose: () => void; onDel
   );
 }
 
+/** A reset ends the admin's current password at once, so it asks first. */
+function ResetDialog(props: { business: BusinessRow; busy: boolean; onYes: () => void; onClose: () => void }) {
+  const t = useT(messages);
+  return (
+    <Modal title={t('resetPassword')} onClose={props.onClose} closeLabel={t('close')}>
+      <p>{t('resetAsk', { email: props.business.admin_email ?? props.business.name })}</p>
+      <div class="row">
+        <button type="button" class="btn btn-danger" disabled={props.busy} onClick={props.onYes}>
+          {t('resetYes')}
+        </button>
+        <button type="button" class="btn btn-ghost" onClick={props.onClose}>
+          {t('cancel')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 export function BusinessesPage() {
   const t = useT(messages);
   const businesses = useLoad((signal) => client.get('/superadmin/businesses', { signal }), []);
   const [seeded, setSeeded] = useState<Answer<'/superadmin/seed', 'post'> | null>(null);
   const [password, setPassword] = useState<{ email: string; value: string } | null>(null);
   const [deleting, setDeleting] = useState<BusinessRow | null>(null);
+  const [resetting, setResetting] = useState<BusinessRow | null>(null);
   const [notice, setNotice] = useState('');
   const seed = useAction(async () => {
     setSeeded(await client.post('/superadmin/seed'));
@@ -119,7 +138,7 @@ export function BusinessesPage() {
               <td>{b.messenger_chat_id ? t('linked') : t('notLinked')}</td>
               <td>
                 <div class="row" style="justify-content:flex-end">
-                  <button type="button" class="btn btn-ghost btn-small" disabled={reset.busy} onClick={() => void reset.run(b)} aria-label={`${t('resetPassword')}: ${b.name}`}>
+                  <button type="button" class="btn btn-ghost btn-small" disabled={reset.busy} onClick={() => setResetting(b)} aria-label={`${t('resetPassword')}: ${b.name}`}>
                     {t('resetPassword')}
                   </button>
                   <button type="button" class="btn btn-ghost btn-small danger" onClick={() => setDeleting(b)} aria-label={`${t('delete')}: ${b.name}`}>
@@ -131,6 +150,14 @@ export function BusinessesPage() {
           ))
         }
       </ListTable>
+      {resetting && (
+        <ResetDialog
+          business={resetting}
+          busy={reset.busy}
+          onClose={() => setResetting(null)}
+          onYes={() => void reset.run(resetting).then(() => setResetting(null))}
+        />
+      )}
       {deleting && (
         <DeleteDialog
           business={deleting}

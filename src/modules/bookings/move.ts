@@ -1,0 +1,59 @@
+/** CONTRACT.md §12: the owner moves a booking to another date, time or master. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { notifySafely } from '../../notifications/notifier.js';
+import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../time/wallclock.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
+import { findMasterRow } from '../catalog/masters.queries.js';
+import { expirePending } from '../reschedule/queries.js';
+import { moveBooking } from './queries.js';
+import { assertSlotFree } from './strict-slots.js';
+import type { BookingView } from './view.js';
+
+export interface MoveInput {
+  date?: string;
+  time?: string;
+  master_id?: number;
+}
+
+/** A booking that will not take place is moved silently: a "moved" notice about it would mislead. */
+const tellsClient = (status: string): boolean => status === 'pending' || status === 'confirmed';
+
+/**
+ * Start, end (start + the service's duration) and master change together; a master of
+ * another business is 404; strict slots refuse a clash (the booking itself excluded);
+ * a PENDING proposal of the booking expires; the client hears of the new time.
+ * Moving to where it already is changes nothing and tells no one.
+ */
+export async function moveOwnBooking(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  business: BusinessRow,
+  booking: BookingView,
+  input: MoveInput,
+): Promise<BookingView> {
+  if (input.date !== undefined && !isValidDate(input.date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
+  if (input.time !== undefined && !isValidTime(input.time)) throw badRequest('Invalid time: expected HH:MM', 'time');
+  let master = booking.master;
+  if (input.master_id !== undefined && input.master_id !== booking.master.id) {
+    const row = await findMasterRow(ctx.db, business.id, input.master_id);
+    if (!row) throw notFound('Master');
+    master = { id: row.id, name: row.name };
+  }
+  const startAt = combine(input.date ?? datePart(booking.startAt), input.time ?? timePart(booking.startAt));
+  const endAt = addMinutes(startAt, booking.service.duration);
+  if (startAt === booking.startAt && master.id === booking.master.id) return booking;
+
+  const masterId = master.id === booking.master.id ? undefined : master.id;
+  await ctx.db.transaction(async (tx) => {
+    if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, booking.id);
+    await moveBooking(tx, booking.id, startAt, endAt, masterId);
+    await expirePending(tx, booking.id);
+  });
+  const moved: BookingView = { ...booking, startAt, endAt, master };
+  if (tellsClient(moved.status)) {
+    await notifySafely(log, 'booking moved', () => ctx.notifier.bookingMoved(business, moved, booking.startAt), undefined);
+  }
+  return moved;
+}

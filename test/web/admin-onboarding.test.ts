@@ -1,0 +1,99 @@
+/**
+ * A new salon in /admin: the first-steps checklist (a master, working hours, the
+ * linked Telegram chat) with one action each, gone once all three are there; and
+ * the schedule editor refusing impossible hours before anything is saved.
+ * Screenshots test-results/onboarding-*.png, schedule-invalid-*.png.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { businesses } from '../../src/db/schema.js';
+import { registerBusiness } from '../helpers/app.js';
+import { screenshot, useWebTest } from '../helpers/web.js';
+import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
+
+const PHONE = { width: 360, height: 740 };
+const w = useWebTest();
+const browser = usePanelBrowser(w, 'onboarding', 'admin_token');
+
+describe('first steps', () => {
+  for (const viewport of [LAPTOP, PHONE]) {
+    it(`${viewport.width}: the checklist leads to each step and disappears when the salon is set up`, async () => {
+      const owner = await registerBusiness(w);
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => w.call({ method, url: `/api/v1${url}`, payload, token: owner.token });
+      const page = await browser.open(viewport, owner.token);
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      const list = page.getByTestId('onboarding');
+      await list.getByRole('heading', { name: 'Первые шаги: откройте онлайн-запись' }).waitFor();
+      const step = (name: string) => list.locator(`li[data-step="${name}"]`);
+      await expect(step('master').getAttribute('class')).resolves.toBeNull();
+      // The registration's business week (Mon-Fri 09-18) already counts as hours.
+      await expect(step('hours').getAttribute('class')).resolves.toBe('done');
+      await expect(step('telegram').getAttribute('class')).resolves.toBeNull();
+      await screenshot(page, `onboarding-${viewport.width}`);
+
+      await step('master').getByRole('button', { name: 'Добавить мастера' }).click();
+      await page.getByRole('heading', { name: 'Мастера' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/masters');
+      await call('POST', '/masters', { name: 'Айгуль', service_ids: [owner.service.id] });
+
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      await step('master').and(page.locator('.done')).waitFor();
+      await step('hours').getByRole('button', { name: 'Настроить график' }).click();
+      expect(new URL(page.url()).pathname).toBe('/admin/schedules');
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      await step('telegram').getByRole('button', { name: 'Подключить Telegram' }).click();
+      expect(new URL(page.url()).pathname).toBe('/admin/settings');
+
+      // Without any working day, hours are a step again.
+      const week = (await call('GET', '/schedule')).data as Array<{ id: number }>;
+      for (const row of week) await call('PUT', `/schedule/${row.id}`, { is_active: false });
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      await list.waitFor();
+      await expect(step('hours').getAttribute('class')).resolves.toBeNull();
+      await call('PUT', `/schedule/${week[0]!.id}`, { is_active: true });
+
+      // The bot links the chat (business.messenger_chat_id): every step is done, the checklist goes.
+      await w.database.db.update(businesses).set({ messengerChatId: String(1000 + owner.business.id) }).where(eq(businesses.id, owner.business.id));
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      await page.locator('.cal-col').first().waitFor();
+      await expect(page.getByTestId('onboarding').count()).resolves.toBe(0);
+      await screenshot(page, `onboarding-done-${viewport.width}`);
+    });
+  }
+});
+
+describe('schedule editor', () => {
+  it('refuses a day that ends before it starts or a break outside the hours; the API is not asked', async () => {
+    const owner = await registerBusiness(w);
+    const page = await browser.open(PHONE, owner.token);
+    const puts: string[] = [];
+    page.on('request', (request) => request.method() === 'PUT' && puts.push(request.url()));
+    await page.goto(`${w.baseUrl}/admin/schedules`);
+    await page.getByLabel('Понедельник: С').fill('20:00');
+    await page.getByLabel('Понедельник: По').fill('10:00');
+    await page.getByRole('button', { name: 'Сохранить график' }).click();
+    const problems = page.getByTestId('schedule-problems');
+    await expect(problems.textContent()).resolves.toContain('Понедельник: конец рабочего дня должен быть позже начала');
+    // The column names stay readable on a phone's cards.
+    await expect(page.locator('td[data-label="Часы работы"]').first().evaluate((td) => getComputedStyle(td, '::before').content)).resolves.toBe('"Часы работы"');
+    await screenshot(page, 'schedule-invalid-360');
+
+    await page.getByLabel('Понедельник: С').fill('10:00');
+    await page.getByLabel('Понедельник: По').fill('19:00');
+    await page.getByLabel('Понедельник: перерыв с').fill('19:30');
+    await page.getByLabel('Понедельник: перерыв до').fill('20:00');
+    await page.getByRole('button', { name: 'Сохранить график' }).click();
+    await expect(problems.textContent()).resolves.toContain('Понедельник: перерыв должен быть внутри рабочих часов');
+    expect(puts).toEqual([]);
+    const monday = (await w.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data[0];
+    expect(monday).toMatchObject({ start_time: '09:00', end_time: '18:00', break_start_time: '13:00' });
+
+    await page.getByLabel('Понедельник: перерыв с').fill('14:00');
+    await page.getByLabel('Понедельник: перерыв до').fill('15:00');
+    await page.getByRole('button', { name: 'Сохранить график' }).click();
+    await page.getByRole('status').getByText('Сохранено').waitFor();
+    expect(puts).toHaveLength(1);
+    const saved = (await w.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data[0];
+    expect(saved).toMatchObject({ start_time: '10:00', end_time: '19:00', break_start_time: '14:00', break_end_time: '15:00' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * A booking the owner enters (walk-in, phone or WhatsApp call): a returning client is
+ * found by phone or name among the salon's clients, a new one is typed in; service,
+ * master, date and time come prefilled from the calendar cell. POST /bookings.
+ */
+import { useState } from 'preact/hooks';
+import { ApiError } from '@shared/api';
+import { ErrorBox, Modal, TextField, displayPhone, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
+import { useT, messages } from './messages';
+import { useOwnerT } from './owner-messages';
+import { client, type Master } from './state';
+
+export interface NewBookingSeed {
+  masterId: number;
+  date: string;
+  time: string;
+}
+
+function ClientSearch(props: { onPick: (name: string, phone: string) => void }) {
+  const o = useOwnerT();
+  const [q, setQ] = useState('');
+  const query = useDebounced(q.trim(), 250);
+  const found = useLoad(
+    (signal) => (query.length < 2 ? Promise.resolve([]) : client.get('/clients', { query: { q: query, limit: 8 }, signal })),
+    [query],
+  );
+  return (
+    <div class="field">
+      <label for="client-find">
+        <span class="muted">{o('clientSearch')}</span>
+      </label>
+      <input id="client-find" type="search" class="input" autocomplete="off" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} aria-describedby="client-find-hint" />
+      <span id="client-find-hint" class="muted" style="font-size:.85rem">
+        {o('clientSearchHint')}
+      </span>
+      {(found.data ?? []).length > 0 && (
+        <div class="chips" role="group" aria-label={o('clientsFound')} style="margin-top:6px">
+          {found.data!.map((c) => (
+            <button type="button" class="chip" key={c.id} onClick={() => (props.onPick(c.first_name, c.phone), setQ(''))}>
+              {c.first_name} · {displayPhone(c.phone)}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
+  const t = useT(messages);
+  const o = useOwnerT();
+  const [masterId, setMasterId] = useState(props.seed.masterId);
+  const [date, setDate] = useState(props.seed.date);
+  const [time, setTime] = useState(props.seed.time);
+  const [firstName, setFirstName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [notes, setNotes] = useState('');
+  const allServices = useLoad((signal) => client.get('/services', { signal }), []);
+  const master = props.masters.find((m) => m.id === masterId);
+  const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const chosen = services.find((s) => s.id === serviceId) ?? services[0];
+  const save = useAction(async () => {
+    if (!chosen) return;
+    await client.post('/bookings', {
+      body: { service_id: chosen.id, master_id: masterId, date, time, first_name: firstName.trim(), phone, notes: notes.trim() || null },
+    });
+    props.onCreated();
+  });
+  const taken = save.error instanceof ApiError && save.error.status === 409;
+  return (
+    <Modal title={o('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
+      <form
+        aria-label={o('newBooking')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.run();
+        }}
+      >
+        <ErrorBox error={taken ? o('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
+        <ClientSearch onPick={(name, number) => (setFirstName(name), setPhone(displayPhone(number)))} />
+        <div class="grid2">
+          <TextField label={o('firstName')} name="first_name" required value={firstName} onValue={setFirstName} error={errorFor(save.error, 'first_name')} />
+          <TextField label={o('clientPhone')} name="phone" type="tel" required autocomplete="off" value={phone} onValue={setPhone} error={errorFor(save.error, 'phone')} />
+        </div>
+        <div class="grid2">
+          <label class="field">
+            <span class="muted">{t('master')}</span>
+            <select class="input" name="master_id" value={String(masterId)} onChange={(e) => setMasterId(Number((e.target as HTMLSelectElement).value))}>
+              {props.masters.map((m) => (
+                <option key={m.id} value={String(m.id)}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field">
+            <span class="muted">{t('service')}</span>
+            <select class="input" name="service_id" required value={chosen ? String(chosen.id) : ''} onChange={(e) => setServiceId(Number((e.target as HTMLSelectElement).value))}>
+              {services.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name} ({s.duration}′)
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div class="grid2">
+          <TextField label={o('date')} name="date" type="date" required value={date} onValue={setDate} error={errorFor(save.error, 'date')} />
+          <TextField label={o('time')} name="time" type="time" step={300} required value={time} onValue={setTime} error={errorFor(save.error, 'time')} />
+        </div>
+        <label class="field">
+          <span class="muted">{t('notes')}</span>
+          <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
+        </label>
+        <div class="row">
+          <button class="btn" disabled={save.busy || !chosen}>
+            {o('createBooking')}
+          </button>
+          <button type="button" class="btn btn-ghost" onClick={props.onClose}>
+            {t('cancelAction')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
