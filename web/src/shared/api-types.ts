@@ -2087,6 +2087,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{slug}/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The date strip in one request: per date from `from` to `to` (both included, at most 62 days), whether any start time is free for the service, with the given master or with any master of the service (one master free for the whole duration), on the same rules as /slots; past dates are never available. */
+        get: {
+            parameters: {
+                query: {
+                    service_id: number;
+                    master_id?: number;
+                    /** @description YYYY-MM-DD */
+                    from: string;
+                    /** @description YYYY-MM-DD */
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description YYYY-MM-DD */
+                            date: string;
+                            /** @description At least one start time (15-minute steps, not before now for today) is free for the whole service */
+                            available: boolean;
+                            /** @description Nobody considered works that day; false with available false means fully booked */
+                            day_off: boolean;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{slug}/booking": {
         parameters: {
             query?: never;
