@@ -154,6 +154,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                             service: {
                                 id: number;
@@ -271,6 +276,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                         };
                     };
@@ -366,6 +376,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                         };
                     };
@@ -455,6 +470,11 @@ export interface paths {
                             name: string;
                             phone: string;
                             address: string;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -639,6 +659,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -704,6 +729,12 @@ export interface paths {
                         address?: string;
                         slug?: string;
                         strict_slots?: boolean;
+                        /** @description Shown on the booking page and in link previews; null clears */
+                        description?: string | null;
+                        /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
+                        instagram?: string | null;
+                        /** @description A Kazakhstan number; null clears */
+                        whatsapp?: string | null;
                     };
                 };
             };
@@ -722,6 +753,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -2942,6 +2978,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                             created_at: string;
                             admin_email: string | null;
                             bookings_total: number;
@@ -3145,6 +3186,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                             login: {
                                 email: string;
