@@ -2,7 +2,8 @@
 // the server (tsc → dist/) and the web pages (Vite → web/dist/). `--force` rebuilds anyway.
 // Usage: node scripts/build.mjs [server|web|all] [--force]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,9 +20,27 @@ const parts = {
     stamp: 'web/dist/.build-stamp',
     // The pages bundle these server folders too (one copy of each rule): a change there rebuilds them.
     sources: ['web', 'vite.config.ts', 'src/modules/availability', 'src/time', 'src/modules/bookings/phone.ts', 'package-lock.json'],
-    build: () => execFileSync(process.execPath, [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }),
+    build: () => {
+      execFileSync(process.execPath, [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      precompress(join(root, 'web/dist/assets'));
+    },
   },
 };
+
+/**
+ * Writes .br and .gz next to every text asset, at the highest levels (done once per build, not per
+ * request); the server sends them by Accept-Encoding (@fastify/static preCompressed).
+ */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json|html|txt|map)$/.test(name)) continue;
+    const file = join(dir, name);
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
 
 function newest(path) {
   if (!existsSync(path)) return 0;

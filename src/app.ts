@@ -9,6 +9,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerCompression } from './http/compression.js';
 import { schemaController } from './http/validation.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { WallClock } from './time/wallclock.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   // The mini app's origin (CORS_ORIGINS); any other origin gets no CORS headers at all.
   const allowedOrigins = new Set(config.corsOrigins);
   await app.register(cors, {

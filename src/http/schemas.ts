@@ -25,6 +25,13 @@ export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', descr
 export const TimeString = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });
 export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
 
+/** The optional public profile of a business (null when not set). */
+const ProfileBody = {
+  description: Nullable(Type.String()),
+  instagram: Nullable(Type.String({ description: 'Account name without @' })),
+  whatsapp: Nullable(Type.String({ description: 'Phone as +7 701 234 56 78' })),
+};
+
 export const BusinessBody = Type.Object({
   id: Type.Integer(),
   slug: Type.String(),
@@ -33,6 +40,7 @@ export const BusinessBody = Type.Object({
   address: Type.String(),
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
+  ...ProfileBody,
 });
 export type BusinessBody = Static<typeof BusinessBody>;
 
@@ -42,6 +50,7 @@ export const PublicBusinessBody = Type.Object({
   name: Type.String(),
   phone: Type.String(),
   address: Type.String(),
+  ...ProfileBody,
 });
 
 export const UserBody = Type.Object({

@@ -5,12 +5,24 @@ import { DateString, errorResponses } from '../../http/schemas.js';
 import { isValidDate } from '../../time/wallclock.js';
 import { SlugParams } from '../catalog/public.routes.js';
 import { slotsJsonBySlug } from './service.js';
+import { daysJsonBySlug } from './days.service.js';
+import { MAX_DAYS } from './days.js';
 
 const SlotsBody = Type.Object({
   work_start: Type.String(),
   work_end: Type.String(),
   busy_intervals: Type.Array(Type.Tuple([Type.String(), Type.String()])),
 });
+
+const DaysBody = Type.Array(
+  Type.Object({
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    available: Type.Boolean({ description: 'At least one start time (15-minute steps, not before now for today) is free for the whole service' }),
+    day_off: Type.Boolean({ description: 'Nobody considered works that day; false with available false means fully booked' }),
+  }),
+);
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -34,6 +46,26 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Already JSON (kept so by the cache): Fastify sends a string with a JSON content type as it is,
       // without the response schema's serializer; the schema still documents it (and the tests check the shape).
       return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SlotsBody>);
+    },
+  );
+
+  app.get(
+    '/public/:slug/days',
+    {
+      schema: {
+        tags: ['public'],
+        description:
+          `The date strip in one request: per date from \`from\` to \`to\` (both included, at most ${MAX_DAYS} days), whether any start time ` +
+          'is free for the service, with the given master or with any master of the service (one master free for the whole duration), ' +
+          'on the same rules as /slots; past dates are never available.',
+        params: SlugParams,
+        querystring: Type.Object({ service_id: Id, master_id: Type.Optional(Id), from: DateString, to: DateString }),
+        response: { 200: DaysBody, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const json = await daysJsonBySlug(app.ctx.db, app.ctx.time, request.params.slug, request.query, app.ctx.slotsCache);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof DaysBody>);
     },
   );
 };

@@ -81,9 +81,14 @@ export function businessBody(row: BusinessRow) {
     address: row.address,
     messenger_chat_id: row.messengerChatId,
     strict_slots: row.strictSlots,
+    ...profileBody(row),
   };
 }
 
 export function publicBusinessBody(row: BusinessRow) {
-  return { id: row.id, slug: row.slug, name: row.name, phone: row.phone, address: row.address };
+  return { id: row.id, slug: row.slug, name: row.name, phone: row.phone, address: row.address, ...profileBody(row) };
+}
+
+function profileBody(row: BusinessRow) {
+  return { description: row.description, instagram: row.instagram, whatsapp: row.whatsapp };
 }

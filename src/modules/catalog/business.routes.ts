@@ -7,6 +7,7 @@ import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../bookings/phone.js';
 import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
 import { slugProblem } from './slug.js';
+import { ProfileFields, profileValues } from './profile.js';
 
 const UpdateBusiness = Type.Object(
   {
@@ -15,6 +16,7 @@ const UpdateBusiness = Type.Object(
     address: Type.Optional(Type.String({ maxLength: 500 })),
     slug: Type.Optional(Type.String({ maxLength: 100 })),
     strict_slots: Type.Optional(Type.Boolean()),
+    ...ProfileFields,
   },
   { additionalProperties: false },
 );
@@ -73,7 +75,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { name, phone, address, slug, strict_slots } = request.body;
-      const values: Parameters<typeof updateBusiness>[2] = {};
+      const values: Parameters<typeof updateBusiness>[2] = profileValues(request.body);
       if (name !== undefined) values.name = name.trim();
       if (address !== undefined) values.address = address.trim();
       if (strict_slots !== undefined) values.strictSlots = strict_slots;

@@ -9,13 +9,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { webDist } from '../../paths.js';
 import { findBusinessBySlug, publicBusinessBody } from '../catalog/business.queries.js';
+import { listMasters } from '../catalog/masters.queries.js';
 import { listServices } from '../catalog/services.queries.js';
+import { businessHours } from '../schedules/hours.js';
 import { slugProblem } from '../catalog/slug.js';
 import { publicConfig } from './config.routes.js';
 import { withInitialData } from './initial-data.js';
+import { bookingPageMeta, withMeta, type PageMeta } from './meta.js';
+import { registerSiteFiles } from './site-files.js';
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Страница не найдена</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f6f7fb;color:#1d2433}
+<title>Страница не найдена</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="32x32"><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f6f7fb;color:#1d2433}
 main{max-width:22rem;padding:2rem;text-align:center}h1{font-size:1.4rem}a{color:#3a5bd9}</style></head>
 <body><main><h1>Страница не найдена</h1><p>Такой страницы записи нет. Проверьте ссылку или спросите её у салона.</p>
 <p lang="kk">Мұндай бет жоқ.</p><p lang="en">This booking page does not exist.</p></main></body></html>`;
@@ -35,8 +39,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       immutable: true,
       maxAge: '365d',
       wildcard: true,
+      // .br and .gz siblings written by scripts/build-web.mjs, picked by Accept-Encoding.
+      preCompressed: true,
     });
   }
+  registerSiteFiles(app);
   const pages = {
     booking: readPage('booking'),
     app: readPage('app'),
@@ -55,8 +62,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const hide = { schema: { hide: true } };
   app.get('/', hide, (_request, reply) => reply.redirect('/admin'));
   // The mini app and the panels carry the public config only (APP_TIMEZONE for "today", the bot's name).
-  const withConfig = (html: string | undefined) => html && withInitialData(html, { config: publicConfig(app.ctx.config) });
-  const configured = { app: withConfig(pages.app), admin: withConfig(pages.admin), superadmin: withConfig(pages.superadmin) };
+  const withConfig = (html: string | undefined, meta: PageMeta) =>
+    html && withMeta(withInitialData(html, { config: publicConfig(app.ctx.config) }), meta);
+  const panel = (title: string, description: string): PageMeta => ({ title, description, noindex: true });
+  const configured = {
+    app: withConfig(pages.app, panel('Онлайн-запись', 'Запись в салон и кабинет мастера в Telegram.')),
+    admin: withConfig(pages.admin, panel('Кабинет салона', 'Кабинет салона: записи, мастера, услуги, расписание и настройки онлайн-записи.')),
+    superadmin: withConfig(pages.superadmin, panel('Оператор сервиса', 'Консоль оператора сервиса онлайн-записи.')),
+  };
   app.get('/app', hide, (_request, reply) => sendPage(reply, configured.app));
   for (const panel of ['admin', 'superadmin'] as const) {
     app.get(`/${panel}`, hide, (_request, reply) => sendPage(reply, configured[panel]));
@@ -70,11 +83,19 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
     if (business.slug !== slug) return reply.redirect(`/${business.slug}`, 301);
     if (!pages.booking) return sendPage(reply, undefined);
+    const [services, masters, hours] = await Promise.all([
+      listServices(app.ctx.db, business.id),
+      listMasters(app.ctx.db, business.id),
+      businessHours(app.ctx.db, business.id),
+    ]);
     const initial = {
       config: publicConfig(app.ctx.config),
       business: publicBusinessBody(business),
-      services: await listServices(app.ctx.db, business.id),
+      services,
+      // With the masters inside, a salon without any says so before the first step, without a request.
+      masters: masters.map(({ id, name, services: linked }) => ({ id, name, services: linked })),
+      hours,
     };
-    return sendPage(reply, withInitialData(pages.booking, initial, business.name));
+    return sendPage(reply, withMeta(withInitialData(pages.booking, initial), bookingPageMeta(business, app.ctx.config.publicUrl)));
   });
 };

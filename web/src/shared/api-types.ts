@@ -154,6 +154,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                             service: {
                                 id: number;
@@ -271,6 +276,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                         };
                     };
@@ -366,6 +376,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                         };
                     };
@@ -729,6 +744,11 @@ export interface paths {
                             name: string;
                             phone: string;
                             address: string;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -913,6 +933,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -978,6 +1003,12 @@ export interface paths {
                         address?: string;
                         slug?: string;
                         strict_slots?: boolean;
+                        /** @description Shown on the booking page and in link previews; null clears */
+                        description?: string | null;
+                        /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
+                        instagram?: string | null;
+                        /** @description A Kazakhstan number; null clears */
+                        whatsapp?: string | null;
                     };
                 };
             };
@@ -996,6 +1027,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -2381,6 +2417,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{slug}/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The date strip in one request: per date from `from` to `to` (both included, at most 62 days), whether any start time is free for the service, with the given master or with any master of the service (one master free for the whole duration), on the same rules as /slots; past dates are never available. */
+        get: {
+            parameters: {
+                query: {
+                    service_id: number;
+                    master_id?: number;
+                    /** @description YYYY-MM-DD */
+                    from: string;
+                    /** @description YYYY-MM-DD */
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description YYYY-MM-DD */
+                            date: string;
+                            /** @description At least one start time (15-minute steps, not before now for today) is free for the whole service */
+                            available: boolean;
+                            /** @description Nobody considered works that day; false with available false means fully booked */
+                            day_off: boolean;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{slug}/booking": {
         parameters: {
             query?: never;
@@ -3281,6 +3399,11 @@ export interface paths {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                             created_at: string;
                             admin_email: string | null;
                             bookings_total: number;
@@ -3484,6 +3607,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                             login: {
                                 email: string;

@@ -1,0 +1,47 @@
+/**
+ * GET /public/{slug}/days as its JSON body, kept in the slots cache (same
+ * invalidation: any write to the business's rows forgets it). The key carries
+ * the wall-clock minute: "today" offers nothing before now, and an answer
+ * lives at most a minute, which also bounds how long an edit of a service
+ * (duration, masters), whose tables send no notification, can go unseen by
+ * another instance.
+ */
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { addDays, isValidDate, toMinutes, type IsoDate, type WallClock } from '../../time/wallclock.js';
+import { findBusinessBySlug } from '../catalog/business.queries.js';
+import type { SlotsCache } from './cache.js';
+import { daysAnswer, MAX_DAYS } from './days.js';
+import { loadRange } from './days.queries.js';
+
+export interface DaysQuery {
+  service_id: number;
+  master_id?: number;
+  from: string;
+  to: string;
+}
+
+function checkRange(from: string, to: string): void {
+  if (!isValidDate(from)) throw badRequest('Invalid from: expected an existing YYYY-MM-DD date', 'from');
+  if (!isValidDate(to)) throw badRequest('Invalid to: expected an existing YYYY-MM-DD date', 'to');
+  if (to < from) throw badRequest('to must not be before from', 'to');
+  if (addDays(from, MAX_DAYS - 1) < to) throw badRequest(`At most ${MAX_DAYS} days per request`, 'to');
+}
+
+export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: SlotsCache): Promise<string> {
+  const { service_id: serviceId, master_id: masterId, from, to } = query;
+  checkRange(from, to);
+  const now = time.now();
+  const key = `days/${from}/${to}/${serviceId}/${masterId ?? '*'}/${now.slice(0, 16)}`;
+  const cached = cache?.get(slug, key);
+  if (cached !== undefined) return cached;
+  const generation = cache?.generation ?? 0;
+  const business = await findBusinessBySlug(db, slug);
+  if (!business) throw notFound('Business');
+  const range = await loadRange(db, business.id, serviceId, masterId, from as IsoDate, to as IsoDate);
+  if (range.found !== 'all') throw notFound(range.found === 'service' ? 'Service' : 'Master');
+  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)) };
+  const json = JSON.stringify(daysAnswer(range.data, from, to, range.duration, wallNow));
+  cache?.store(slug, business.id, key, json, generation);
+  return json;
+}

@@ -1,0 +1,79 @@
+/**
+ * The date strip's answer: per date, whether any start time is free for a
+ * service, and whether nobody works that day at all. Built from exactly what
+ * GET /slots answers per master (singleMasterSlots) and what the clients offer
+ * from it (freeStartTimes), so the strip and the day's times never disagree.
+ * Pure: the rows and "now" come in as arguments.
+ */
+import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../time/wallclock.js';
+import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from './availability.js';
+import { freeStartTimes } from './start-times.js';
+
+export const MAX_DAYS = 62;
+/** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */
+export const START_STEP = 15;
+
+export interface DayAnswer {
+  date: IsoDate;
+  /** At least one start time is free for the whole duration (for today: not before now). */
+  available: boolean;
+  /** Nobody considered works that day (no schedule row, an inactive one, or an empty window). */
+  day_off: boolean;
+}
+
+export interface RangeScheduleRow extends ScheduleRow {
+  masterId: number | null;
+}
+
+export interface RangeBooking extends TimedBooking {
+  masterId: number;
+}
+
+export interface RangeData {
+  schedules: readonly RangeScheduleRow[];
+  /** The masters a client may get (the one asked for, or the service's); empty: the business schedule alone, as /slots does. */
+  masterIds: readonly number[];
+  bookings: readonly RangeBooking[];
+}
+
+export interface WallNow {
+  date: IsoDate;
+  minutes: number;
+}
+
+/** Every date from `from` to `to`, both included. */
+export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+/** The /slots answers of one date: one per master considered, or the business's own when none. */
+export function slotsOfDate(data: RangeData, date: IsoDate): SlotsAnswer[] {
+  const dow = dayOfWeek(date);
+  const businessRows = data.schedules.filter((row) => row.masterId === null);
+  if (data.masterIds.length === 0) return [singleMasterSlots(date, scheduleFor([], businessRows, dow), [])];
+  // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
+  const from = combine(addDays(date, -1), '00:00');
+  const to = combine(addDays(date, 1), '00:00');
+  return data.masterIds.map((id) =>
+    singleMasterSlots(
+      date,
+      scheduleFor(data.schedules.filter((row) => row.masterId === id), businessRows, dow),
+      data.bookings.filter((booking) => booking.masterId === id && booking.startAt >= from && booking.startAt < to),
+    ),
+  );
+}
+
+/** What a client offers on a date from its /slots answers: past dates nothing, today nothing before now. */
+export function dayFromSlots(date: IsoDate, answers: readonly SlotsAnswer[], duration: number, now: WallNow): DayAnswer {
+  const dayOff = answers.every((answer) => toMinutes(answer.work_end) <= toMinutes(answer.work_start));
+  if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
+  const notBefore = date === now.date ? now.minutes : 0;
+  const available = answers.some((answer) => freeStartTimes(answer, duration, { step: START_STEP, notBefore }).length > 0);
+  return { date, available, day_off: false };
+}
+
+export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, duration: number, now: WallNow): DayAnswer[] {
+  return datesBetween(from, to).map((date) => dayFromSlots(date, slotsOfDate(data, date), duration, now));
+}

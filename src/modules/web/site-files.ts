@@ -1,0 +1,46 @@
+/**
+ * The files browsers and crawlers ask for at the site's root: icons (drawn by
+ * scripts/gen-icons.mjs into web/public, copied to web/dist by Vite), the
+ * share card and robots.txt. Not content-hashed, so cached for a day, not
+ * forever.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { webDist } from '../../paths.js';
+import { slugProblem } from '../catalog/slug.js';
+
+const ROOT_FILES: Record<string, string> = {
+  'favicon.ico': 'image/x-icon',
+  'favicon.svg': 'image/svg+xml',
+  'apple-touch-icon.png': 'image/png',
+  'icon-512.png': 'image/png',
+  'og-card.png': 'image/png',
+};
+
+const ROBOTS = ['User-agent: *', 'Disallow: /admin', 'Disallow: /superadmin', 'Disallow: /app', 'Disallow: /api/', 'Allow: /', ''].join('\n');
+
+const DAY = 'public, max-age=86400';
+
+export function registerSiteFiles(app: FastifyInstance): void {
+  const hide = { schema: { hide: true } };
+  const files = new Map<string, Buffer>();
+  for (const name of Object.keys(ROOT_FILES)) {
+    const path = join(webDist, name);
+    if (existsSync(path)) files.set(name, readFileSync(path));
+  }
+  for (const [name, type] of Object.entries(ROOT_FILES)) {
+    app.get(`/${name}`, hide, (_request, reply) => {
+      const body = files.get(name);
+      if (!body) return reply.status(404).type('text/plain; charset=utf-8').send('Not built yet: run npm run build');
+      return reply.type(type).header('cache-control', DAY).send(body);
+    });
+  }
+  app.get('/robots.txt', hide, (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', DAY).send(ROBOTS));
+  // The card a shared link previews with; the same for every salon (its name and words travel in og:title/og:description).
+  app.get<{ Params: { slug: string } }>('/:slug/og.png', hide, (request, reply) => {
+    const body = files.get('og-card.png');
+    if (slugProblem(request.params.slug) !== null || !body) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.type('image/png').header('cache-control', DAY).send(body);
+  });
+}
