@@ -13,6 +13,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
 import { newBookingText, passwordResetText, rescheduleAnsweredText, rescheduleProposedText, statusChangedText } from './messages.js';
 import { activeChats } from './subscriptions.js';
+import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
 export function describeTelegramError(error: unknown): Record<string, unknown> {
@@ -29,10 +30,10 @@ export class TelegramNotifier implements Notifier {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** One message to one chat; false when Telegram refused or did not answer. */
-  async send(chatId: string, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  /** One message to one chat; false when Telegram refused or did not answer (or `signal` gave up on it). */
+  async send(chatId: string, text: string, keyboard?: InlineKeyboard, signal?: AbortSignal): Promise<boolean> {
     try {
-      await this.api.sendMessage(chatId, text, { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) });
+      await this.api.sendMessage(chatId, text, { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) }, signal as Parameters<Api['sendMessage']>[3]);
       return true;
     } catch (error) {
       this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
@@ -40,10 +41,14 @@ export class TelegramNotifier implements Notifier {
     }
   }
 
+  /**
+   * All chats at once under one deadline: one after another, N chats of a Telegram that
+   * hangs made the client wait N × the per-call timeout (and outlive the shutdown grace).
+   */
   private async sendAll(chats: readonly string[], text: string, keyboard?: InlineKeyboard): Promise<boolean> {
-    let sent = false;
-    for (const chat of chats) sent = (await this.send(chat, text, keyboard)) || sent;
-    return sent;
+    const signal = AbortSignal.timeout(NOTIFY_DEADLINE_MS);
+    const results = await Promise.all(chats.map((chat) => this.send(chat, text, keyboard, signal)));
+    return results.includes(true);
   }
 
   private providerChats(business: BusinessRow): Promise<string[]> {
