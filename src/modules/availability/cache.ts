@@ -40,8 +40,16 @@ export class SlotsCache<T = string> {
     return this.#size;
   }
 
+  /** Lookups while live, for GET /metrics. */
+  hits = 0;
+  misses = 0;
+
   get(slug: string, key: string): T | undefined {
-    return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+    if (!this.#live) return undefined;
+    const answer = this.#bySlug.get(slug)?.answers.get(key);
+    if (answer === undefined) this.misses += 1;
+    else this.hits += 1;
+    return answer;
   }
 
   store(slug: string, businessId: number, key: string, answer: T, generation: number): void {
