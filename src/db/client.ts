@@ -107,6 +107,25 @@ function guardClient(client: pg.PoolClient, onError: ((error: Error) => void) | 
   };
 }
 
+/** Any number, the same in every instance: the advisory lock that lets one instance migrate at a time. */
+const MIGRATION_LOCK = 7_245_001;
+
+/**
+ * Instances started together on a fresh database would run the same migration at once
+ * (one fails on "already exists"): they take turns under an advisory lock, and the later
+ * ones find nothing left to do. Its own connection: no statement timeout while it waits.
+ */
+async function migrateOnce(url: string, connectionTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectionTimeoutMs });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 2000;
   const pool = new pg.Pool({
@@ -123,7 +142,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
-  await migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder });
+  await migrateOnce(url, options.connectionTimeoutMs ?? 2000);
   return {
     db,
     kind: 'postgres',

@@ -40,6 +40,25 @@ export class SlotsCache<T = string> {
     return this.#size;
   }
 
+  /**
+   * Set where notifications can lag behind the write (PostgreSQL): resolves once every
+   * invalidation committed before the call has been applied. Another instance's client can
+   * ask here right after its booking was answered, sooner than the notification arrives.
+   */
+  catchUp: (() => Promise<void>) | undefined;
+
+  /** A kept answer that is still right after catching up with the notifications; undefined otherwise. */
+  async confirmed(slug: string, key: string): Promise<T | undefined> {
+    if (this.catchUp) {
+      try {
+        await this.catchUp();
+      } catch {
+        return undefined;
+      }
+    }
+    return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+  }
+
   /** Lookups while live, for GET /metrics. */
   hits = 0;
   misses = 0;
