@@ -6,6 +6,8 @@ import type { MicroResult } from './micro.js';
 export interface DbRun {
   kind: 'postgres' | 'pglite';
   floor: Measurement;
+  /** PostgreSQL: the write floor (bare node:http, one INSERT, one sendMessage); POST booking is judged against it. */
+  writeFloor?: Measurement;
   rows: Measurement[];
   notes: string;
 }
@@ -16,6 +18,8 @@ const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
   'GET slots (master_id)': { postgres: 0.3, pglite: 0.15 },
   'POST booking': { postgres: 0.1 },
 };
+/** POST booking against the write floor (issue 14). */
+const WRITE_RATIO_TARGET = 0.3;
 export const RSS_LIMIT_MB = 300;
 export const MICRO_LIMIT_US = 1000;
 
@@ -26,9 +30,12 @@ function verdict(run: DbRun, row: Measurement): string {
   const target = RATIO_TARGETS[row.name]?.[run.kind];
   const ratio = row.reqPerSec / run.floor.reqPerSec;
   if (target !== undefined && ratio < target) problems.push(`ratio < ${target}`);
+  const writeRatio = row.name === 'POST booking' && run.writeFloor ? row.reqPerSec / run.writeFloor.reqPerSec : undefined;
+  if (writeRatio !== undefined && writeRatio < WRITE_RATIO_TARGET) problems.push(`write-floor ratio ${fmt(writeRatio, 2)} < ${WRITE_RATIO_TARGET}`);
   if (row.rssMb >= RSS_LIMIT_MB) problems.push(`RSS ≥ ${RSS_LIMIT_MB} MB`);
   if (row.non2xx > 0 || row.errors > 0) problems.push(`${row.non2xx} non-2xx, ${row.errors} errors`);
   if (problems.length > 0) return `MISSED: ${problems.join('; ')}`;
+  if (writeRatio !== undefined) return `ok (≥ ${target}; write floor ${fmt(writeRatio, 2)} ≥ ${WRITE_RATIO_TARGET})`;
   return target === undefined ? 'ok' : `ok (≥ ${target})`;
 }
 
@@ -38,8 +45,9 @@ export function table(runs: DbRun[]): string {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const run of runs) {
-    for (const row of [run.floor, ...run.rows]) {
-      const ratio = row === run.floor ? '1.00' : fmt(row.reqPerSec / run.floor.reqPerSec, 2);
+    for (const row of [run.floor, ...(run.writeFloor ? [run.writeFloor] : []), ...run.rows]) {
+      let ratio = row === run.floor ? '1.00' : fmt(row.reqPerSec / run.floor.reqPerSec, 2);
+      if (row.name === 'POST booking' && run.writeFloor) ratio += ` (write floor: ${fmt(row.reqPerSec / run.writeFloor.reqPerSec, 2)})`;
       const cpu = row.dbCpuUs === undefined ? fmt(row.cpuUs) : `${fmt(row.cpuUs)} + ${fmt(row.dbCpuUs)}`;
       lines.push(
         `| ${run.kind} | ${row.name} | ${fmt(row.reqPerSec)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.rssMb)} | ${ratio} | ${cpu} | ${row.requests} | ${verdict(run, row)} |`,

@@ -107,6 +107,28 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     floor = await startChild([join(root, 'bench/floor.mjs')], { ...process.env, FLOOR_BODY: slotsBody });
     const floorRow = await measure(`http://127.0.0.1:${floor.port}`, floor.pid, { name: 'floor (bare node:http)', path: '/' });
     console.log(`[${kind}] floor: ${floorRow.reqPerSec.toFixed(0)} req/s`);
+    let writeFloor: Measurement | undefined;
+    if (kind === 'postgres') {
+      // What one booking minimally costs here: one INSERT through a pool of 10 and one sendMessage.
+      const writer = await startChild([join(root, 'bench/floor-write.mjs')], {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        TELEGRAM_API_URL: `http://127.0.0.1:${telegram.port}`,
+        BOT_TOKEN,
+      });
+      try {
+        let n = 0;
+        writeFloor = await measure(`http://127.0.0.1:${writer.port}`, writer.pid, {
+          name: 'write floor (node:http, 1 INSERT, 1 sendMessage)',
+          path: '/',
+          method: 'POST',
+          body: () => ({ n: n++ }),
+        });
+        console.log(`[${kind}] write floor: ${writeFloor.reqPerSec.toFixed(0)} req/s`);
+      } finally {
+        await writer.stop();
+      }
+    }
     const backends =
       kind === 'postgres'
         ? () => admin(async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number))
@@ -129,7 +151,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     await telegram.stop();
     const calls = telegram.lines.find((line) => line.startsWith('calls '))?.slice(6) ?? '{}';
     const notifications = seeded.telegramLinked ? `Telegram Bot API calls answered by the fake: ${calls}` : 'bot not linked: notifications skipped';
-    return { kind, floor: floorRow, rows: [...rows, ...uncached], notes: [notifications, firstStart].filter(Boolean).join('; ') };
+    return { kind, floor: floorRow, writeFloor, rows: [...rows, ...uncached], notes: [notifications, firstStart].filter(Boolean).join('; ') };
   } finally {
     await Promise.allSettled([service.stop(), telegram.stop(), floor?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { schemaController } from './http/validation.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: 600,
   });
   await registerRateLimit(app);
+  await registerMetrics(app, messenger.bot);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Booking service API', version: '1.0.0', description: 'Online appointment booking for service businesses in Kazakhstan.' },

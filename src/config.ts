@@ -39,6 +39,16 @@ export interface Config {
   logLevel: string;
   /** AVAILABILITY_CACHE: keep slots answers until a write invalidates them (issue 7); 0/false turns it off. */
   availabilityCache: boolean;
+  /** REDIS_URL: rate-limit counters shared by every instance; unset = kept in this process's memory. */
+  redisUrl: string | undefined;
+  /** REDIS_PREFIX: key prefix of the counters, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /** METRICS_TOKEN: GET /metrics answers with this bearer token only; unset = no /metrics (404). */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, /readyz answers 503 this long (requests still served) so a balancer moves away first. */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_GRACE_MS: then in-flight requests get this long to finish before the process gives up. */
+  shutdownGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -136,5 +146,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     availabilityCache: flagFrom(env, 'AVAILABILITY_CACHE', true),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'booking:rl:',
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    shutdownDrainMs: intFrom(env, 'SHUTDOWN_DRAIN_MS', 0),
+    // Longer than any request can take: database waits are bounded at ~2.5 s a statement, notifications at 6 s.
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 30_000),
   };
 }

@@ -1,15 +1,21 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 
-/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
-const SHUTDOWN_GRACE_MS = 15_000;
-
 const config = loadConfig();
 const app = await buildApp({ config });
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 
+let draining = false;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  if (draining) return;
+  draining = true;
+  if (config.shutdownDrainMs > 0) {
+    // Still serving, but not ready: the balancer's health check takes this instance out before it stops listening.
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining (readyz answers 503)');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  }
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   const force = setTimeout(() => {
@@ -28,9 +34,12 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
 }
+app.addHook('onRequest', async (request, reply) => {
+  if (draining && request.url === '/readyz') return reply.status(503).send({ detail: 'Shutting down' });
+});
 // Responses finished during shutdown close their keep-alive connection, or close() would wait for it to idle out.
 app.addHook('onSend', async (_request, reply) => {
-  if (closing) reply.header('connection', 'close');
+  if (closing || draining) reply.header('connection', 'close');
 });
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

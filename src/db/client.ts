@@ -33,6 +33,8 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; resolves once listening (or, on PostgreSQL, once the first attempt failed and retries began). */
   listen(channel: string, handlers: ChannelHandlers): Promise<Unlisten>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool right now, for GET /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -166,6 +168,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         onError: options.onPoolError,
       }),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -11,7 +11,12 @@ export interface ChannelHandlers {
   onLive(live: boolean): void;
 }
 
-export type Unlisten = () => Promise<void>;
+/**
+ * Stops listening. `sync`, where the channel can lag (PostgreSQL), resolves after a round trip
+ * on the listening connection that started after the call: every notification committed before
+ * the call has been handled by then. Rejects when the connection is not there.
+ */
+export type Unlisten = (() => Promise<void>) & { sync?: () => Promise<void> };
 
 export interface PostgresListenOptions {
   connectionString: string;
@@ -104,8 +109,38 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
     }
   }
 
+  let inFlight: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const roundTrip = (): Promise<void> => {
+    const client = current;
+    if (!client) return Promise.reject(new Error('the LISTEN connection is down'));
+    const trip = within(client.query('SELECT 1'), answerTimeout, 'the LISTEN connection').then(
+      () => undefined,
+      (error: Error) => {
+        lose(client, error);
+        throw error;
+      },
+    );
+    inFlight = trip.finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+  // Callers share round trips: one that started before a caller asked cannot vouch for it, so
+  // everyone arriving meanwhile waits for the next one, which starts as soon as it ends.
+  const sync = (): Promise<void> => {
+    if (!inFlight) return roundTrip();
+    next ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return roundTrip();
+      });
+    return next;
+  };
+
   await connect();
-  return async () => {
+  const unlisten: Unlisten = async () => {
     closed = true;
     clearTimeout(retry);
     clearInterval(heartbeat);
@@ -113,4 +148,6 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
     current = undefined;
     await client?.end().catch(() => undefined);
   };
+  unlisten.sync = sync;
+  return unlisten;
 }

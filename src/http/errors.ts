@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isForeignKeyViolation, isUnstorableText, isUnstorableValue } from '../db/errors.js';
+import { OutageLog } from './outage-log.js';
 
 export interface FieldError {
   field: string;
@@ -86,13 +87,18 @@ function toHttpError(error: FastifyError | HttpError | Error): HttpError | undef
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // 503s come in floods during an outage: counted per kind and second, not logged one by one.
+  const outages = new OutageLog(app.log);
+  app.addHook('onClose', async () => outages.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toHttpError(error);
     if (!known) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ detail: 'Internal server error' });
     }
-    if (known.statusCode >= 500) request.log.error({ err: error }, known.detail);
+    const context = { method: request.method, path: request.routeOptions.url ?? 'unmatched' };
+    if (known.statusCode === 503) outages.failed(error instanceof HttpError ? known.detail : error, context);
+    else if (known.statusCode >= 500) request.log.error({ err: error }, known.detail);
     const body: { detail: string; errors?: FieldError[] } = { detail: known.detail };
     if (known.errors) body.errors = known.errors;
     return reply.status(known.statusCode).send(body);

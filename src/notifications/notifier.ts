@@ -82,12 +82,28 @@ export class DisabledNotifier implements Notifier {
   }
 }
 
+/**
+ * The most a request waits on the messenger for one notification, all of its chats together
+ * (they are sent concurrently). The shutdown grace (src/server.ts) is longer than any request
+ * can take with this bound, so a stored booking is always answered.
+ */
+export const NOTIFY_DEADLINE_MS = 5_000;
+
+/** A backstop over the notifier's own deadline: chat lookups and a slow abort still end here. */
+const NOTIFY_HARD_LIMIT_MS = NOTIFY_DEADLINE_MS + 1_000;
+
 /** Runs a notification; a failure is logged and never reaches the caller (SPEC.md: no retries). */
 export async function notifySafely<T>(log: FastifyBaseLogger, what: string, send: () => Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`gave up after ${NOTIFY_HARD_LIMIT_MS} ms`)), NOTIFY_HARD_LIMIT_MS);
+  });
   try {
-    return await send();
+    return await Promise.race([send(), limit]);
   } catch (error) {
     log.error({ err: error }, `${what} notification failed`);
     return fallback;
+  } finally {
+    clearTimeout(timer);
   }
 }

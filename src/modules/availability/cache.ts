@@ -40,8 +40,35 @@ export class SlotsCache<T = string> {
     return this.#size;
   }
 
-  get(slug: string, key: string): T | undefined {
+  /**
+   * Set where notifications can lag behind the write (PostgreSQL): resolves once every
+   * invalidation committed before the call has been applied. Another instance's client can
+   * ask here right after its booking was answered, sooner than the notification arrives.
+   */
+  catchUp: (() => Promise<void>) | undefined;
+
+  /** A kept answer that is still right after catching up with the notifications; undefined otherwise. */
+  async confirmed(slug: string, key: string): Promise<T | undefined> {
+    if (this.catchUp) {
+      try {
+        await this.catchUp();
+      } catch {
+        return undefined;
+      }
+    }
     return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+  }
+
+  /** Lookups while live, for GET /metrics. */
+  hits = 0;
+  misses = 0;
+
+  get(slug: string, key: string): T | undefined {
+    if (!this.#live) return undefined;
+    const answer = this.#bySlug.get(slug)?.answers.get(key);
+    if (answer === undefined) this.misses += 1;
+    else this.hits += 1;
+    return answer;
   }
 
   store(slug: string, businessId: number, key: string, answer: T, generation: number): void {

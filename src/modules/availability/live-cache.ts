@@ -28,6 +28,7 @@ export async function startSlotsCache(app: FastifyInstance, database: Database, 
       else log.warn('slots cache off until the LISTEN connection is back');
     },
   });
+  cache.catchUp = unlisten.sync;
   app.addHook('onSend', async (request) => {
     if (WRITING_METHODS.has(request.method)) cache.forgetAll();
   });

@@ -24,6 +24,7 @@ import {
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../auth/password-reset.js';
 import { activeChats } from './subscriptions.js';
+import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
 export function describeTelegramError(error: unknown): Record<string, unknown> {
@@ -40,10 +41,10 @@ export class TelegramNotifier implements Notifier {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** One message to one chat; false when Telegram refused or did not answer. */
-  async send(chatId: string, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  /** One message to one chat; false when Telegram refused or did not answer (or `signal` gave up on it). */
+  async send(chatId: string, text: string, keyboard?: InlineKeyboard, signal?: AbortSignal): Promise<boolean> {
     try {
-      await this.api.sendMessage(chatId, fitMessage(text), { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) });
+      await this.api.sendMessage(chatId, fitMessage(text), { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) }, signal as Parameters<Api['sendMessage']>[3]);
       return true;
     } catch (error) {
       this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
@@ -51,10 +52,14 @@ export class TelegramNotifier implements Notifier {
     }
   }
 
+  /**
+   * All chats at once under one deadline: one after another, N chats of a Telegram that
+   * hangs made the client wait N × the per-call timeout (and outlive the shutdown grace).
+   */
   private async sendAll(chats: readonly string[], text: string, keyboard?: InlineKeyboard): Promise<boolean> {
-    let sent = false;
-    for (const chat of chats) sent = (await this.send(chat, text, keyboard)) || sent;
-    return sent;
+    const signal = AbortSignal.timeout(NOTIFY_DEADLINE_MS);
+    const results = await Promise.all(chats.map((chat) => this.send(chat, text, keyboard, signal)));
+    return results.includes(true);
   }
 
   private providerChats(business: BusinessRow): Promise<string[]> {
@@ -122,10 +127,10 @@ export class TelegramNotifier implements Notifier {
 
   async passwordResetLink(business: BusinessRow, link: string): Promise<void> {
     if (!business.messengerChatId) return;
-    await this.send(business.messengerChatId, passwordResetLinkText(business, link, PASSWORD_RESET_MINUTES));
+    await this.sendAll([business.messengerChatId], passwordResetLinkText(business, link, PASSWORD_RESET_MINUTES));
   }
 
   async providerUnlinked(business: BusinessRow, chatId: string): Promise<void> {
-    await this.send(chatId, providerUnlinkedText(business));
+    await this.sendAll([chatId], providerUnlinkedText(business));
   }
 }

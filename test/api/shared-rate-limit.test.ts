@@ -1,0 +1,116 @@
+/**
+ * REDIS_URL: the rate-limit counters live in Redis, so two instances count one
+ * client once; a Redis that is down, or accepts and never answers, lets
+ * requests through uncounted (with a warning) instead of failing or holding
+ * them, and the limit comes back by itself when Redis does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
+import { freePort } from '../helpers/spawned-server.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = () => `test:${randomBytes(6).toString('hex')}:`;
+
+const apps: TestApp[] = [];
+async function app(env: Record<string, string>, build?: TestAppOptions['build']): Promise<TestApp> {
+  const made = await createTestApp({ env, build });
+  apps.push(made);
+  return made;
+}
+afterAll(async () => {
+  for (const made of apps) {
+    await made.app.close();
+    await made.database.close();
+  }
+});
+
+const login = (t: TestApp, address = '10.7.0.1') =>
+  t.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: address, payload: { email: 'a@b.kz', password: 'wrong-password' } });
+
+function logSink(): { stream: Writable; lines: () => { level: number; msg: string }[] } {
+  let output = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      output += chunk.toString();
+      done();
+    },
+  });
+  return { stream, lines: () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+}
+
+async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  it('two instances on one Redis count a client once; another address has its own count', async () => {
+    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix(), RATE_LIMIT_LOGIN: '3' };
+    const [a, b] = [await app(env), await app(env)];
+    const codes = [];
+    for (const instance of [a, b, a, b, a]) codes.push((await login(instance)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+    expect((await login(b, '10.7.0.2')).statusCode).toBe(401);
+  });
+
+  it('without REDIS_URL each instance counts alone (memory, as before)', async () => {
+    const env = { RATE_LIMIT_LOGIN: '1' };
+    const [a, b] = [await app(env), await app(env)];
+    expect([(await login(a)).statusCode, (await login(b)).statusCode, (await login(a)).statusCode]).toEqual([401, 401, 429]);
+  });
+
+  it('Redis unreachable: requests still answer at once, with one warning; the limit comes back with Redis', async () => {
+    const port = await freePort();
+    const logs = logSink();
+    const t = await app({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix(), RATE_LIMIT_LOGIN: '2' }, { logger: { level: 'info', stream: logs.stream } });
+    const started = Date.now();
+    for (let i = 0; i < 6; i += 1) expect((await login(t)).statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const warnings = logs.lines().filter((line) => line.level === 40 && /Redis/.test(line.msg));
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.length).toBeLessThan(4);
+
+    const redis = await startRedis(port);
+    try {
+      // Reconnects by itself within ~2 s, then the limit holds again.
+      expect(await eventually(async () => (await login(t, '10.7.0.3')).statusCode === 429, 10_000)).toBe(true);
+      expect(logs.lines().some((line) => /Redis is back/.test(line.msg))).toBe(true);
+    } finally {
+      redis.kill('SIGKILL');
+    }
+    // And down again: fails open once more, promptly.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = Date.now();
+    expect((await login(t, '10.7.0.4')).statusCode).toBe(401);
+    expect(Date.now() - again).toBeLessThan(2000);
+  }, 30_000);
+
+  it('a Redis that accepts connections and never answers does not hold start-up or requests', async () => {
+    const sockets: Socket[] = [];
+    const blackhole: Server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (blackhole.address() as { port: number }).port;
+      const started = Date.now();
+      const t = await app({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix(), RATE_LIMIT_LOGIN: '1' });
+      for (let i = 0; i < 3; i += 1) expect((await login(t)).statusCode).toBe(401);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      blackhole.close();
+    }
+  }, 20_000);
+});
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return child;
+}

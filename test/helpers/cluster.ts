@@ -1,0 +1,134 @@
+/**
+ * A scale-out rig for test/cluster: instances of the built service behind
+ * Debian's HAProxy (a config written here), and an HTTP client that picks its
+ * loopback source address, so each simulated client is its own address to
+ * the rate limiter (HAProxy forwards it in X-Forwarded-For).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+
+export const CHECK_INTERVAL_MS = 200;
+
+/** The balancer config the README's "Deploying" shows, with test ports and fast checks. */
+export function haproxyConfig(listenPort: number, serverPorts: number[]): string {
+  return `global
+  maxconn 2000
+
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 30s
+  timeout server 30s
+  timeout http-request 10s
+  # The client's address for the rate limits (the service runs with TRUST_PROXY=<this balancer's address>).
+  option forwardfor
+  # A request no instance took (refused connection, a closed keep-alive, a 503 of an instance
+  # that is shutting down) goes to another instance: none of these ran the request.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response 503
+
+frontend booking
+  bind 127.0.0.1:${listenPort}
+  default_backend instances
+
+backend instances
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  default-server inter ${CHECK_INTERVAL_MS}ms fastinter ${CHECK_INTERVAL_MS}ms downinter ${CHECK_INTERVAL_MS}ms fall 2 rise 2
+  http-response set-header x-served-by %s
+${serverPorts.map((port, i) => `  server s${i + 1} 127.0.0.1:${port} check`).join('\n')}
+`;
+}
+
+export interface Balancer {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startHaproxy(dir: string, listenPort: number, serverPorts: number[]): Promise<Balancer> {
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, haproxyConfig(listenPort, serverPorts));
+  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
+    try {
+      if ((await get(listenPort, '/healthz')).status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    process: child,
+    port: listenPort,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  servedBy: string | undefined;
+  /** A connection error (no HTTP answer at all). */
+  error?: string;
+}
+
+/** One request on a fresh connection from `localAddress` (a 127.x.y.z address). */
+export function send(port: number, method: string, path: string, body?: unknown, localAddress = '127.0.0.1'): Promise<Answer> {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        localAddress,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+        timeout: 30_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // a balancer's own error page
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed, servedBy: response.headers['x-served-by'] as string | undefined });
+        });
+        response.on('error', (error) => resolve({ status: 0, body: undefined, servedBy: undefined, error: error.message }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, body: undefined, servedBy: undefined, error: error.message }));
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.end(payload);
+  });
+}
+
+export const get = (port: number, path: string, localAddress?: string) => send(port, 'GET', path, undefined, localAddress);
+
+/** The n-th simulated client's loopback address: 127.1.0.1, 127.1.0.2, ... */
+export function clientAddress(n: number): string {
+  return `127.1.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
+}
