@@ -657,6 +657,11 @@ export interface paths {
                                 address: string;
                                 messenger_chat_id: string | null;
                                 strict_slots: boolean;
+                                description: string | null;
+                                /** @description Account name without @ */
+                                instagram: string | null;
+                                /** @description Phone as +7 701 234 56 78 */
+                                whatsapp: string | null;
                             };
                         };
                     };
