@@ -87,6 +87,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? { ...(loggerOptions(config) as object), ...options.logger }
         : (options.logger ?? loggerOptions(config)),
     bodyLimit: 1024 * 1024,
+    // A client gets 20 s to send its request (at most 1 MB), well inside the shutdown grace; idle keep-alive
+    // connections stay 72 s, longer than a balancer's usual 60 s, so the balancer closes them first.
+    requestTimeout: 20_000,
+    keepAliveTimeout: 72_000,
     // Fastify accepts a hop count at runtime; its types only know the function form.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A caller's x-request-id is kept when it looks like an id; anything else (huge, odd characters) gets a fresh one.

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startupSummary } from './startup-summary.js';
 
 const config = loadConfig();
 const app = await buildApp({ config });
@@ -45,4 +46,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`booking service on ${config.publicUrl} (database: ${app.ctx.database.kind})`);
+for (const line of startupSummary(config, app.ctx.database.kind)) app.log.info(line);

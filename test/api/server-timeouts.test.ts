@@ -1,0 +1,13 @@
+/** The HTTP server bounds how long a client may take to send a request, and outlives a balancer's idle keep-alive. */
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
+
+const t = useTestApp();
+
+describe('HTTP server timeouts', () => {
+  it('request 20 s (inside the shutdown grace), keep-alive 72 s', () => {
+    expect(t.app.initialConfig.requestTimeout).toBe(20_000);
+    expect(t.app.initialConfig.keepAliveTimeout).toBe(72_000);
+    expect(t.app.initialConfig.requestTimeout!).toBeLessThan(t.config.shutdownGraceMs);
+  });
+});
