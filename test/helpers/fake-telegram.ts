@@ -283,34 +283,24 @@ let nextMessageId = 1;
 const person = (id: number) => ({ id, is_bot: false, first_name: `User${id}`, language_code: 'ru' });
 const chatOf = (id: number) => ({ id, type: id < 0 ? 'group' : 'private', ...(id < 0 ? { title: 'Group' } : { first_name: `User${id}` }) });
 
+/** A message update from `fromId` in chat `chatId` with the given content. */
+function messageFrom(chatId: number, fromId: number, content: Record<string, unknown>): Record<string, unknown> {
+  return {
+    update_id: (nextUpdateId += 1),
+    message: { message_id: (nextMessageId += 1), date: 1_790_000_000, chat: chatOf(chatId), from: person(fromId), ...content },
+  };
+}
+
 /** A text message update; a leading /command gets its bot_command entity, as Telegram sends it. */
 export function messageUpdate(chatId: number, text: string, fromId = chatId): Record<string, unknown> {
   const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text)?.[0];
-  return {
-    update_id: (nextUpdateId += 1),
-    message: {
-      message_id: (nextMessageId += 1),
-      date: 1_790_000_000,
-      chat: chatOf(chatId),
-      from: person(fromId),
-      text,
-      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
-    },
-  };
+  return messageFrom(chatId, fromId, { text, ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}) });
 }
 
 /** A shared contact (the request_contact button sends the sender's own, with user_id = the sender). */
 export function contactUpdate(chatId: number, phone: string, contactUserId: number | null = chatId, fromId = chatId): Record<string, unknown> {
-  return {
-    update_id: (nextUpdateId += 1),
-    message: {
-      message_id: (nextMessageId += 1),
-      date: 1_790_000_000,
-      chat: chatOf(chatId),
-      from: person(fromId),
-      contact: { phone_number: phone, first_name: `User${contactUserId ?? 0}`, ...(contactUserId === null ? {} : { user_id: contactUserId }) },
-    },
-  };
+  const userId = contactUserId === null ? {} : { user_id: contactUserId };
+  return messageFrom(chatId, fromId, { contact: { phone_number: phone, first_name: `User${contactUserId ?? 0}`, ...userId } });
 }
 
 /** A button press on a message the bot sent to chatId. */

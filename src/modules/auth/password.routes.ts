@@ -1,15 +1,13 @@
 /** CONTRACT.md §11: change the password, and recover a forgotten one through the business's linked chat. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../http/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { bearerSecurity, requireProvider } from './guards.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
-import { userBody } from './queries.js';
 import { SessionBody, TokenFields } from './schemas.js';
 import { changePassword } from './service.js';
+import { sessionFor } from './session.js';
 
 const NewPassword = Type.String({ minLength: 8, maxLength: 200 });
 
@@ -79,11 +77,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await confirmPasswordReset(app.ctx, request.body.token, request.body.new_password);
-      const business = user.businessId === null ? undefined : await findBusinessById(app.ctx.db, user.businessId);
-      if (!business) throw notFound('Business');
-      const access_token = await app.ctx.tokens.signUser(user);
-      return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
+      return sessionFor(app.ctx, await confirmPasswordReset(app.ctx, request.body.token, request.body.new_password));
     },
   );
 };

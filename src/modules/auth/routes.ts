@@ -8,6 +8,7 @@ import { verifyCaptcha } from './captcha.js';
 import { bearerSecurity, requireProvider } from './guards.js';
 import { findUserById, userBody } from './queries.js';
 import { login, register } from './service.js';
+import { sessionFor } from './session.js';
 import { passwordRoutes } from './password.routes.js';
 import { SessionBody, TokenFields } from './schemas.js';
 
@@ -73,11 +74,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: LoginBody, response: { 200: SessionBody, ...errorResponses(400, 401, 429) } },
     },
     async (request) => {
-      const user = await login(app.ctx, request.body.email, request.body.password);
-      const business = user.businessId === null ? undefined : await findBusinessById(app.ctx.db, user.businessId);
-      if (!business) throw notFound('Business');
-      const access_token = await app.ctx.tokens.signUser(user);
-      return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
+      return sessionFor(app.ctx, await login(app.ctx, request.body.email, request.body.password));
     },
   );
 

@@ -1,0 +1,13 @@
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { businessBody, findBusinessById } from '../catalog/business.queries.js';
+import type { TokenService } from './tokens.js';
+import { userBody, type UserRow } from './queries.js';
+
+/** The answer of a login (password, reset link): a fresh token, the user and its business. */
+export async function sessionFor(ctx: { db: Db; tokens: TokenService }, user: UserRow) {
+  const business = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
+  if (!business) throw notFound('Business');
+  const access_token = await ctx.tokens.signUser(user);
+  return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
+}
