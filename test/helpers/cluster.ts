@@ -5,7 +5,7 @@
  * the rate limiter (HAProxy forwards it in X-Forwarded-For).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -69,7 +69,9 @@ export async function startHaproxy(dir: string, listenPort: number, serverPorts:
   const file = join(dir, 'haproxy.cfg');
   const statsSocket = join(dir, 'haproxy.sock');
   writeFileSync(file, haproxyConfig(listenPort, serverPorts, statsSocket));
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Debian installs it in /usr/sbin, which is not on every PATH.
+  const binary = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const child = spawn(binary, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
