@@ -18,7 +18,7 @@ const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
   'GET slots (master_id)': { postgres: 0.3, pglite: 0.15 },
   'POST booking': { postgres: 0.1 },
 };
-/** POST booking against the write floor (issue 14). */
+/** POST booking against the write floor: what one booking minimally costs on this machine. */
 const WRITE_RATIO_TARGET = 0.3;
 export const RSS_LIMIT_MB = 300;
 export const MICRO_LIMIT_US = 1000;

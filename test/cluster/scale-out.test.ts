@@ -4,6 +4,7 @@
  * every request through the balancer's port. Prints its figures (README
  * "Deploying" quotes them).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,7 +201,10 @@ describe('three instances behind HAProxy', () => {
       while (running) {
         const i = n++;
         const body = bookingFor(b, dates[i % dates.length]!, HALF_HOURS[i % 16]!, 20_000 + i);
-        const answer = await send(balancer.port, 'POST', `/api/v1/public/${b.slug}/booking`, body, clientAddress(nextClient++));
+        // As the booking page does: a key per booking, so a request the balancer sends twice books once.
+        const answer = await send(balancer.port, 'POST', `/api/v1/public/${b.slug}/booking`, body, clientAddress(nextClient++), {
+          'idempotency-key': randomUUID(),
+        });
         answers.push({ ...answer, at: Date.now() });
       }
     });
@@ -254,7 +258,12 @@ describe('three instances behind HAProxy', () => {
     victim.child.kill('SIGKILL');
     await victim.exited;
     // Out of the balancer after `fall` failed checks; then a while on two instances.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    let downAfterMs: number | undefined;
+    while (Date.now() - killedAt < 3000) {
+      if (downAfterMs === undefined && (await balancer.servers()).s1?.status.startsWith('DOWN')) downAfterMs = Date.now() - killedAt;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const stats = await balancer.servers();
     const answers = await load.stop();
     const after = answers.filter((a) => a.at >= killedAt);
     const errors = after.filter((a) => a.status !== 201);
@@ -268,9 +277,15 @@ describe('three instances behind HAProxy', () => {
       storedNotAnswered: stored.filter((id) => !answered.has(id)).length,
       answeredNotStored: [...answered].filter((id) => !stored.includes(id)).length,
       msUntilLastAnswerFromKilled: lastFromVictim,
+      msUntilMarkedDown: downAfterMs,
+      balancerRetries: Object.values(stats).reduce((sum, server) => sum + server.retries, 0),
+      balancerRedispatches: Object.values(stats).reduce((sum, server) => sum + server.redispatches, 0),
     };
-    // Nothing answered 201 is missing; a request cut mid-flight may be stored unanswered (reported).
-    expect(figures.sigkill).toMatchObject({ answeredNotStored: 0 });
+    expect(stats.s1?.status).toMatch(/^DOWN/);
+    expect(downAfterMs).toBeLessThan(2000);
+    // Nothing answered 201 is missing, and the request cut mid-flight, sent again by the balancer
+    // with its Idempotency-Key, was answered with the booking it had made.
+    expect(figures.sigkill).toMatchObject({ answeredNotStored: 0, storedNotAnswered: 0 });
     // The tail after the switch: all good again.
     const tail = answers.filter((a) => a.at >= killedAt + 1500);
     expect(tail.filter((a) => a.status !== 201)).toEqual([]);

@@ -5,17 +5,19 @@
  * the rate limiter (HAProxy forwards it in X-Forwarded-For).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export const CHECK_INTERVAL_MS = 200;
 
 /** The balancer config the README's "Deploying" shows, with test ports and fast checks. */
-export function haproxyConfig(listenPort: number, serverPorts: number[]): string {
+export function haproxyConfig(listenPort: number, serverPorts: number[], statsSocket?: string): string {
   return `global
   maxconn 2000
-
+${statsSocket ? `  stats socket ${statsSocket} mode 600 level admin
+` : ''}
 defaults
   mode http
   timeout connect 1s
@@ -48,13 +50,28 @@ export interface Balancer {
   process: ChildProcess;
   port: number;
   output: () => string;
+  /** `show stat` of the backend's servers: name → status (UP, DOWN, ...), retries, redispatches. */
+  servers(): Promise<Record<string, { status: string; retries: number; redispatches: number }>>;
   stop(): Promise<void>;
+}
+
+function showStat(socketPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const socket = connect(socketPath, () => socket.end('show stat\n'));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
 }
 
 export async function startHaproxy(dir: string, listenPort: number, serverPorts: number[]): Promise<Balancer> {
   const file = join(dir, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig(listenPort, serverPorts));
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const statsSocket = join(dir, 'haproxy.sock');
+  writeFileSync(file, haproxyConfig(listenPort, serverPorts, statsSocket));
+  // Debian installs it in /usr/sbin, which is not on every PATH.
+  const binary = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const child = spawn(binary, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -74,6 +91,18 @@ export async function startHaproxy(dir: string, listenPort: number, serverPorts:
     process: child,
     port: listenPort,
     output: () => output,
+    servers: async () => {
+      const [header, ...lines] = (await showStat(statsSocket)).split('\n').filter(Boolean);
+      const columns = header!.replace(/^# /, '').split(',');
+      const at = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
+      const result: Record<string, { status: string; retries: number; redispatches: number }> = {};
+      for (const line of lines) {
+        const row = line.split(',');
+        if (at(row, 'pxname') !== 'instances' || ['FRONTEND', 'BACKEND'].includes(at(row, 'svname'))) continue;
+        result[at(row, 'svname')] = { status: at(row, 'status'), retries: Number(at(row, 'wretr')), redispatches: Number(at(row, 'wredis')) };
+      }
+      return result;
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -90,7 +119,7 @@ export interface Answer {
 }
 
 /** One request on a fresh connection from `localAddress` (a 127.x.y.z address). */
-export function send(port: number, method: string, path: string, body?: unknown, localAddress = '127.0.0.1'): Promise<Answer> {
+export function send(port: number, method: string, path: string, body?: unknown, localAddress = '127.0.0.1', headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = request(
@@ -101,7 +130,7 @@ export function send(port: number, method: string, path: string, body?: unknown,
         path,
         localAddress,
         agent: false,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
         timeout: 30_000,
       },
       (response) => {
