@@ -262,7 +262,7 @@ describe('mini app /app', () => {
         }
         return [255, 255, 255];
       };
-      return [...document.querySelectorAll('.muted')]
+      return Array.from(document.querySelectorAll('.muted'))
         .filter((el) => (el as HTMLElement).offsetParent !== null && el.textContent!.trim())
         .map((el) => {
           const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))].sort((x, y) => y - x);
