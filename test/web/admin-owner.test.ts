@@ -129,6 +129,16 @@ describe('the owner enters and moves bookings', () => {
     await expect(form.getByLabel('Время').inputValue()).resolves.toBe('09:30');
     await screenshot(page, 'owner-new-booking-360');
     await form.getByRole('button', { name: 'Отмена' }).click();
+    // The button does the same from the keyboard or without aiming: the next quarter hour of today.
+    await page.getByRole('button', { name: '+ Новая запись' }).click();
+    await expect(form.getByLabel('Время').inputValue()).resolves.toBe('10:15');
+    await form.getByLabel('Время').fill('09:00');
+    await form.getByLabel('Имя клиента').fill('Сауле');
+    await form.getByLabel('Телефон клиента').fill('8 707 123 45 67');
+    await form.getByRole('button', { name: 'Записать' }).click();
+    await page.locator('.cal-booking', { hasText: 'Сауле' }).waitFor();
+    const walkIn = (await api('GET', `/bookings?date=${DAY}&master_id=${salon.aigul}`)).data.find((b: { client: { first_name: string } }) => b.client.first_name === 'Сауле');
+    expect(walkIn).toMatchObject({ status: 'confirmed', start_at: `${DAY}T09:00:00`, client: { phone: '77071234567' } });
 
     await page.locator('.cal-booking', { hasText: 'Ерлан' }).tap();
     const detail = page.getByRole('dialog', { name: 'Запись' });

@@ -107,6 +107,8 @@ describe('/admin screens', () => {
   it('switches to Kazakh and English and remembers the choice', async () => {
     const page = await browser.open(PHONE_VIEWPORT, token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
+    // On a phone the language switch sits in the menu.
+    await page.getByRole('button', { name: /Меню/ }).click();
     await page.getByRole('button', { name: 'Қаз' }).click();
     await page.getByRole('heading', { name: 'Күнтізбе' }).waitFor();
     await page.getByRole('button', { name: 'Eng' }).click();

@@ -211,6 +211,8 @@ describe('mini app /app', () => {
     });
     const row = panel.locator(`[data-booking="${made.data.id}"]`);
     await row.waitFor();
+    // Tomorrow's booking cannot be completed yet.
+    await expect(row.locator('[data-action="completed"]').count()).resolves.toBe(0);
     await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = false));
     await row.locator('[data-action="cancelled"]').click();
     await expect.poll(async () => (await stub(panel)).confirms).toEqual(['Отменить запись? Клиент получит уведомление.']);

@@ -11,6 +11,7 @@ import { Field, useDebounced } from '@shared/panel-ui';
 import { client } from './state';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
+import { withCity } from './rules';
 
 type City = Answer<'/location/cities'>[number];
 
@@ -109,14 +110,6 @@ function Suggest<T>(props: SuggestProps<T>) {
       )}
     </Field>
   );
-}
-
-/** "Абая 10" typed under the city "Алматы" is saved as "Алматы, Абая 10"; an address naming its city stays as it is. */
-export function withCity(city: string, street: string): string {
-  const c = city.trim();
-  const a = street.trim();
-  if (!c || !a || a.toLowerCase().includes(c.toLowerCase())) return street;
-  return `${c}, ${a}`;
 }
 
 export function AddressInput(props: { value: string; onValue: (address: string) => void; error?: string }) {

@@ -43,6 +43,8 @@ export function CalendarGrid(props: GridProps) {
   for (let m = from; m < to; m += 60) hours.push(m);
   const y = (minute: number) => (minute - from) * perMinute;
   const colWidth = props.colWidth;
+  // One master across a week (a phone): the switcher names the master, the day heads suffice.
+  const masterHeads = !(days.length > 1 && columns.length === 1);
   const minuteNow = nowMinute();
   const todayDate = today();
   const { drag, handlers, clickAllowed } = useBookingDrag({ from, perMinute }, (id, drop) => {
@@ -61,7 +63,7 @@ export function CalendarGrid(props: GridProps) {
     <div class="cal" role="region" aria-label={t('calendar')} tabIndex={0}>
       <div class="cal-inner" style={{ minWidth: `${56 + days.length * columns.length * colWidth}px` }}>
         <div class="cal-axis">
-          <div class="cal-head" style={{ height: days.length > 1 ? '64px' : '40px' }} />
+          <div class="cal-head" style={{ height: days.length > 1 ? (masterHeads ? '64px' : '24px') : '40px' }} />
           <div style={{ position: 'relative', height: `${height}px` }}>
             {hours.map((m) => (
               <span class="cal-hour" key={m} style={{ top: `${y(m)}px` }}>
@@ -74,7 +76,7 @@ export function CalendarGrid(props: GridProps) {
           <div class={days.length > 1 ? "cal-day multi" : "cal-day"} key={day}>
             {days.length > 1 && (
               <div class={day === todayDate ? 'cal-dayhead today' : 'cal-dayhead'} aria-current={day === todayDate ? 'date' : undefined}>
-                {formatDate(day, lang, { weekday: 'short', day: 'numeric', month: 'short' })}
+                {formatDate(day, lang, columns.length * colWidth < 130 ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
               </div>
             )}
             <div class="cal-cols">
@@ -84,10 +86,12 @@ export function CalendarGrid(props: GridProps) {
                 const dayOff = !schedule || !schedule.is_active;
                 return (
                   <div class="cal-col" key={column.masterId} style={{ minWidth: `${colWidth}px` }} data-master={column.name} data-date={day}>
-                    <div class="cal-head" title={column.name}>
-                      {column.name}
-                      {dayOff && !props.compact && <small> · {t("dayOff")}</small>}
-                    </div>
+                    {masterHeads && (
+                      <div class="cal-head" title={column.name}>
+                        {column.name}
+                        {dayOff && !props.compact && <small> · {t('dayOff')}</small>}
+                      </div>
+                    )}
                     <div
                       class={props.onCreate ? 'cal-body can-create' : 'cal-body'}
                       style={{ height: `${height}px`, backgroundSize: `100% ${60 * perMinute}px` }}

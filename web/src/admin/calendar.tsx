@@ -13,7 +13,7 @@ import { NewBooking, type NewBookingSeed } from './new-booking';
 import { Onboarding } from './onboarding';
 import { useOwnerT } from './owner-messages';
 import { usePhone } from './phone';
-import { addDays, daysBetween, hm, mondayOf, today } from './dates';
+import { addDays, daysBetween, hm, mondayOf, nowMinute, today } from './dates';
 import { dayRow, loadWeeks } from './schedule-data';
 import { useT, messages } from './messages';
 import { STATUSES, client, navigate, type Booking } from './state';
@@ -107,6 +107,17 @@ export function CalendarPage() {
         </div>
       </div>
       <Onboarding />
+      {current && setup.data && (
+        <p style="margin:0 0 10px">
+          <button
+            type="button"
+            class="btn btn-small"
+            onClick={() => setCreating({ masterId: current.masterId, date, time: date === today() ? hm(Math.min(1425, Math.ceil((nowMinute() + 1) / 15) * 15)) : '09:00' })}
+          >
+            + {o('newBooking')}
+          </button>
+        </p>
+      )}
       {phone && columns.length > 1 && (
         <label class="row master-switch">
           <span class="muted">{o('master')}</span>

@@ -172,9 +172,9 @@ export function CatalogPage() {
               ) : (
                 <tr key={s.id}>
                   <td>{s.name}</td>
-                  <td>{formatDuration(s.duration, lang)}</td>
-                  <td>{formatPrice(s.price)}</td>
-                  <td>{s.category?.name ?? '—'}</td>
+                  <td data-label={t('duration')}>{formatDuration(s.duration, lang)}</td>
+                  <td data-label={t('price')}>{formatPrice(s.price)}</td>
+                  <td data-label={t('category')}>{s.category?.name ?? '—'}</td>
                   <td class="row" style="justify-content:flex-end">
                     <button type="button" class="btn btn-ghost btn-small" onClick={() => setEditing(s.id)} aria-label={`${t('edit')} ${s.name}`}>
                       {t('edit')}

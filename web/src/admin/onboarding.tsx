@@ -5,27 +5,8 @@
  */
 import { useLoad } from '@shared/panel-ui';
 import { useOwnerT, type OwnerKey } from './owner-messages';
+import { setupState, type SetupState } from './rules';
 import { client, navigate } from './state';
-
-export interface SetupState {
-  master: boolean;
-  hours: boolean;
-  telegram: boolean;
-}
-
-/** Pure: what is done, from what the provider API answers. */
-export function setupState(
-  masters: ReadonlyArray<{ has_schedule: boolean }>,
-  businessWeek: ReadonlyArray<{ is_active: boolean }>,
-  chatId: string | null | undefined,
-): SetupState {
-  return {
-    master: masters.length > 0,
-    // Hours are set when someone can be booked on some weekday: the salon's week or a master's own.
-    hours: businessWeek.some((row) => row.is_active) || masters.some((m) => m.has_schedule),
-    telegram: Boolean(chatId),
-  };
-}
 
 const STEPS: Array<{ key: keyof SetupState; text: OwnerKey; action: OwnerKey; path: string }> = [
   { key: 'master', text: 'stepMaster', action: 'stepMasterAction', path: '/admin/masters' },

@@ -3,24 +3,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
+import { dayProblem } from './rules';
 import { client, type ScheduleRow } from './state';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 type Draft = Pick<ScheduleRow, 'id' | 'day_of_week' | 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>;
-
-/**
- * What the panel refuses to save (the API stays permissive, as SPEC.md says): a working day
- * that ends before or when it starts, a break outside the hours or ending before it starts.
- */
-export function dayProblem(d: Pick<Draft, 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>): 'hours' | 'break' | null {
-  if (!d.is_active) return null;
-  if (!d.start_time || !d.end_time || d.end_time <= d.start_time) return 'hours';
-  const [from, to] = [d.break_start_time || null, d.break_end_time || null];
-  if (from === null && to === null) return null;
-  if (from === null || to === null || to <= from || from < d.start_time || to > d.end_time) return 'break';
-  return null;
-}
 
 const same = (a: Draft, b: Draft) =>
   a.start_time === b.start_time && a.end_time === b.end_time && a.break_start_time === b.break_start_time && a.break_end_time === b.break_end_time && a.is_active === b.is_active;

@@ -28,7 +28,9 @@ interface ProviderProps {
 export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
   const t = useT(miniMessages);
   const lang = useLang();
-  const [today, tomorrow] = nextDays(wallNow(timeZone).date, 2) as [string, string];
+  const now = wallNow(timeZone);
+  const [today, tomorrow] = nextDays(now.date, 2) as [string, string];
+  const nowStamp = `${now.date}T${String(Math.floor(now.minutes / 60)).padStart(2, '0')}:${String(now.minutes % 60).padStart(2, '0')}`;
   const [lists, setLists] = useState<Record<string, Booking[] | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -83,7 +85,14 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
           {lists[date]?.length === 0 && <p class="muted">{t('empty')}</p>}
           <ul class="bookings">
             {lists[date]?.map((booking) => (
-              <BookingRow key={booking.id} t={t} booking={booking} busy={busy === booking.id} onChange={(status) => void change(booking, status)} />
+              <BookingRow
+                key={booking.id}
+                t={t}
+                booking={booking}
+                started={booking.start_at.slice(0, 16) <= nowStamp}
+                busy={busy === booking.id}
+                onChange={(status) => void change(booking, status)}
+              />
             ))}
           </ul>
         </section>
@@ -95,12 +104,15 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
 interface RowProps {
   t: MiniT;
   booking: Booking;
+  /** Only a booking that has begun can be completed (and count as done). */
+  started: boolean;
   busy: boolean;
   onChange(status: 'confirmed' | 'completed' | 'cancelled'): void;
 }
 
-function BookingRow({ t, booking, busy, onChange }: RowProps) {
+function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
   const status = booking.status as Status;
+  const actions = (ACTIONS[status] ?? []).filter((next) => next !== 'completed' || started);
   return (
     <li class="booking" data-booking={booking.id} data-status={status}>
       <div class="booking-head">
@@ -116,9 +128,9 @@ function BookingRow({ t, booking, busy, onChange }: RowProps) {
         {booking.client.first_name}, <a href={`tel:+${booking.client.phone}`}>{formatPhone(booking.client.phone)}</a> · {booking.master.name}
       </div>
       {booking.notes && <div class="muted notes">{booking.notes}</div>}
-      {ACTIONS[status] && (
+      {actions.length > 0 && (
         <div class="actions">
-          {ACTIONS[status]!.map((next) => (
+          {actions.map((next) => (
             <button
               key={next}
               type="button"

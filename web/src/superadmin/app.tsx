@@ -116,9 +116,9 @@ function BookingsPage() {
               <td>
                 {b.client.first_name} <span class="muted">{displayPhone(b.client.phone)}</span>
               </td>
-              <td>{b.service.name}</td>
-              <td>{b.master.name}</td>
-              <td>{formatPrice(b.price_snapshot)}</td>
+              <td data-label={t('service')}>{b.service.name}</td>
+              <td data-label={t('master')}>{b.master.name}</td>
+              <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
               <td>
                 <span class={`badge st-${b.status}`}>{(STATUSES as readonly string[]).includes(b.status) ? t(`status_${b.status as 'pending'}`) : b.status}</span>
               </td>

@@ -122,7 +122,7 @@ export function BusinessesPage() {
                   </a>
                 </div>
               </td>
-              <td>{b.admin_email ?? '—'}</td>
+              <td data-label={t('admin')}>{b.admin_email ?? '—'}</td>
               <td>
                 <strong>{b.bookings_total}</strong> {t('total')}
                 <div class="chips" style="margin-top:4px">
@@ -135,7 +135,7 @@ export function BusinessesPage() {
                     ))}
                 </div>
               </td>
-              <td>{b.messenger_chat_id ? t('linked') : t('notLinked')}</td>
+              <td data-label={t('telegram')}>{b.messenger_chat_id ? t('linked') : t('notLinked')}</td>
               <td>
                 <div class="row" style="justify-content:flex-end">
                   <button type="button" class="btn btn-ghost btn-small" disabled={reset.busy} onClick={() => setResetting(b)} aria-label={`${t('resetPassword')}: ${b.name}`}>

@@ -1,0 +1,58 @@
+/** Pure rules of the owner's panel (web/src/admin/rules.ts): schedule checks, first steps, the address's city. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayProblem, setupState, withCity } from '../../web/src/admin/rules.js';
+
+const day = (start: string, end: string, breakFrom: string | null = null, breakTo: string | null = null, active = true) => ({
+  start_time: start,
+  end_time: end,
+  break_start_time: breakFrom,
+  break_end_time: breakTo,
+  is_active: active,
+});
+
+describe('dayProblem', () => {
+  it.each([
+    [day('09:00', '18:00'), null],
+    [day('09:00', '18:00', '13:00', '14:00'), null],
+    [day('09:00', '18:00', '09:00', '18:00'), null],
+    [day('20:00', '10:00'), 'hours'],
+    [day('10:00', '10:00'), 'hours'],
+    [day('20:00', '10:00', null, null, false), null],
+    [day('10:00', '19:00', '19:30', '20:00'), 'break'],
+    [day('10:00', '19:00', '09:00', '11:00'), 'break'],
+    [day('10:00', '19:00', '14:00', '13:00'), 'break'],
+    [day('10:00', '19:00', '14:00', null), 'break'],
+  ])('%j → %s', (d, expected) => expect(dayProblem(d)).toBe(expected));
+
+  const hm = fc.integer({ min: 0, max: 1439 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  it('property: an accepted active day has start < end and a break inside [start, end]', () => {
+    fc.assert(
+      fc.property(hm, hm, fc.option(fc.tuple(hm, hm), { nil: null }), (start, end, brk) => {
+        const d = day(start, end, brk?.[0] ?? null, brk?.[1] ?? null);
+        if (dayProblem(d) !== null) return;
+        expect(start < end).toBe(true);
+        if (brk) expect(start <= brk[0] && brk[0] < brk[1] && brk[1] <= end).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('setupState', () => {
+  it('needs a master, a working day and a linked chat', () => {
+    const week = [{ is_active: false }, { is_active: true }];
+    expect(setupState([], week, null)).toEqual({ master: false, hours: true, telegram: false });
+    expect(setupState([{ has_schedule: false }], [{ is_active: false }], '')).toEqual({ master: true, hours: false, telegram: false });
+    expect(setupState([{ has_schedule: true }], [{ is_active: false }], '-100123')).toEqual({ master: true, hours: true, telegram: true });
+  });
+});
+
+describe('withCity', () => {
+  it('puts the typed city in front of an address that lacks it', () => {
+    expect(withCity('Астана', 'пр. Мангилик Ел 55')).toBe('Астана, пр. Мангилик Ел 55');
+    expect(withCity('Алматы', 'Алматы, Абая 10')).toBe('Алматы, Абая 10');
+    expect(withCity('алматы', 'г. Алматы, Абая 10')).toBe('г. Алматы, Абая 10');
+    expect(withCity('', 'Абая 10')).toBe('Абая 10');
+    expect(withCity('Алматы', '')).toBe('');
+  });
+});
