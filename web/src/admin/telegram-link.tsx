@@ -96,7 +96,7 @@ export function TelegramLink() {
           <div style="flex:1;min-width:220px">
             <p style="margin-top:0">{t('telegramHelp')}</p>
             <p>
-              <a class="btn" href={url} target="_blank" rel="noopener" data-testid="telegram-link">
+              <a class={linked ? 'btn btn-ghost' : 'btn'} href={url} target="_blank" rel="noopener" data-testid="telegram-link">
                 {t('connectTelegram')}
               </a>
             </p>
