@@ -38,6 +38,10 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('ad
 const shownUrl = (page: Page) => page.getByTestId('telegram-url').textContent();
 let chats = 710_000_000;
 
+/** Scrolls a card's title to just below the top (the phone's sticky menu would cover it) for a screenshot. */
+const showCard = (page: Page, title: string) =>
+  page.getByRole('heading', { name: title }).evaluate((heading) => window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' }));
+
 describe('Settings → Telegram', () => {
   let owner: RegisteredBusiness;
   beforeAll(async () => {
@@ -56,6 +60,7 @@ describe('Settings → Telegram', () => {
     await expect(page.getByTestId('telegram-link').getAttribute('href')).resolves.toBe(first.url);
     // no "Отключить" while nothing is linked
     await expect(page.getByRole('button', { name: 'Отключить Telegram' }).count()).resolves.toBe(0);
+    await showCard(page, 'Telegram');
     await screenshot(page, 'admin-trust-telegram-1280');
 
     // "Новая ссылка" asks first; "Отмена" changes nothing
@@ -82,6 +87,7 @@ describe('Settings → Telegram', () => {
     await webhook(messageUpdate(chat, `/start ${new URL((await shownUrl(page))!).searchParams.get('start')}`));
     await page.reload();
     await status.getByText('Telegram подключён: уведомления приходят в чат.').waitFor();
+    await showCard(page, 'Telegram');
     await screenshot(page, 'admin-trust-telegram-linked-1280');
 
     // disconnecting asks, then ends every earlier token: the panel goes on with the fresh one
@@ -111,11 +117,9 @@ describe('Settings → Telegram', () => {
     const page = await browser.open(PHONE, owner.token);
     await page.goto(`${w.baseUrl}/admin/settings`);
     await page.locator('.qr svg').waitFor();
-    // just below the phone's sticky menu, which would cover the card title
-    const show = (name: string) => page.getByRole('heading', { name }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }) ?? window.scrollBy(0, -70));
-    await show('Telegram');
+    await showCard(page, 'Telegram');
     await screenshot(page, 'admin-trust-telegram-360');
-    await show('Сменить пароль');
+    await showCard(page, 'Сменить пароль');
     await screenshot(page, 'admin-trust-password-360');
     // nothing sticks out sideways
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
