@@ -79,7 +79,10 @@ export function TelegramLink() {
     setPending(what);
   };
 
-  const botOff = link.error instanceof ApiError && link.error.status === 503;
+  // the server's 503 text names its settings: the owner reads a plain sentence instead
+  const isBotOff = (error: unknown) => error instanceof ApiError && error.status === 503;
+  const botOff = isBotOff(link.error);
+  const actionError = rotate.error ?? unlink.error;
   let body;
   if (botOff) body = <p class="muted" data-testid="telegram-off">{t('botDisabled')}</p>;
   else if (link.error && !link.data) body = <ErrorBox error={generalError(link.error)} />;
@@ -107,7 +110,7 @@ export function TelegramLink() {
             <p class="muted" style="font-size:.9rem">{t('telegramSecret')}</p>
           </div>
         </div>
-        <ErrorBox error={generalError(rotate.error ?? unlink.error)} />
+        <ErrorBox error={isBotOff(actionError) ? t('botDisabled') : generalError(actionError)} />
         {done && (
           <p role="status" class="muted">
             {done === 'rotated' ? t('telegramRotated') : t('telegramUnlinked')}
