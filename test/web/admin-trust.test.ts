@@ -201,6 +201,9 @@ describe('passwords', () => {
     await page.goto(`${w.baseUrl}/admin#reset=${token}`);
     await page.getByRole('heading', { name: 'Новый пароль' }).waitFor();
     await page.getByLabel('Новый пароль', { exact: true }).fill('remembered at last');
+    await page.getByLabel('Повторите новый пароль').fill('remembered at lost');
+    await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await page.getByText('Пароли не совпадают').waitFor(); // caught before the token is spent
     await page.getByLabel('Повторите новый пароль').fill('remembered at last');
     await screenshot(page, 'admin-trust-reset-360');
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
