@@ -6,10 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness } from '../helpers/app.js';
+import { botEnv, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { PHONE_VIEWPORT, screenshot, useWebTest } from '../helpers/web.js';
 import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
-const w = useWebTest({ env: { BOT_USERNAME: 'salon_test_bot' } });
+// the bot on (a local fake Telegram), so Settings shows the Telegram link and its QR code
+const fake = useFakeTelegram();
+const w = useWebTest({ env: botEnv(fake) });
 const browser = usePanelBrowser(w, 'admin-screens', 'admin_token');
 let token = '';
 

@@ -162,9 +162,15 @@ describe('mini app /app', () => {
     expect(list.data[0]).toMatchObject({ status: 'pending', start_at: '2026-11-24T10:00:00', master: { id: master.data.id }, client: { phone: '77017778899', first_name: 'Асель' } });
     const bookingId: string = list.data[0].id;
 
-    // The owner links the bot (/start provider_<id>) and opens the mini app: the provider view.
+    // The owner links the bot with the panel's link (/start provider_<id>_<code>) and opens the mini app: the provider view.
     const providerId = customer.id + 1;
-    const linked = await w.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: messageUpdate(providerId, `/start provider_${owner.business.id}`) });
+    const { start_param } = (await w.call({ method: 'GET', url: '/api/v1/business/telegram', token: owner.token })).data;
+    const linked = await w.call({
+      method: 'POST',
+      url: '/api/v1/messenger/webhook',
+      payload: messageUpdate(providerId, `/start ${start_param}`),
+      headers: { 'x-telegram-bot-api-secret-token': w.app.ctx.config.telegramWebhookSecret },
+    });
     expect(linked.statusCode).toBe(200);
     const provider = { id: providerId, first_name: 'Айгерим' };
     // The first list request answers 401 (an expired token): the app logs in again and retries.

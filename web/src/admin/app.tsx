@@ -1,7 +1,7 @@
 /** The /admin shell: session check, navigation, one page per path. */
 import { useEffect, useState } from 'preact/hooks';
 import { LangSwitch, Loading } from '@shared/panel-ui';
-import { Login, Register } from './auth';
+import { Login, Register, ResetPassword, resetTokenFromHash } from './auth';
 import { CalendarPage } from './calendar';
 import { BookingsPage } from './bookings-list';
 import { CatalogPage } from './catalog';
@@ -75,7 +75,14 @@ export function App() {
   const path = usePath();
   const t = useT(messages);
   const [business, setBusiness] = useState<Business | null>(null);
+  const [resetToken, setResetToken] = useState(() => resetTokenFromHash(location.hash));
   const token = getToken();
+  useEffect(() => {
+    // a reset link pasted into a tab that already shows the panel changes only the hash
+    const onHash = () => resetTokenFromHash(location.hash) && setResetToken(resetTokenFromHash(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
   useEffect(() => {
     if (!token) return setBusiness(null);
     if (business) return;
@@ -94,8 +101,18 @@ export function App() {
 
   const atEntry = path === '/admin' || path === '/admin/' || path === '/admin/login' || path === '/admin/register';
   useEffect(() => {
-    if (token && atEntry) navigate('/admin/calendar', true);
-  }, [token, atEntry]);
+    if (token && atEntry && !resetToken) navigate('/admin/calendar', true);
+  }, [token, atEntry, resetToken]);
+
+  if (resetToken) {
+    const leave = (next?: Business) => {
+      setResetToken(null);
+      history.replaceState(null, '', location.pathname + location.search); // the used link leaves the address bar
+      if (next) onSession(next);
+      else navigate('/admin/login', true);
+    };
+    return <ResetPassword token={resetToken} onSession={leave} onBack={() => leave()} />;
+  }
 
   if (!token) return path === '/admin/register' ? <Register onSession={onSession} /> : <Login onSession={onSession} />;
   if (!business) return <main class="auth"><Loading text={t('loading')} /></main>;

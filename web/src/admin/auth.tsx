@@ -1,4 +1,4 @@
-/** Log in and register (CONTRACT.md §3); the token goes to localStorage. */
+/** Log in, register (CONTRACT.md §3) and recover a password through Telegram (§11); the token goes to localStorage. */
 import { useEffect, useState } from 'preact/hooks';
 import { Captcha } from '@shared/captcha';
 import { useLang } from '@shared/i18n';
@@ -33,8 +33,105 @@ function AuthFrame(props: { title: string; children: preact.ComponentChildren })
   );
 }
 
+/** The token of a `/admin#reset={token}` link from the bot, if the page was opened with one. */
+export function resetTokenFromHash(hash: string): string | null {
+  const match = /^#reset=([^&]+)$/.exec(hash);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+function BackToLogin(props: { onBack: () => void }) {
+  const t = useT(messages);
+  return (
+    <p>
+      <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onBack())}>
+        {t('backToLogin')}
+      </a>
+    </p>
+  );
+}
+
+/** Asks for the email; the answer is the same whether or not a link was sent, so it reveals no accounts. */
+function ForgotPassword(props: { email: string; onBack: () => void }) {
+  const t = useT(messages);
+  const [email, setEmail] = useState(props.email);
+  const [sent, setSent] = useState(false);
+  const action = useAction(async () => {
+    await client.post('/auth/password-reset', { body: { email: email.trim() } });
+    setSent(true);
+  });
+  return (
+    <AuthFrame title={t('forgotTitle')}>
+      {sent ? (
+        <p class="notice success" role="status" data-testid="reset-requested">
+          {t('resetRequested')}
+        </p>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void action.run();
+          }}
+        >
+          <p class="muted" style="margin-top:0">
+            {t('forgotHelp')}
+          </p>
+          <ErrorBox error={generalError(action.error, ['email'])} />
+          <TextField label={t('email')} name="email" type="email" autocomplete="username" required value={email} onValue={setEmail} error={errorFor(action.error, 'email')} />
+          <button class="btn btn-block" disabled={action.busy}>
+            {t('sendResetLink')}
+          </button>
+        </form>
+      )}
+      <BackToLogin onBack={props.onBack} />
+    </AuthFrame>
+  );
+}
+
+/** The form behind the bot's reset link: a new password twice, then the owner is logged in. */
+export function ResetPassword(props: { token: string; onSession: (business: Business) => void; onBack: () => void }) {
+  const t = useT(messages);
+  const [form, setForm] = useState({ next: '', repeat: '' });
+  const [mismatch, setMismatch] = useState(false);
+  const action = useAction(async () => {
+    const answer = await client.post('/auth/password-reset/confirm', { body: { token: props.token, new_password: form.next } });
+    setToken(answer.access_token);
+    props.onSession(answer.business);
+  });
+  const status = (action.error as { status?: number } | undefined)?.status;
+  const passwordError = errorFor(action.error, 'new_password');
+  // any other 400 is about the token: used, expired or never issued
+  const invalid = status === 400 && !passwordError;
+  const set = (key: 'next' | 'repeat') => (value: string) => (setMismatch(false), setForm((f) => ({ ...f, [key]: value })));
+  return (
+    <AuthFrame title={t('resetTitle')}>
+      {invalid ? (
+        <p class="error" role="alert" data-testid="reset-invalid">
+          {t('resetInvalid')}
+        </p>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (form.next !== form.repeat) return setMismatch(true);
+            void action.run();
+          }}
+        >
+          <ErrorBox error={generalError(action.error, ['new_password'])} />
+          <TextField label={t('newPassword')} name="new_password" type="password" autocomplete="new-password" required minLength={8} hint={t('passwordHint')} value={form.next} onValue={set('next')} error={passwordError} />
+          <TextField label={t('repeatPassword')} name="repeat_password" type="password" autocomplete="new-password" required minLength={8} value={form.repeat} onValue={set('repeat')} error={mismatch ? t('passwordsDiffer') : undefined} />
+          <button class="btn btn-block" disabled={action.busy}>
+            {t('savePassword')}
+          </button>
+        </form>
+      )}
+      <BackToLogin onBack={props.onBack} />
+    </AuthFrame>
+  );
+}
+
 export function Login(props: { onSession: (business: Business) => void }) {
   const t = useT(messages);
+  const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const action = useAction(async () => {
@@ -42,6 +139,7 @@ export function Login(props: { onSession: (business: Business) => void }) {
     setToken(answer.access_token);
     props.onSession(answer.business);
   });
+  if (forgot) return <ForgotPassword email={email} onBack={() => setForgot(false)} />;
   return (
     <AuthFrame title={t('loginTitle')}>
       <form
@@ -57,6 +155,11 @@ export function Login(props: { onSession: (business: Business) => void }) {
           {t('login')}
         </button>
       </form>
+      <p>
+        <a href="/admin/login" onClick={(event) => (event.preventDefault(), setForgot(true))}>
+          {t('forgotPassword')}
+        </a>
+      </p>
       <p>
         {t('noAccount')}{' '}
         <a href="/admin/register" onClick={(event) => (event.preventDefault(), navigate('/admin/register'))}>

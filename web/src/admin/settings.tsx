@@ -1,10 +1,11 @@
-/** Business settings: name, phone, address, slug with a live check, strict slots, public link, Telegram. */
+/** Business settings: name, phone, address, slug with a live check, strict slots, public link, Telegram, password. */
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { AddressInput } from './address';
-import { publicConfig } from './auth';
 import { useT, messages } from './messages';
-import { client, useSession, type Business } from './state';
+import { ChangePassword } from './password';
+import { client, useSession } from './state';
+import { TelegramLink } from './telegram-link';
 
 function SlugCheck(props: { slug: string; current: string }) {
   const t = useT(messages);
@@ -43,40 +44,6 @@ function CopyLink({ url }: { url: string }) {
         {copied ? t('copied') : t('copy')}
       </button>
     </div>
-  );
-}
-
-function Telegram({ business }: { business: Business }) {
-  const t = useT(messages);
-  const [bot, setBot] = useState<string | null | undefined>(undefined);
-  const [qr, setQr] = useState('');
-  useEffect(() => void publicConfig().then((c) => setBot(c.bot_username)), []);
-  const link = bot ? `https://t.me/${bot}?start=provider_${business.id}` : '';
-  useEffect(() => {
-    if (!link) return;
-    // qrcode is loaded only here, so it never weighs on the other pages
-    void import('qrcode').then((QR) => QR.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(setQr));
-  }, [link]);
-  return (
-    <section class="card">
-      <h2>{t('telegram')}</h2>
-      <p data-testid="telegram-status" class={business.messenger_chat_id ? 'notice success' : 'notice'}>
-        {business.messenger_chat_id ? t('telegramLinked') : t('telegramNotLinked')}
-      </p>
-      {bot === undefined ? null : !bot ? (
-        <p class="muted">{t('botDisabled')}</p>
-      ) : (
-        <div class="row" style="align-items:start;gap:20px">
-          <div class="qr" aria-label={t('qrLabel')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
-          <div style="flex:1;min-width:220px">
-            <p>{t('telegramHelp')}</p>
-            <a class="btn" href={link} target="_blank" rel="noopener" data-testid="telegram-link">
-              {t('connectTelegram')}
-            </a>
-          </div>
-        </div>
-      )}
-    </section>
   );
 }
 
@@ -143,7 +110,8 @@ export function SettingsPage() {
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />
       </section>
-      <Telegram business={b} />
+      <TelegramLink />
+      <ChangePassword />
     </div>
   );
 }

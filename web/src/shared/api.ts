@@ -27,6 +27,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sees the headers of a successful answer (e.g. a fresh token the server hands back). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface ApiClientOptions {
@@ -72,6 +74,7 @@ export function createApi(client: ApiClientOptions = {}): ApiClient {
       throw new ApiError(NETWORK_ERROR, 'Network error');
     }
     if (response.status === 401 && token) client.onUnauthorized?.();
+    if (response.ok) options.onHeaders?.(response.headers);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     let data: unknown = undefined;

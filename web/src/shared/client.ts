@@ -37,6 +37,7 @@ export interface RequestOptions<P extends ApiPath, M extends Method> {
   query?: Partial<QueryOf<P, M>>;
   body?: BodyOf<P, M>;
   signal?: AbortSignal;
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface ClientOptions extends ApiClientOptions {}
@@ -54,6 +55,7 @@ export function createClient(options: ClientOptions = {}) {
       body: init.body,
       query: init.query as Record<string, string | number | boolean | undefined>,
       signal: init.signal,
+      onHeaders: init.onHeaders,
     });
   return {
     request,
