@@ -46,6 +46,9 @@ describe('POST /auth/register', () => {
         address: 'Алматы, Абая 10',
         messenger_chat_id: null,
         strict_slots: false,
+        description: null,
+        instagram: null,
+        whatsapp: null,
       },
       service: { id: expect.any(Number), name: 'Стрижка', duration: 45, price: 4000, category: null },
     });

@@ -22,6 +22,9 @@ describe('GET /business', () => {
       address: 'Алматы, ул. Абая 10',
       messenger_chat_id: null,
       strict_slots: false,
+      description: null,
+      instagram: null,
+      whatsapp: null,
     });
   });
 
@@ -129,7 +132,7 @@ describe('GET /business/slug-available', () => {
 });
 
 describe('public catalog', () => {
-  it('GET /public/{slug} answers {id, slug, name, phone, address} only', async () => {
+  it('GET /public/{slug} answers {id, slug, name, phone, address} and the optional profile only', async () => {
     const owner = await registerBusiness(t);
     const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
     expect(response.statusCode).toBe(200);
@@ -139,6 +142,9 @@ describe('public catalog', () => {
       name: owner.business.name,
       phone: owner.business.phone,
       address: 'Алматы, ул. Абая 10',
+      description: null,
+      instagram: null,
+      whatsapp: null,
     });
   });
 

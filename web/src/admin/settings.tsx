@@ -4,6 +4,7 @@ import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, u
 import { AddressInput } from './address';
 import { publicConfig } from './auth';
 import { useT, messages } from './messages';
+import { ProfileFields } from './profile-fields';
 import { client, useSession, type Business } from './state';
 
 function SlugCheck(props: { slug: string; current: string }) {
@@ -139,6 +140,7 @@ export function SettingsPage() {
           )}
         </div>
       </form>
+      <ProfileFields />
       <section class="card">
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />
