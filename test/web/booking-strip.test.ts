@@ -46,7 +46,7 @@ const overflowing = (page: Page) =>
       for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) return true;
       return false;
     };
-    const wide = [...document.body.querySelectorAll('*')]
+    const wide = Array.from(document.body.querySelectorAll('*'))
       .filter((el) => !inScroller(el))
       .filter((el) => {
         const r = el.getBoundingClientRect();
