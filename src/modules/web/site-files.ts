@@ -20,7 +20,9 @@ const ROOT_FILES: Record<string, string> = {
   'og-card.png': 'image/png',
 };
 
-const ROBOTS = ['User-agent: *', 'Disallow: /admin', 'Disallow: /superadmin', 'Disallow: /app', 'Disallow: /api/', 'Allow: /', ''].join('\n');
+// Rules match by prefix: "/app" alone would also hide a salon whose slug starts with "app"; "$" ends a rule.
+const PANELS = ['/admin', '/superadmin', '/app'].flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]);
+const ROBOTS = ['User-agent: *', ...PANELS, 'Disallow: /api/', 'Allow: /', ''].join('\n');
 
 const DAY = 'public, max-age=86400';
 
