@@ -21,6 +21,9 @@ const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
 /** POST booking against the write floor: what one booking minimally costs on this machine. */
 const WRITE_RATIO_TARGET = 0.3;
 export const RSS_LIMIT_MB = 300;
+export const DAYS_TARGET = 'GET days (30 days, 10 masters)';
+/** Latest p99 per endpoint (issue 13: the date strip's one request), as the service ships (not with the cache off). */
+const P99_TARGETS_MS: Record<string, number> = { [DAYS_TARGET]: 20 };
 export const MICRO_LIMIT_US = 1000;
 
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
@@ -32,10 +35,13 @@ function verdict(run: DbRun, row: Measurement): string {
   if (target !== undefined && ratio < target) problems.push(`ratio < ${target}`);
   const writeRatio = row.name === 'POST booking' && run.writeFloor ? row.reqPerSec / run.writeFloor.reqPerSec : undefined;
   if (writeRatio !== undefined && writeRatio < WRITE_RATIO_TARGET) problems.push(`write-floor ratio ${fmt(writeRatio, 2)} < ${WRITE_RATIO_TARGET}`);
+  const p99Target = P99_TARGETS_MS[row.name];
+  if (p99Target !== undefined && row.p99 >= p99Target) problems.push(`p99 ≥ ${p99Target} ms`);
   if (row.rssMb >= RSS_LIMIT_MB) problems.push(`RSS ≥ ${RSS_LIMIT_MB} MB`);
   if (row.non2xx > 0 || row.errors > 0) problems.push(`${row.non2xx} non-2xx, ${row.errors} errors`);
   if (problems.length > 0) return `MISSED: ${problems.join('; ')}`;
   if (writeRatio !== undefined) return `ok (≥ ${target}; write floor ${fmt(writeRatio, 2)} ≥ ${WRITE_RATIO_TARGET})`;
+  if (p99Target !== undefined) return `ok (p99 < ${p99Target} ms)`;
   return target === undefined ? 'ok' : `ok (≥ ${target})`;
 }
 

@@ -20,8 +20,9 @@ import { explainHotQueries } from './explain.js';
 import { LOAD, measure, type Measurement, type Target } from './load.js';
 import { runMicro } from './micro.js';
 import { freePort, rssMb, startChild } from './processes.js';
-import { allMet, microTable, table, writeResults, type DbRun } from './report.js';
+import { allMet, DAYS_TARGET, microTable, table, writeResults, type DbRun } from './report.js';
 import { bookingBody, seed, SEED, type Seeded } from './seed.js';
+import { addDays } from '../src/time/wallclock.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,6 +55,8 @@ function targets(seeded: Seeded): Target[] {
     { name: 'GET slots (all masters)', path: `${base}/slots?date=${seeded.date}` },
     { name: 'GET slots (master_id)', path: `${base}/slots?date=${seeded.date}&master_id=${seeded.masterIds[3]}` },
     { name: 'GET services', path: `${base}/services` },
+    // The booking page's date strip: 30 days, any of the 10 masters of the service, one request.
+    { name: DAYS_TARGET, path: `${base}/days?service_id=${seeded.serviceId}&from=${seeded.date}&to=${addDays(seeded.date, 29)}` },
     { name: 'POST booking', path: `${base}/booking`, method: 'POST', body: () => bookingBody(seeded, index++) },
   ];
 }
@@ -134,7 +137,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
         ? () => admin(async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number))
         : undefined;
     const uncached: Measurement[] = [];
-    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots'))) {
+    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots') || t.name === DAYS_TARGET)) {
       uncached.push(await measure(base, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
       console.log(`[${kind}] ${uncached.at(-1)!.name}: ${uncached.at(-1)!.reqPerSec.toFixed(0)} req/s`);
     }

@@ -134,7 +134,7 @@ describe('GET /business/slug-available', () => {
 });
 
 describe('public catalog', () => {
-  it('GET /public/{slug} answers {id, slug, name, phone, address} and the public profile only', async () => {
+  it('GET /public/{slug} answers {id, slug, name, phone, address} and the optional profile only', async () => {
     const owner = await registerBusiness(t);
     const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 /** The booking page's head (description, og: tags, icons), compression and caching of answers, and the business profile fields. */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
@@ -55,19 +56,32 @@ describe('the booking page head', () => {
       ['/favicon.ico', 'image/x-icon'],
       ['/favicon.svg', 'image/svg+xml'],
       ['/apple-touch-icon.png', 'image/png'],
-      [`/${owner.business.slug}/og.png`, 'image/png'],
     ]) {
       const response = await t.call({ method: 'GET', url: path! });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type'], path).toContain(type);
       expect(response.headers['cache-control'], path).toBe('public, max-age=86400');
     }
-    const png = (await t.call({ method: 'GET', url: `/${owner.business.slug}/og.png` })).rawPayload;
-    expect(png.readUInt32BE(16)).toBe(1200);
-    expect(png.readUInt32BE(20)).toBe(630);
+    const card = await t.call({ method: 'GET', url: `/${owner.business.slug}/og.png` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/png');
+    expect(card.headers['cache-control']).toBe('public, max-age=3600');
+    expect(card.rawPayload.readUInt32BE(16)).toBe(1200);
+    expect(card.rawPayload.readUInt32BE(20)).toBe(630);
+    expect((await t.call({ method: 'GET', url: '/no-such-salon/og.png' })).statusCode).toBe(404);
+    // With a font on the machine (DejaVu or Liberation), each salon's card carries its own name.
+    if (existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf')) {
+      const other = await registerBusiness(t, { business_name: 'Барбершоп «Усы»' });
+      const otherCard = await t.call({ method: 'GET', url: `/${other.business.slug}/og.png` });
+      expect(otherCard.rawPayload.equals(card.rawPayload)).toBe(false);
+      const generic = await t.call({ method: 'GET', url: '/og-card.png' });
+      expect(card.rawPayload.equals(generic.rawPayload)).toBe(false);
+    }
     const robots = await t.call({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
-    expect(robots.body).toContain('Disallow: /admin');
+    // Panels are hidden, a salon whose slug starts like a panel ("apple-nails") is not.
+    const rules = robots.body.split('\n').filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
+    expect(rules).toEqual(['/admin$', '/admin/', '/superadmin$', '/superadmin/', '/app$', '/app/', '/api/']);
     expect(robots.body).toContain('Allow: /');
   });
 

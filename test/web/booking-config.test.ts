@@ -42,7 +42,12 @@ describe('booking page HTML', () => {
     expect(page.body).toContain('<title>Салон &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
     const data = inlined(page.body);
     const { id, slug, name, phone } = owner.business;
-    expect(data.business).toEqual({ id, slug, name, phone, address: 'Алматы, ул. Абая 10' });
+    expect(data.business).toEqual({ id, slug, name, phone, address: 'Алматы, ул. Абая 10', description: null, instagram: null, whatsapp: null });
+    // The masters (none yet: the page says booking is not open) and the business schedule, 0 = Monday.
+    expect(data.masters).toEqual([]);
+    expect(data.hours).toHaveLength(7);
+    expect(data.hours[0]).toEqual({ day_of_week: 0, open: '09:00', close: '18:00' });
+    expect(data.hours[6]).toEqual({ day_of_week: 6, open: null, close: null });
     expect(data.services).toEqual([{ id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null }]);
     expect(data.config).toEqual({ captcha_site_key: null, bot_username: 'salon_bot', timezone: 'Asia/Almaty' });
   });

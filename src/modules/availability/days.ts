@@ -48,32 +48,48 @@ export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
   return dates;
 }
 
-/** The /slots answers of one date: one per master considered, or the business's own when none. */
-export function slotsOfDate(data: RangeData, date: IsoDate): SlotsAnswer[] {
+/** Rows grouped by master once for the whole range (a month of ten masters reads them 300 times). */
+interface GroupedRange {
+  masterIds: readonly number[];
+  businessRows: RangeScheduleRow[];
+  rowsOf: Map<number, RangeScheduleRow[]>;
+  bookingsOf: Map<number, RangeBooking[]>;
+}
+
+function group(data: RangeData): GroupedRange {
+  const rowsOf = new Map<number, RangeScheduleRow[]>(data.masterIds.map((id) => [id, []]));
+  const bookingsOf = new Map<number, RangeBooking[]>(data.masterIds.map((id) => [id, []]));
+  const businessRows: RangeScheduleRow[] = [];
+  for (const row of data.schedules) (row.masterId === null ? businessRows : rowsOf.get(row.masterId))?.push(row);
+  for (const booking of data.bookings) bookingsOf.get(booking.masterId)?.push(booking);
+  return { masterIds: data.masterIds, businessRows, rowsOf, bookingsOf };
+}
+
+/**
+ * One date. Whether it is a day off depends on the schedule rows alone (singleMasterSlots answers
+ * the row's window, or 00:00-00:00 without an active row), so each master's /slots answer is built
+ * only until one has a free start time.
+ */
+function dayOf(range: GroupedRange, date: IsoDate, duration: number, now: WallNow): DayAnswer {
   const dow = dayOfWeek(date);
-  const businessRows = data.schedules.filter((row) => row.masterId === null);
-  if (data.masterIds.length === 0) return [singleMasterSlots(date, scheduleFor([], businessRows, dow), [])];
+  // No masters: the business schedule with no bookings, as /slots answers.
+  const ids: (number | null)[] = range.masterIds.length === 0 ? [null] : [...range.masterIds];
+  const schedules = ids.map((id) => scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow));
+  const dayOff = schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
+  const notBefore = date === now.date ? now.minutes : 0;
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
   const from = combine(addDays(date, -1), '00:00');
   const to = combine(addDays(date, 1), '00:00');
-  return data.masterIds.map((id) =>
-    singleMasterSlots(
-      date,
-      scheduleFor(data.schedules.filter((row) => row.masterId === id), businessRows, dow),
-      data.bookings.filter((booking) => booking.masterId === id && booking.startAt >= from && booking.startAt < to),
-    ),
-  );
-}
-
-/** What a client offers on a date from its /slots answers: past dates nothing, today nothing before now. */
-export function dayFromSlots(date: IsoDate, answers: readonly SlotsAnswer[], duration: number, now: WallNow): DayAnswer {
-  const dayOff = answers.every((answer) => toMinutes(answer.work_end) <= toMinutes(answer.work_start));
-  if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
-  const notBefore = date === now.date ? now.minutes : 0;
-  const available = answers.some((answer) => freeStartTimes(answer, duration, { step: START_STEP, notBefore }).length > 0);
+  const available = ids.some((id, i) => {
+    const bookings = id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
+    const answer: SlotsAnswer = singleMasterSlots(date, schedules[i], bookings);
+    return freeStartTimes(answer, duration, { step: START_STEP, notBefore }).length > 0;
+  });
   return { date, available, day_off: false };
 }
 
 export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, duration: number, now: WallNow): DayAnswer[] {
-  return datesBetween(from, to).map((date) => dayFromSlots(date, slotsOfDate(data, date), duration, now));
+  const range = group(data);
+  return datesBetween(from, to).map((date) => dayOf(range, date, duration, now));
 }

@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { webDist } from '../../paths.js';
+import { findBusinessBySlug } from '../catalog/business.queries.js';
 import { slugProblem } from '../catalog/slug.js';
+import { salonCard } from './og-card.js';
 
 const ROOT_FILES: Record<string, string> = {
   'favicon.ico': 'image/x-icon',
@@ -18,7 +20,9 @@ const ROOT_FILES: Record<string, string> = {
   'og-card.png': 'image/png',
 };
 
-const ROBOTS = ['User-agent: *', 'Disallow: /admin', 'Disallow: /superadmin', 'Disallow: /app', 'Disallow: /api/', 'Allow: /', ''].join('\n');
+// Rules match by prefix: "/app" alone would also hide a salon whose slug starts with "app"; "$" ends a rule.
+const PANELS = ['/admin', '/superadmin', '/app'].flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]);
+const ROBOTS = ['User-agent: *', ...PANELS, 'Disallow: /api/', 'Allow: /', ''].join('\n');
 
 const DAY = 'public, max-age=86400';
 
@@ -37,10 +41,15 @@ export function registerSiteFiles(app: FastifyInstance): void {
     });
   }
   app.get('/robots.txt', hide, (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', DAY).send(ROBOTS));
-  // The card a shared link previews with; the same for every salon (its name and words travel in og:title/og:description).
-  app.get<{ Params: { slug: string } }>('/:slug/og.png', hide, (request, reply) => {
-    const body = files.get('og-card.png');
-    if (slugProblem(request.params.slug) !== null || !body) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.type('image/png').header('cache-control', DAY).send(body);
+  // The card a shared link previews with: the salon's name drawn on it, else the generic card.
+  app.get<{ Params: { slug: string } }>('/:slug/og.png', hide, async (request, reply) => {
+    const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    if (slugProblem(request.params.slug) !== null) return notFound();
+    const business = await findBusinessBySlug(app.ctx.db, request.params.slug);
+    if (!business) return notFound();
+    const card = (await salonCard(business.name, business.address).catch(() => null)) ?? files.get('og-card.png');
+    if (!card) return notFound();
+    // An hour: a renamed salon's previews catch up the same day.
+    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(card);
   });
 }

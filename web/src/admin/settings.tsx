@@ -4,6 +4,7 @@ import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, u
 import { AddressInput } from './address';
 import { useT, messages } from './messages';
 import { ChangePassword } from './password';
+import { ProfileFields } from './profile-fields';
 import { client, useSession } from './state';
 import { TelegramLink } from './telegram-link';
 
@@ -106,6 +107,7 @@ export function SettingsPage() {
           )}
         </div>
       </form>
+      <ProfileFields />
       <section class="card">
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />

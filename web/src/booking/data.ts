@@ -7,13 +7,22 @@ import { freeStartTimes } from '@domain/availability/start-times';
 import { ApiError, type ApiClient } from '@shared/api';
 import { wallNow } from '@shared/wall-clock';
 import { addDays } from '../../../src/time/wallclock.js';
-import { ANY, type Master, type MasterChoice, type Service, type Slots } from './types';
+import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
 
 export const DAYS_AHEAD = 30;
 export const STEP = 15;
 
 export function nextDays(today: string, count = DAYS_AHEAD): string[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i));
+}
+
+export type DayPart = 'morning' | 'afternoon' | 'evening';
+
+/** Start times by part of the day: before 12:00, 12:00-16:59, from 17:00; empty parts left out. */
+export function byDayPart(times: readonly string[]): [DayPart, string[]][] {
+  const parts: Record<DayPart, string[]> = { morning: [], afternoon: [], evening: [] };
+  for (const time of times) parts[time < '12:00' ? 'morning' : time < '17:00' ? 'afternoon' : 'evening'].push(time);
+  return (Object.entries(parts) as [DayPart, string[]][]).filter(([, list]) => list.length > 0);
 }
 
 /** Masters linked to the service; every master when none is linked (SPEC.md rule 4 of booking creation). */
@@ -43,8 +52,27 @@ export class SlotSource {
     return answer;
   }
 
+  private readonly strips = new Map<string, Promise<Days>>();
+
+  /**
+   * The date strip in one request (GET /days): per date, free time or not, day off or not, for the
+   * service with that master or any of its masters, computed by the server from the same rules.
+   */
+  days(from: string, to: string, service: Service, master: MasterChoice): Promise<Days> {
+    const masterId = master === ANY ? null : master.id;
+    const key = `${service.id}|${masterId ?? '*'}|${from}|${to}`;
+    let answer = this.strips.get(key);
+    if (!answer) {
+      answer = this.api<Days>(`/public/${encodeURIComponent(this.slug)}/days`, { query: { service_id: service.id, master_id: masterId, from, to } });
+      answer.catch(() => this.strips.delete(key));
+      this.strips.set(key, answer);
+    }
+    return answer;
+  }
+
   forget(): void {
     this.cache.clear();
+    this.strips.clear();
   }
 
   private async timesOf(date: string, masterId: number | null, duration: number): Promise<string[]> {
@@ -65,17 +93,6 @@ export class SlotSource {
     return [...new Set(lists.flat())].sort();
   }
 
-  /**
-   * Whether a day has any free time, for the date strip. With every master
-   * eligible one aggregate request per day answers it (SPEC.md rule 5).
-   */
-  async dayOpen(date: string, service: Service, master: MasterChoice, eligible: readonly Master[], all: readonly Master[]): Promise<boolean> {
-    if (master === ANY && eligible.length === all.length && eligible.length > 1) {
-      return (await this.timesOf(date, null, service.duration)).length > 0;
-    }
-    return (await this.dayTimes(date, service, master, eligible)).length > 0;
-  }
-
   /** For "any master": the first eligible master free at that time, else null (the server assigns one). */
   async freeMaster(date: string, time: string, service: Service, eligible: readonly Master[]): Promise<number | null> {
     for (const master of eligible) {
@@ -84,18 +101,6 @@ export class SlotSource {
     }
     return null;
   }
-}
-
-/** Runs tasks with at most `limit` in flight (30 days of slot requests must not flood a phone's connection). */
-export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export type ErrorKey =

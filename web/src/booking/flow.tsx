@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { randomKey, type ApiClient } from '@shared/api';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
-import { LangSwitch } from '@shared/lang-switch';
+import { BusinessInfo, NotOpen } from './business-info';
 import { errorKey, mastersFor, SlotSource } from './data';
 import { DetailsStep, detailsProblem, type DetailsProblem, type DetailsValues } from './details';
 import { bookingMessages } from './messages';
@@ -47,7 +47,15 @@ function useCatalog(api: ApiClient, slug: string, initial: InitialData) {
     initial.business && initial.services ? { business: initial.business, services: initial.services } : null,
   );
   const [failed, setFailed] = useState(false);
-  const masters = useMemo(() => api<Master[]>(`/public/${encodeURIComponent(slug)}/masters`), [slug]);
+  const masters = useMemo(
+    () => (initial.masters ? Promise.resolve(initial.masters) : api<Master[]>(`/public/${encodeURIComponent(slug)}/masters`)),
+    [slug],
+  );
+  // Known at once from the page's data; the mini app learns it from its request.
+  const [masterCount, setMasterCount] = useState<number | null>(initial.masters ? initial.masters.length : null);
+  useEffect(() => {
+    masters.then((list) => setMasterCount(list.length), () => undefined);
+  }, [masters]);
   useEffect(() => {
     if (catalog) return;
     const base = `/public/${encodeURIComponent(slug)}`;
@@ -56,14 +64,14 @@ function useCatalog(api: ApiClient, slug: string, initial: InitialData) {
       () => setFailed(true),
     );
   }, [slug]);
-  return { catalog, failed, masters };
+  return { catalog, failed, masters, masterCount };
 }
 
 export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults, onBooked, openLink }: BookingFlowProps) {
   const t = useT(bookingMessages);
   const lang = useLang();
   const timeZone = initial.config.timezone;
-  const { catalog, failed, masters: mastersPromise } = useCatalog(api, slug, initial);
+  const { catalog, failed, masters: mastersPromise, masterCount } = useCatalog(api, slug, initial);
   const source = useMemo(() => new SlotSource(api, slug, timeZone), [slug]);
 
   const [step, setStep] = useState<Step>('service');
@@ -176,18 +184,8 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
 
   return (
     <main class="page" data-step={step}>
-      <header class="business">
-        <div class="business-top">
-          <h1>{business.name}</h1>
-          <LangSwitch />
-        </div>
-        {business.address && <p class="muted address">{business.address}</p>}
-        {business.phone && (
-          <a class="phone" href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>
-            ☎ {business.phone}
-          </a>
-        )}
-      </header>
+      <BusinessInfo t={t} business={business} hours={initial.hours} />
+      {masterCount === 0 && step === 'service' && <NotOpen t={t} business={business} />}
 
       {step !== 'service' && step !== 'done' && service && (
         <ol class="picked">
@@ -216,83 +214,84 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
         </ol>
       )}
 
-      <section class="card step">
-        {stepTitle[step] && (
-          <div class="step-head">
-            {back && !host && (
-              <button type="button" class="link back" onClick={back}>
-                ← {t('back')}
-              </button>
-            )}
-            <h2>{stepTitle[step]}</h2>
-          </div>
-        )}
-        {step === 'service' && <ServiceStep t={t} services={services} onPick={(s) => void pickService(s)} />}
-        {step === 'master' && (
-          <MasterStep
-            t={t}
-            masters={eligible}
-            onPick={(m) => {
-              setMaster(m);
-              setDate(null);
-              go('when');
-            }}
-          />
-        )}
-        {step === 'when' && service && (
-          <>
-            {eligible.length === 0 && <p class="muted">{t('noMasters')}</p>}
-            <WhenStep
+      {!(masterCount === 0 && step === 'service') && (
+        <section class="card step">
+          {stepTitle[step] && (
+            <div class="step-head">
+              {back && !host && (
+                <button type="button" class="link back" onClick={back}>
+                  ← {t('back')}
+                </button>
+              )}
+              <h2>{stepTitle[step]}</h2>
+            </div>
+          )}
+          {step === 'service' && <ServiceStep t={t} services={services} onPick={(s) => void pickService(s)} />}
+          {step === 'master' && (
+            <MasterStep
               t={t}
-              source={source}
-              timeZone={timeZone}
-              service={service}
-              master={master}
-              eligible={eligible}
-              all={allMasters}
-              date={date}
-              onDate={setDate}
-              onTime={(picked) => {
-                setTime(picked);
-                go('details');
+              masters={eligible}
+              onPick={(m) => {
+                setMaster(m);
+                setDate(null);
+                go('when');
               }}
             />
-          </>
-        )}
-        {step === 'details' && (
-          <DetailsStep
-            t={t}
-            values={values}
-            onChange={(next) => {
-              setValues(next);
-              setProblem(null);
-            }}
-            captchaSiteKey={initial.config.captcha_site_key}
-            captchaReset={captchaReset}
-            onCaptcha={setCaptchaToken}
-            problem={problem}
-            error={error}
-            sending={sending}
-            showSubmit={!host}
-            onSubmit={() => void submit()}
-          />
-        )}
-        {step === 'done' && booking && (
-          <SuccessStep
-            t={t}
-            booking={booking}
-            business={business}
-            timeZone={timeZone}
-            telegram={Boolean(initial.config.bot_username)}
-            openLink={openLink}
-            onAgain={() => {
-              setBooking(null);
-              setService(null);
-              go('service');
-            }}
-          />
-        )}
-      </section>
+          )}
+          {step === 'when' && service && (
+            <>
+              {eligible.length === 0 && <p class="muted">{t('noMasters')}</p>}
+              <WhenStep
+                t={t}
+                source={source}
+                timeZone={timeZone}
+                service={service}
+                master={master}
+                eligible={eligible}
+                date={date}
+                onDate={setDate}
+                onTime={(picked) => {
+                  setTime(picked);
+                  go('details');
+                }}
+              />
+            </>
+          )}
+          {step === 'details' && (
+            <DetailsStep
+              t={t}
+              values={values}
+              onChange={(next) => {
+                setValues(next);
+                setProblem(null);
+              }}
+              captchaSiteKey={initial.config.captcha_site_key}
+              captchaReset={captchaReset}
+              onCaptcha={setCaptchaToken}
+              problem={problem}
+              error={error}
+              sending={sending}
+              showSubmit={!host}
+              onSubmit={() => void submit()}
+            />
+          )}
+          {step === 'done' && booking && (
+            <SuccessStep
+              t={t}
+              booking={booking}
+              business={business}
+              timeZone={timeZone}
+              telegram={Boolean(initial.config.bot_username)}
+              openLink={openLink}
+              onAgain={() => {
+                setBooking(null);
+                setService(null);
+                go('service');
+              }}
+            />
+          )}
+        </section>
+      )}
     </main>
   );
 }

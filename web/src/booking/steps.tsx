@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatDuration, formatPrice, useLang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import { eachLimited, nextDays, type SlotSource } from './data';
+import { byDayPart, nextDays, type SlotSource } from './data';
 import type { BookingT } from './messages';
-import { ANY, type Master, type MasterChoice, type Service } from './types';
+import { ANY, type Days, type Master, type MasterChoice, type Service } from './types';
 
 interface ServiceStepProps {
   t: BookingT;
@@ -82,7 +82,6 @@ interface WhenStepProps {
   service: Service;
   master: MasterChoice;
   eligible: Master[];
-  all: Master[];
   date: string | null;
   onDate(date: string): void;
   onTime(time: string): void;
@@ -90,21 +89,30 @@ interface WhenStepProps {
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };
 
-/** Date strip (next 30 days; days without free time marked) and the free start times of the chosen day. */
-export function WhenStep({ t, source, timeZone, service, master, eligible, all, date, onDate, onTime }: WhenStepProps) {
+type DayState = 'unknown' | 'open' | 'full' | 'off';
+
+const stateOf = (strip: Days | null, index: number): DayState => {
+  const day = strip?.[index];
+  if (!day) return 'unknown';
+  return day.available ? 'open' : day.day_off ? 'off' : 'full';
+};
+
+/** Date strip (next 30 days from one request; days off and fully booked days marked apart) and the chosen day's start times by part of the day. */
+export function WhenStep({ t, source, timeZone, service, master, eligible, date, onDate, onTime }: WhenStepProps) {
   const lang = useLang();
   const [days] = useState(() => nextDays(wallNow(timeZone).date));
-  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [strip, setStrip] = useState<Days | null>(null);
   const [times, setTimes] = useState<Load<string[]>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let alive = true;
-    setOpen({});
-    void eachLimited(days, 6, async (day) => {
-      const value = await source.dayOpen(day, service, master, eligible, all).catch(() => true);
-      if (alive) setOpen((previous) => ({ ...previous, [day]: value }));
-    });
+    setStrip(null);
+    // A failed strip leaves every day clickable: the day's own request then tells.
+    source.days(days[0]!, days[days.length - 1]!, service, master).then(
+      (value) => alive && setStrip(value),
+      () => undefined,
+    );
     return () => void (alive = false);
   }, [service, master, attempt]);
 
@@ -122,8 +130,9 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, all, 
   return (
     <div>
       <div class="days" role="listbox" aria-label={t('pickDay')}>
-        {days.map((day) => {
-          const closed = open[day] === false;
+        {days.map((day, index) => {
+          const state = stateOf(strip, index);
+          const closed = state === 'off' || state === 'full';
           return (
             <button
               key={day}
@@ -131,8 +140,9 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, all, 
               role="option"
               aria-selected={day === date}
               data-date={day}
-              data-open={open[day] === undefined ? 'unknown' : String(open[day])}
-              class={`day${day === date ? ' selected' : ''}${closed ? ' closed' : ''}`}
+              data-open={state === 'unknown' ? 'unknown' : String(state === 'open')}
+              data-state={state}
+              class={`day${day === date ? ' selected' : ''}${closed ? ` closed ${state}` : ''}`}
               onClick={(event) => {
                 event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
                 onDate(day);
@@ -140,7 +150,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, all, 
             >
               <span class="day-week">{formatDate(day, lang, { weekday: 'short' })}</span>
               <span class="day-num">{Number(day.slice(8))}</span>
-              <span class="day-month">{closed ? t('dayOff') : formatDate(day, lang, { month: 'short' })}</span>
+              <span class="day-month">{state === 'off' ? t('dayOff') : state === 'full' ? t('dayFull') : formatDate(day, lang, { month: 'short' })}</span>
             </button>
           );
         })}
@@ -158,11 +168,18 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, all, 
       )}
       {date && times.state === 'ready' && times.value.length === 0 && <p class="muted no-times">{t('noTimeDay')}</p>}
       {date && times.state === 'ready' && times.value.length > 0 && (
-        <div class="times">
-          {times.value.map((time) => (
-            <button key={time} type="button" class="time" data-time={time} onClick={() => onTime(time)}>
-              {time}
-            </button>
+        <div class="day-parts">
+          {byDayPart(times.value).map(([part, list]) => (
+            <section key={part} class="day-part" data-part={part}>
+              <h4 class="day-part-title">{t(part)}</h4>
+              <div class="times">
+                {list.map((time) => (
+                  <button key={time} type="button" class="time" data-time={time} onClick={() => onTime(time)}>
+                    {time}
+                  </button>
+                ))}
+              </div>
+            </section>
           ))}
         </div>
       )}

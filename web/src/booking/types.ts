@@ -10,6 +10,7 @@ export type Business = Json<'/api/v1/public/{slug}', 'get', 200>;
 export type Service = Json<'/api/v1/public/{slug}/services', 'get', 200>[number];
 export type Master = Json<'/api/v1/public/{slug}/masters', 'get', 200>[number];
 export type Slots = Json<'/api/v1/public/{slug}/slots', 'get', 200>;
+export type Days = Json<'/api/v1/public/{slug}/days', 'get', 200>;
 export type BookingResult = Json<'/api/v1/public/{slug}/booking', 'post', 201>;
 
 /** GET /api/v1/public-config (src/modules/web/config.routes.ts). */
@@ -24,6 +25,16 @@ export interface InitialData {
   config: PublicConfig;
   business?: Business;
   services?: Service[];
+  /** The salon's active masters: none means online booking is not open yet. */
+  masters?: Master[];
+  /** The business schedule, 0 = Monday; open/close null on a day off. */
+  hours?: OpeningHours[];
+}
+
+export interface OpeningHours {
+  day_of_week: number;
+  open: string | null;
+  close: string | null;
 }
 
 /** "Any master": the client picks a free master itself when it books. */
