@@ -109,6 +109,19 @@ async function openMiniApp(
 
 const stub = (page: Page) => page.evaluate(() => (window as any).__tg.state as StubState);
 
+
+/** The owner links the bot as Telegram would deliver it: the panel's link (/start provider_<id>_<code>), with the webhook secret. */
+async function linkProvider(ownerToken: string, telegramId: number): Promise<void> {
+  const { start_param } = (await w.call({ method: 'GET', url: '/api/v1/business/telegram', token: ownerToken })).data;
+  const linked = await w.call({
+    method: 'POST',
+    url: '/api/v1/messenger/webhook',
+    payload: messageUpdate(telegramId, `/start ${start_param}`),
+    headers: { 'x-telegram-bot-api-secret-token': w.app.ctx.config.telegramWebhookSecret },
+  });
+  expect(linked.statusCode).toBe(200);
+}
+
 describe('mini app /app', () => {
   it('a customer books through the booking flow; the provider confirms it from the day list', async () => {
     const owner = await registerBusiness(w, { captcha_token: 'passed' });
@@ -164,14 +177,7 @@ describe('mini app /app', () => {
 
     // The owner links the bot with the panel's link (/start provider_<id>_<code>) and opens the mini app: the provider view.
     const providerId = customer.id + 1;
-    const { start_param } = (await w.call({ method: 'GET', url: '/api/v1/business/telegram', token: owner.token })).data;
-    const linked = await w.call({
-      method: 'POST',
-      url: '/api/v1/messenger/webhook',
-      payload: messageUpdate(providerId, `/start ${start_param}`),
-      headers: { 'x-telegram-bot-api-secret-token': w.app.ctx.config.telegramWebhookSecret },
-    });
-    expect(linked.statusCode).toBe(200);
+    await linkProvider(owner.token, providerId);
     const provider = { id: providerId, first_name: 'Айгерим' };
     // The first list request answers 401 (an expired token): the app logs in again and retries.
     const providerLogins: string[] = [];
@@ -209,7 +215,7 @@ describe('mini app /app', () => {
     });
     expect(made.statusCode).toBe(201);
     const providerId = 600_000_000 + Math.floor(Math.random() * 1e8);
-    await w.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: messageUpdate(providerId, `/start provider_${owner.business.id}`) });
+    await linkProvider(owner.token, providerId);
     const provider = { id: providerId, first_name: 'Айгерим' };
     const dialogs: string[] = [];
     const panel = await openMiniApp(signedInitData(provider, owner.business.slug), provider, owner.business.slug, async (page) => {
