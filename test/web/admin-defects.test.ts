@@ -153,7 +153,7 @@ describe('clients and address', () => {
     await page.getByTestId('address-manual').waitFor();
     await page.getByLabel('Адрес', { exact: true }).fill('пр. Мангилик Ел 55');
     await screenshot(page, 'defect-address-1280');
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect.poll(async () => (await api('GET', '/business')).data.address).toBe('Астана, пр. Мангилик Ел 55');
   });
 });

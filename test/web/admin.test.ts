@@ -237,13 +237,13 @@ describe('/admin', () => {
 
     await slug.fill('admin');
     await page.getByTestId('slug-check').getByText('Этот адрес зарезервирован').waitFor();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить' }).click();
     await page.locator('.field-error', { hasText: 'reserved' }).waitFor();
     await expect(slug.getAttribute('aria-invalid')).resolves.toBe('true');
 
     await slug.fill('lotos-studio');
     await page.getByTestId('slug-check').getByText('свободно').waitFor();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('status').getByText('Сохранено').waitFor();
     await expect(page.getByTestId('public-link').textContent()).resolves.toBe(`${w.baseUrl}/lotos-studio`);
     await screenshot(page, 'admin-settings-1280');

@@ -72,6 +72,7 @@ export function SettingsPage() {
         <h1>{t('navSettings')}</h1>
       </div>
       <form
+        data-testid="business-form"
         class="card"
         onSubmit={(event) => {
           event.preventDefault();
