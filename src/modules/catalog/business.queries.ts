@@ -17,20 +17,22 @@ const businessBySlug = preparedPerDb((db) =>
 /** The business of a slug, or of a former slug of it (an alias keeps answering for its business). */
 export async function findBusinessBySlug(db: Db, slug: string): Promise<BusinessRow | undefined> {
   const [row] = await businessBySlug(db).execute({ slug });
-  if (row) return row;
-  const current = await aliasTarget(db, slug);
-  return current === undefined ? undefined : (await businessBySlug(db).execute({ slug: current }))[0];
+  return row ?? businessByFormerSlug(db, slug);
 }
 
-/** The current slug of the business a former slug belongs to. */
-export async function aliasTarget(db: Db, slug: string): Promise<string | undefined> {
+async function businessByFormerSlug(db: Db, slug: string): Promise<BusinessRow | undefined> {
   const [row] = await db
-    .select({ slug: businesses.slug })
+    .select({ business: businesses })
     .from(businessSlugAliases)
     .innerJoin(businesses, eq(businesses.id, businessSlugAliases.businessId))
     .where(eq(businessSlugAliases.slug, slug))
     .limit(1);
-  return row?.slug;
+  return row?.business;
+}
+
+/** The current slug of the business a former slug belongs to. */
+export async function aliasTarget(db: Db, slug: string): Promise<string | undefined> {
+  return (await businessByFormerSlug(db, slug))?.slug;
 }
 
 /** Slugs equal to base or of the form base-N, current or former, for picking the first free suffix. */
