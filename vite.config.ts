@@ -10,7 +10,7 @@ export default defineConfig({
   base: '/',
   plugins: [preact()],
   resolve: {
-    alias: { '@shared': resolve(import.meta.dirname, 'web/src/shared'), '@domain': resolve(import.meta.dirname, 'src/modules') },
+    alias: { '@shared': resolve(import.meta.dirname, 'web/src/shared'), '@core': resolve(import.meta.dirname, 'src/core') },
   },
   build: {
     outDir: resolve(import.meta.dirname, 'web/dist'),

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -25,6 +26,8 @@ if (!withPostgres) {
 const apiTests = ['test/api/**/*.test.ts'];
 
 export default defineConfig({
+  // The pages' one way into the shared pure code (vite.config.ts has the same alias).
+  resolve: { alias: { '@core': resolve(import.meta.dirname, 'src/core') } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

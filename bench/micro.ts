@@ -4,8 +4,8 @@
  * `npm run bench` runs it too and puts the numbers in RESULTS.md.
  */
 import { pathToFileURL } from 'node:url';
-import { aggregateSlots, singleMasterSlots, type DaySchedule, type MasterDay, type TimedBooking } from '../src/modules/availability/availability.js';
-import { addMinutes, combine, fromMinutes } from '../src/time/wallclock.js';
+import { aggregateSlots, singleMasterSlots, type DaySchedule, type MasterDay, type TimedBooking } from '../src/core/availability.js';
+import { addMinutes, combine, fromMinutes } from '../src/core/wallclock.js';
 
 const DAY = '2026-11-24';
 const SCHEDULE: DaySchedule = { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', isActive: true };

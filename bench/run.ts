@@ -22,7 +22,7 @@ import { runMicro } from './micro.js';
 import { freePort, rssMb, startChild } from './processes.js';
 import { allMet, DAYS_TARGET, microTable, table, writeResults, type DbRun } from './report.js';
 import { bookingBody, seed, SEED, type Seeded } from './seed.js';
-import { addDays } from '../src/time/wallclock.js';
+import { addDays } from '../src/core/wallclock.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

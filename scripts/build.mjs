@@ -19,7 +19,7 @@ const parts = {
   web: {
     stamp: 'web/dist/.build-stamp',
     // The pages bundle these server folders too (one copy of each rule): a change there rebuilds them.
-    sources: ['web', 'vite.config.ts', 'src/modules/availability', 'src/time', 'src/modules/bookings/phone.ts', 'package-lock.json'],
+    sources: ['web', 'vite.config.ts', 'src/core', 'package-lock.json'],
     build: () => {
       execFileSync(process.execPath, [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
       precompress(join(root, 'web/dist/assets'));

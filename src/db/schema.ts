@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Naive wall-clock date-time (see src/time/wallclock.ts), never converted by a JS Date. */
+/** Naive wall-clock date-time (see src/core/wallclock.ts), never converted by a JS Date. */
 const naive = (name: string) => timestamp(name, { mode: 'string' });
 const createdAt = () => naive('created_at').notNull().default(sql`LOCALTIMESTAMP(0)`);
 

@@ -1,8 +1,8 @@
 /** GET /public/{slug}/days: the date strip in one request, equal day by day to what /slots and freeStartTimes imply. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { freeStartTimes } from '../../src/modules/availability/start-times.js';
-import { addDays, dayOfWeek } from '../../src/time/wallclock.js';
+import { freeStartTimes } from '../../src/core/start-times.js';
+import { addDays, dayOfWeek } from '../../src/core/wallclock.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, bookingRequest, createMaster, createService, slots } from '../helpers/catalog.js';
 

@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from '../../src/http/errors.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 import { DEFAULT_NOW, testConfig, uniquePhone } from '../helpers/app.js';
 
 type Mode = 'open' | 'reset' | 'blackhole';

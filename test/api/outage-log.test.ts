@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 import { DEFAULT_NOW, testConfig } from '../helpers/app.js';
 
 /** Forwards to PostgreSQL until cut: then every connection is dropped and new ones refused. */

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openTestDatabase, registerBusiness, testConfig, uniquePhone, type TestApp } from '../helpers/app.js';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 import { DEFAULT_NOW } from '../helpers/app.js';
 import type { Database } from '../../src/db/client.js';
 

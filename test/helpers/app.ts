@@ -13,7 +13,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, usePglite, type Database, type QueryObserver } from '../../src/db/client.js';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingInterval } from '../../src/modules/availability/availability.js';
-import { minuteOfDay } from '../../src/time/wallclock.js';
+import { bookingInterval } from '../../src/core/availability.js';
+import { minuteOfDay } from '../../src/core/wallclock.js';
 
 const DAY = '2026-11-24';
 const pad = (n: number) => String(n).padStart(2, '0');

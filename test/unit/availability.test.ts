@@ -12,7 +12,7 @@ import {
   type ScheduleRow,
   type SlotsAnswer,
   type TimedBooking,
-} from '../../src/modules/availability/availability.js';
+} from '../../src/core/availability.js';
 
 const DAY = '2026-11-23';
 const PREV = '2026-11-22';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone, phoneVariants } from '../../src/modules/bookings/phone.js';
+import { formatPhone, normalizePhone, phoneVariants } from '../../src/core/phone.js';
 
 describe('normalizePhone (SPEC.md booking rule 5, CONTRACT.md §5)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerKey, SlotsCache } from '../../src/modules/availability/cache.js';
-import type { SlotsAnswer } from '../../src/modules/availability/availability.js';
+import type { SlotsAnswer } from '../../src/core/availability.js';
 
 const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, work_end: '18:00', busy_intervals: [] });
 const KEY = answerKey('2026-11-24', undefined);

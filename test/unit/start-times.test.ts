@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregateSlots, singleMasterSlots, type DaySchedule, type MasterDay, type TimedBooking } from '../../src/modules/availability/availability.js';
-import { freeStartTimes } from '../../src/modules/availability/start-times.js';
-import { addMinutes, fromMinutes, toMinutes } from '../../src/time/wallclock.js';
+import { aggregateSlots, singleMasterSlots, type DaySchedule, type MasterDay, type TimedBooking } from '../../src/core/availability.js';
+import { freeStartTimes } from '../../src/core/start-times.js';
+import { addMinutes, fromMinutes, toMinutes } from '../../src/core/wallclock.js';
 
 const DAY = '2026-11-24';
 const STEP = 15;

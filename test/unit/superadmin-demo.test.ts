@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from '../../src/modules/superadmin/demo.js';
-import { addDays, dayOfWeek, toMinutes } from '../../src/time/wallclock.js';
+import { addDays, dayOfWeek, toMinutes } from '../../src/core/wallclock.js';
 
 const dates = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 

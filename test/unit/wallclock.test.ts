@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 import {
   addDays,
   addMinutes,
@@ -14,7 +14,7 @@ import {
   toMinutes,
   wallClockAt,
   WallClock,
-} from '../../src/time/wallclock.js';
+} from '../../src/core/wallclock.js';
 
 describe('wall clock', () => {
   it('reads an instant in APP_TIMEZONE (Asia/Almaty is UTC+5)', () => {

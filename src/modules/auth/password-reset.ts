@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { notifySafely, type Notifier } from '../../notifications/notifier.js';
-import { addMinutes, type WallClock } from '../../time/wallclock.js';
+import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { hashPassword } from './password.js';
 import { findUserByEmail, setPassword, type UserRow } from './queries.js';

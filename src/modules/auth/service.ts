@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, badRequest, unauthorized } from '../../http/errors.js';
-import { normalizePhone, formatPhone } from '../bookings/phone.js';
+import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike, type BusinessRow } from '../catalog/business.queries.js';
 import { insertService } from '../catalog/services.queries.js';
 import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';

@@ -2,7 +2,7 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
-import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../time/wallclock.js';
+import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../core/wallclock.js';
 import { listMasterRows } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import type { RangeData } from './days.js';

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { addDays, isValidDate, toMinutes, type IsoDate, type WallClock } from '../../time/wallclock.js';
+import { addDays, isValidDate, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { SlotsCache } from './cache.js';
 import { daysAnswer, MAX_DAYS } from './days.js';

@@ -5,9 +5,9 @@
  * from it (freeStartTimes), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
-import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../time/wallclock.js';
-import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from './availability.js';
-import { freeStartTimes } from './start-times.js';
+import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
+import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
+import { freeStartTimes } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
 /** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */

@@ -9,7 +9,7 @@ import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-or
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, businesses, masters, schedules } from '../../db/schema.js';
-import type { ScheduleRow } from './availability.js';
+import type { ScheduleRow } from '../../core/availability.js';
 
 export interface DayScheduleRow extends ScheduleRow {
   masterId: number | null;

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../http/errors.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
-import { isValidDate } from '../../time/wallclock.js';
+import { isValidDate } from '../../core/wallclock.js';
 import { SlugParams } from '../catalog/public.routes.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';

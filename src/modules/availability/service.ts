@@ -1,11 +1,11 @@
 /** Loads one day of a business with a fixed number of queries and hands it to the pure availability rules. */
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { combine, addDays, dayOfWeek, type IsoDate } from '../../time/wallclock.js';
+import { combine, addDays, dayOfWeek, type IsoDate } from '../../core/wallclock.js';
 import { bookingsTouchingDay } from '../bookings/queries.js';
 import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
-import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from './availability.js';
+import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
 import { answerKey, type SlotsCache } from './cache.js';
 import { loadBusinessDay, type BusinessDay } from './queries.js';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../time/wallclock.js';
+import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { expirePending } from '../reschedule/queries.js';

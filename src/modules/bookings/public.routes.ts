@@ -8,7 +8,7 @@ import { businessBySlugOr404, SlugParams } from '../catalog/public.routes.js';
 import { findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
 import type { BookingView } from './view.js';
-import { fromDbTimestamp } from '../../time/wallclock.js';
+import { fromDbTimestamp } from '../../core/wallclock.js';
 
 export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-or
 import { queryRows, type Db } from '../../db/client.js';
 import { bookings, clients, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from '../catalog/clients.queries.js';
-import { addDays, fromDbTimestamp } from '../../time/wallclock.js';
+import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
 
 export interface Page {

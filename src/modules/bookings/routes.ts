@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, notFound } from '../../http/errors.js';
 import { BookingBody, BookingStatusSchema, DateString, errorResponses, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
-import { addDays, isValidDate } from '../../time/wallclock.js';
+import { addDays, isValidDate } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
@@ -13,11 +13,10 @@ import { countBookings, listBookingViews } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
 import { bookingBody } from './view.js';
+import { isUuid } from '../../core/uuid.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Booking ids are UUIDs; anything else simply names no booking (404), like another business's id. */
 export const BookingIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
-export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
 const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token']);
 const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_url: Type.String() });

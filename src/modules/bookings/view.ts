@@ -1,4 +1,4 @@
-import { fromDbTimestamp, type NaiveDateTime } from '../../time/wallclock.js';
+import { fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 
 /** A booking with what every reader of it needs: service, master and client. */
 export interface BookingView {

@@ -5,7 +5,7 @@
  * entities and are escaped with `md`, so a message parses whatever they hold.
  */
 import type { BookingView } from '../bookings/view.js';
-import { formatPhone } from '../bookings/phone.js';
+import { formatPhone } from '../../core/phone.js';
 
 export interface BusinessInfo {
   name: string;

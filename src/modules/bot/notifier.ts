@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Db } from '../../db/client.js';
 import type { Notifier, ProposalView } from '../../notifications/notifier.js';
-import { phoneVariants } from '../bookings/phone.js';
+import { phoneVariants } from '../../core/phone.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';

@@ -8,7 +8,7 @@ import type { Update } from 'grammy/types';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
 import { assertCurrentSession, bearerSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
-import { fromDbTimestamp } from '../../time/wallclock.js';
+import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { installHandlers } from './handlers/index.js';
 import { providerLinkRoutes } from './link.routes.js';

@@ -1,7 +1,7 @@
 /** Subscription rows (SPEC.md "Subscription"): which chat hears about what. */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { phoneVariants } from '../bookings/phone.js';
+import { phoneVariants } from '../../core/phone.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext } from '../../db/schema.js';
 

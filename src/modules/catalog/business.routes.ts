@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { normalizePhone, formatPhone } from '../bookings/phone.js';
+import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
 import { slugProblem } from './slug.js';
 import { ProfileFields, profileValues } from './profile.js';

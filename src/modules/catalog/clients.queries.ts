@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, clients } from '../../db/schema.js';
-import { fromDbTimestamp } from '../../time/wallclock.js';
+import { fromDbTimestamp } from '../../core/wallclock.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../http/errors.js';
 import { Nullable } from '../../http/schemas.js';
-import { formatPhone, normalizePhone } from '../bookings/phone.js';
+import { formatPhone, normalizePhone } from '../../core/phone.js';
 
 export const DESCRIPTION_MAX = 1000;
 

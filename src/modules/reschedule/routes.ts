@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { errorResponses, ProposalBody } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBookingView } from '../bookings/queries.js';
-import { isUuid } from '../bookings/routes.js';
+import { isUuid } from '../../core/uuid.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { listProposals, proposalBody } from './queries.js';
 import { expireStaleFor, proposeReschedule } from './service.js';

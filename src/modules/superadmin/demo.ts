@@ -1,7 +1,7 @@
 /** The demo business of POST /superadmin/seed: pure data and the booking plan (no I/O). */
 import type { ScheduleValues } from '../schedules/defaults.js';
 import { defaultMasterWeek } from '../schedules/defaults.js';
-import { addDays, addMinutes, combine, dayOfWeek, fromMinutes, toMinutes, type IsoDate } from '../../time/wallclock.js';
+import { addDays, addMinutes, combine, dayOfWeek, fromMinutes, toMinutes, type IsoDate } from '../../core/wallclock.js';
 
 export const DEMO_BUSINESS = { name: 'Салон красоты «Жасмин»', address: 'Алматы, проспект Абая, 150', slug: 'demo-salon' };
 export const DEMO_ADMIN_NAME = 'Жанна Ахметова';

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { BookingBody, BusinessBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addDays, isValidDate } from '../../time/wallclock.js';
+import { addDays, isValidDate } from '../../core/wallclock.js';
 import { bearerSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { findBusinessAdmin, setPassword } from '../auth/queries.js';

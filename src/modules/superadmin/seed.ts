@@ -3,7 +3,7 @@ import type { AppContext } from '../../app.js';
 import { bookings } from '../../db/schema.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { insertUser } from '../auth/queries.js';
-import { formatPhone } from '../bookings/phone.js';
+import { formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertCategory } from '../catalog/categories.queries.js';
 import { upsertClient } from '../catalog/clients.queries.js';

@@ -1,6 +1,6 @@
 /** Which schedule row rules a master's day: the master's own week, else the business week (SPEC.md Availability 1). */
-import { singleMasterSlots } from '@domain/availability/availability';
-import { freeStartTimes } from '@domain/availability/start-times';
+import { scheduleFor, singleMasterSlots } from '@core/availability.js';
+import { freeStartTimes } from '@core/start-times.js';
 import { client, type Booking, type Master, type ScheduleRow } from './state';
 import { addDays, weekday } from './dates';
 
@@ -20,9 +20,7 @@ export async function loadWeeks(masters: readonly Master[], signal?: AbortSignal
 }
 
 export function dayRow(weeks: Weeks, masterId: number, date: string): ScheduleRow | undefined {
-  const day = weekday(date);
-  const own = weeks.masters.get(masterId);
-  return (own && own.length > 0 ? own : weeks.business).find((row) => row.day_of_week === day);
+  return scheduleFor(weeks.masters.get(masterId) ?? [], weeks.business, weekday(date), (row) => row.day_of_week);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { formatDate, useLang, type Lang } from '@shared/i18n';
 import { LangSwitch } from '@shared/lang-switch';
-import { addDays } from '../../../src/time/wallclock.js';
+import { addDays } from '@core/wallclock.js';
 import type { BookingT } from './messages';
 import type { Business, OpeningHours } from './types';
 

@@ -3,10 +3,10 @@
  * The time arithmetic is the server's own module (freeStartTimes), so the web
  * page, the bot and the API agree on what "free" means.
  */
-import { freeStartTimes } from '@domain/availability/start-times';
+import { freeStartTimes } from '@core/start-times.js';
 import { ApiError, type ApiClient } from '@shared/api';
 import { wallNow } from '@shared/wall-clock';
-import { addDays } from '../../../src/time/wallclock.js';
+import { addDays } from '@core/wallclock.js';
 import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
 
 export const DAYS_AHEAD = 30;

@@ -3,7 +3,7 @@
  * booking times are wall-clock readings in the business's time zone; the
  * file carries them as UTC so no VTIMEZONE block is needed.
  */
-import { wallClockAt } from '../../../src/time/wallclock.js';
+import { wallClockAt } from '@core/wallclock.js';
 
 const asUtc = (naive: string): number => Date.parse(`${naive.slice(0, 19)}Z`);
 

@@ -4,7 +4,7 @@ import type { ApiClient } from '@shared/api';
 import type { paths } from '@shared/api-types';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { LangSwitch } from '@shared/lang-switch';
-import { formatPhone } from '@domain/bookings/phone';
+import { formatPhone } from '@core/phone.js';
 import { wallNow } from '@shared/wall-clock';
 import { nextDays } from '../booking/data';
 import { miniMessages, type MiniT } from './messages';

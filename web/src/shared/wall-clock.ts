@@ -5,7 +5,7 @@
  * clock read in that zone, so a phone set to another zone still shows the
  * salon's day.
  */
-import { datePart, toMinutes, wallClockAt } from '../../../src/time/wallclock.js';
+import { datePart, toMinutes, wallClockAt } from '@core/wallclock.js';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Almaty';
 

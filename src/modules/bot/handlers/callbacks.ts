@@ -7,7 +7,7 @@ import { Composer, type Context } from 'grammy';
 import { bookings } from '../../../db/schema.js';
 import { HttpError } from '../../../http/errors.js';
 import { notifySafely } from '../../../notifications/notifier.js';
-import { datePart } from '../../../time/wallclock.js';
+import { datePart } from '../../../core/wallclock.js';
 import { findBookingView } from '../../bookings/queries.js';
 import type { BookingView } from '../../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';

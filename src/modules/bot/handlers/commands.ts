@@ -1,9 +1,9 @@
 /** Bot commands of SPEC.md "Bot commands": /start (with its deep-link payloads), /help, /unsubscribe, /status. */
 import { Composer, InputFile, type Context } from 'grammy';
 import type { Contact } from 'grammy/types';
-import { formatPhone, normalizePhone, phoneVariants } from '../../bookings/phone.js';
+import { formatPhone, normalizePhone, phoneVariants } from '../../../core/phone.js';
 import { findBookingView } from '../../bookings/queries.js';
-import { isUuid } from '../../bookings/routes.js';
+import { isUuid } from '../../../core/uuid.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
 import { parseStartPayload } from '../callback-data.js';
 import {

@@ -3,7 +3,7 @@
  * pure functions: no I/O, no clock. Minutes are counted from the day's
  * midnight, 0..1440; intervals are half-open [start, end).
  */
-import { fromMinutes, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from '../../time/wallclock.js';
+import { fromMinutes, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
 
 export interface DaySchedule {
   startTime: string;
@@ -38,15 +38,21 @@ export const CLOSED_DAY: SlotsAnswer = Object.freeze({ work_start: '00:00', work
 /** Rule 3 of the booking status section: cancelled and rejected bookings take no time. */
 export const occupiesTime = (status: string): boolean => status !== 'cancelled' && status !== 'rejected';
 
-/** Rule 1: the master's own row for the weekday, else the business row. */
-export function scheduleFor<T extends ScheduleRow>(
+/**
+ * Rule 1: the master's own row for the weekday, else the business row. A master with any row of its
+ * own has its own week, so a weekday missing from it is a day off. `dayOf` reads the weekday of a row
+ * shaped otherwise (the panels' API rows).
+ */
+export function scheduleFor<T extends ScheduleRow>(masterRows: readonly T[], businessRows: readonly T[], dayOfWeek: number): T | undefined;
+export function scheduleFor<T>(masterRows: readonly T[], businessRows: readonly T[], dayOfWeek: number, dayOf: (row: T) => number): T | undefined;
+export function scheduleFor<T>(
   masterRows: readonly T[],
   businessRows: readonly T[],
   dayOfWeek: number,
+  dayOf: (row: T) => number = (row) => (row as ScheduleRow).dayOfWeek,
 ): T | undefined {
-  const own = masterRows.filter((row) => row.dayOfWeek === dayOfWeek);
-  if (masterRows.length > 0) return own[0];
-  return businessRows.find((row) => row.dayOfWeek === dayOfWeek);
+  const rows = masterRows.length > 0 ? masterRows : businessRows;
+  return rows.find((row) => dayOf(row) === dayOfWeek);
 }
 
 const clamp = (minute: number): number => Math.max(0, Math.min(MINUTES_IN_DAY, minute));
