@@ -29,25 +29,8 @@ import { publicConfigRoutes } from './modules/web/config.routes.js';
 import { messengerAuthRoutes } from './modules/auth/messenger.routes.js';
 import { createMessenger } from './modules/bot/index.js';
 import { rescheduleRoutes } from './modules/reschedule/routes.js';
-import type { SlotsCache } from './modules/availability/cache.js';
 import { startSlotsCache } from './modules/availability/live-cache.js';
-
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Db;
-  time: WallClock;
-  tokens: TokenService;
-  notifier: Notifier;
-  /** Present when AVAILABILITY_CACHE is on. */
-  slotsCache: SlotsCache | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
+import type { AppContext } from './context.js';
 
 export interface BuildOptions {
   config: Config;

@@ -3,7 +3,7 @@
  * the user found by messenger id or created as a CUSTOMER; a provider whose
  * Telegram id /start provider_ stored logs in as "provider" of its business.
  */
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
@@ -29,7 +29,7 @@ function firstNameOf(user: TelegramUser): string {
 }
 
 /** Finds the user or creates a CUSTOMER; a concurrent first login of the same user ends with the one row. */
-async function findOrCreateUser(ctx: AppContext, telegram: TelegramUser, slug: string | undefined): Promise<UserRow> {
+async function findOrCreateUser(ctx: Pick<AppContext, 'db'>, telegram: TelegramUser, slug: string | undefined): Promise<UserRow> {
   const messengerId = String(telegram.id);
   const existing = await findUserByMessengerId(ctx.db, messengerId);
   if (existing) return existing;
@@ -51,7 +51,7 @@ async function findOrCreateUser(ctx: AppContext, telegram: TelegramUser, slug: s
   }
 }
 
-export async function messengerLogin(ctx: AppContext, initData: string, startParam: string | undefined): Promise<MessengerSession> {
+export async function messengerLogin(ctx: Pick<AppContext, 'db' | 'config' | 'time' | 'tokens'>, initData: string, startParam: string | undefined): Promise<MessengerSession> {
   const botToken = ctx.config.botToken;
   if (!botToken) throw serviceUnavailable(LOGIN_UNAVAILABLE);
   const result = validateInitData(initData, botToken, ctx.time.unixSeconds());

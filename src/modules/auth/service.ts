@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, badRequest, unauthorized } from '../../http/errors.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
@@ -25,7 +25,7 @@ export const initialServiceDuration = (value: number | undefined): number => Mat
 
 const SLUG_ATTEMPTS = 5;
 
-export async function register(ctx: AppContext, input: RegisterInput) {
+export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput) {
   const phone = normalizePhone(input.phone);
   if (!phone) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   const email = input.email.trim().toLowerCase();

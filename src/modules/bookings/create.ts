@@ -3,7 +3,7 @@
  * POST /bookings (CONTRACT.md §12) runs the same rules for a booking the owner enters.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
@@ -31,7 +31,7 @@ export interface NewBookingInput {
 export const NO_MASTERS = 'No masters available';
 
 /** A repeated request with the same Idempotency-Key: the first booking, or 409 when the body differs. */
-export async function replayedBooking(ctx: AppContext, business: BusinessRow, key: string | undefined, input: NewBookingInput) {
+export async function replayedBooking(ctx: Pick<AppContext, 'db'>, business: BusinessRow, key: string | undefined, input: NewBookingInput) {
   if (!key) return undefined;
   const previous = await findIdempotentBooking(ctx.db, business.id, key);
   if (!previous) return undefined;
@@ -42,14 +42,14 @@ export async function replayedBooking(ctx: AppContext, business: BusinessRow, ke
 const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput): string => requestHash(rest);
 
 /** The requested master (404 when not of this business) or the auto-assigned one; undefined when none exists. */
-async function findMaster(ctx: AppContext, businessId: number, serviceId: number, masterId: number | null | undefined) {
+async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, serviceId: number, masterId: number | null | undefined) {
   if (masterId !== undefined && masterId !== null) return { master: await findMasterRow(ctx.db, businessId, masterId), picked: false };
   const picked = await pickMasterFor(ctx.db, businessId, serviceId);
   return { master: picked === undefined ? undefined : await findMasterRow(ctx.db, businessId, picked), picked: true };
 }
 
 export async function createBooking(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
@@ -65,7 +65,7 @@ export async function createBooking(
  * The provider made it, so only the client hears of it, and only when already subscribed.
  */
 export async function createOwnerBooking(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
@@ -76,7 +76,7 @@ export async function createOwnerBooking(
 }
 
 async function insertBooking(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   business: BusinessRow,
   input: NewBookingInput,
   status: 'pending' | 'confirmed',

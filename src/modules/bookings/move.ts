@@ -1,6 +1,6 @@
 /** CONTRACT.md §12: the owner moves a booking to another date, time or master. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
@@ -27,7 +27,7 @@ const tellsClient = (status: string): boolean => status === 'pending' || status 
  * Moving to where it already is changes nothing and tells no one.
  */
 export async function moveOwnBooking(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   booking: BookingView,

@@ -83,6 +83,16 @@ export async function setBookingStatus(db: Db, id: string, status: BookingStatus
   await db.update(bookings).set({ status }).where(eq(bookings.id, id));
 }
 
+/** Conditional on the booking still being pending, so two racing decisions cannot both win. */
+export async function setStatusIfPending(db: Db, id: string, status: BookingStatus): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ status })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'pending')))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
 /** New start and end, and with `masterId` another master: they change together. */
 export async function moveBooking(db: Db, id: string, startAt: string, endAt: string, masterId?: number): Promise<void> {
   await db.update(bookings).set(masterId === undefined ? { startAt, endAt } : { startAt, endAt, masterId }).where(eq(bookings.id, id));

@@ -1,26 +1,29 @@
 /** Booking status changes of SPEC.md "Booking status" that providers make (API and bot). */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { findBusinessById } from '../catalog/business.queries.js';
-import { deleteBooking, findBookingView, setBookingStatus } from './queries.js';
+import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
+import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
+
+type StatusDeps = Pick<AppContext, 'db' | 'notifier'>;
 
 /** pending and rejected send nothing (SPEC.md Notifications, "status change"). */
 export const notifiesClient = (status: string): boolean =>
   status === 'confirmed' || status === 'cancelled' || status === 'completed';
 
-async function notifyClient(ctx: AppContext, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
+/** `business` when the caller already holds it (saves a lookup). */
+export async function notifyClient(ctx: StatusDeps, log: FastifyBaseLogger, booking: BookingView, known?: BusinessRow): Promise<void> {
   if (!notifiesClient(booking.status)) return;
-  const business = await findBusinessById(ctx.db, booking.businessId);
+  const business = known ?? (await findBusinessById(ctx.db, booking.businessId));
   if (!business) return;
   await notifySafely(log, 'status change', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
 }
 
 /** Any status from any status (SPEC.md: no transition validation); the client hears of a real change. */
 export async function changeStatus(
-  ctx: AppContext,
+  ctx: StatusDeps,
   log: FastifyBaseLogger,
   booking: BookingView,
   status: BookingStatus,
@@ -32,8 +35,18 @@ export async function changeStatus(
   return updated;
 }
 
+/**
+ * The provider's decision on a pending booking (bot confirm_/reject_): only from pending, and only
+ * the first of two racing decisions wins. Undefined when the booking was not (or no longer) pending.
+ * The caller tells the client (notifyClient) once it has answered the provider.
+ */
+export async function decidePending(ctx: Pick<AppContext, 'db'>, booking: BookingView, status: 'confirmed' | 'cancelled'): Promise<BookingView | undefined> {
+  if (booking.status !== 'pending' || !(await setStatusIfPending(ctx.db, booking.id, status))) return undefined;
+  return { ...booking, status };
+}
+
 /** DELETE: a booking not yet cancelled is first cancelled (client notified), then removed for good. */
-export async function removeBooking(ctx: AppContext, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
+export async function removeBooking(ctx: StatusDeps, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
   if (booking.status !== 'cancelled') await changeStatus(ctx, log, booking, 'cancelled');
   await deleteBooking(ctx.db, booking.id);
 }

@@ -1,6 +1,6 @@
 /** SPEC.md "RescheduleProposal status": propose (web or bot), answer (client), lazy expiry. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
@@ -28,10 +28,10 @@ export interface ProposalInput {
 }
 
 /** Lazy expiry (SPEC.md): no background job, proposals expire when someone reads them. */
-export const expireStaleFor = (ctx: AppContext, bookingId: string): Promise<void> => expireStale(ctx.db, bookingId, ctx.time.now());
+export const expireStaleFor = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> => expireStale(ctx.db, bookingId, ctx.time.now());
 
 /** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
-export async function openProposal(ctx: AppContext, bookingId: string): Promise<ProposalView | undefined> {
+export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<ProposalView | undefined> {
   await expireStaleFor(ctx, bookingId);
   return pendingProposal(ctx.db, bookingId);
 }
@@ -42,7 +42,7 @@ export async function openProposal(ctx: AppContext, bookingId: string): Promise<
  * PENDING one exists (the partial unique index settles a race).
  */
 export async function proposeReschedule(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'time' | 'notifier'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   booking: BookingView,
@@ -79,7 +79,7 @@ export async function proposeReschedule(
  * schedule and bookings (the booking itself left out), every 15 minutes, never in the
  * past and never the time it already has. The availability module does the computing.
  */
-export async function freeTimesForMove(ctx: AppContext, booking: BookingView): Promise<string[]> {
+export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, booking: BookingView): Promise<string[]> {
   const date = datePart(booking.startAt);
   const now = ctx.time.now();
   const today = datePart(now);
@@ -108,7 +108,7 @@ export type AnswerGate = (booking: BookingView) => Promise<boolean>;
  * `mayAnswer` runs before anything else can change, so a stranger's press changes nothing (CONTRACT.md §11).
  */
 export async function answerProposal(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'time' | 'notifier'>,
   log: FastifyBaseLogger,
   proposalId: string,
   accept: boolean,

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../context.js';
 import { bookings } from '../../db/schema.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { insertUser } from '../auth/queries.js';
@@ -23,7 +23,7 @@ import {
 } from './demo.js';
 
 /** A complete demo business in one transaction; returns it with its admin's login. */
-export async function seedDemoBusiness(ctx: AppContext) {
+export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
   const password = generatePassword();
   const email = `demo-${randomBytes(4).toString('hex')}@demo.booking.kz`;
   const passwordHash = await hashPassword(password);

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Context } from 'grammy';
-import type { AppContext } from '../../../app.js';
+import type { AppContext } from '../../../context.js';
 import { fitMessage } from '../messages.js';
 import { describeTelegramError, MARKDOWN } from '../notifier.js';
 
 export interface BotDeps {
-  app: AppContext;
+  app: Pick<AppContext, 'db' | 'config' | 'time' | 'notifier'>;
   log: FastifyBaseLogger;
 }
 

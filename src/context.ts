@@ -1,0 +1,28 @@
+/**
+ * The service bag every route reaches as `app.ctx`, and the Fastify type augmentation that says so.
+ * A leaf: it imports types only, so any module may depend on it without a cycle through src/app.ts.
+ * Use cases take only the part they use (`Pick<AppContext, ...>`), which shows what each depends on.
+ */
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { WallClock } from './core/wallclock.js';
+import type { TokenService } from './modules/auth/tokens.js';
+import type { Notifier } from './notifications/notifier.js';
+import type { SlotsCache } from './modules/availability/cache.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  time: WallClock;
+  tokens: TokenService;
+  notifier: Notifier;
+  /** Present when AVAILABILITY_CACHE is on. */
+  slotsCache: SlotsCache | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,60 @@
+/** A client follows a booking (/start client_{id}) or, by sharing its own contact, a phone (/start subscribe_...). */
+import { Composer, type Context } from 'grammy';
+import type { Contact } from 'grammy/types';
+import { normalizePhone, phoneVariants } from '../../../core/phone.js';
+import { isUuid } from '../../../core/uuid.js';
+import { findBookingView } from '../../bookings/queries.js';
+import { findBusinessById } from '../../catalog/business.queries.js';
+import { BOOKING_NOT_FOUND, clientSubscribedText, FOREIGN_CONTACT, phoneSubscribedText, shareContactText } from '../messages.js';
+import { shareContactKeyboard } from '../keyboards.js';
+import { activeBookingIdsByPhone, subscribe } from '../subscriptions.js';
+import { chatIdOf, say, type BotDeps } from './shared.js';
+import { startPayloadOf, startsWith } from './start-payload.js';
+
+async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, rawId: string): Promise<void> {
+  const { db } = deps.app;
+  const booking = isUuid(rawId) ? await findBookingView(db, rawId.toLowerCase()) : undefined;
+  const business = booking && (await findBusinessById(db, booking.businessId));
+  if (!booking || !business) {
+    await say(deps, tg, BOOKING_NOT_FOUND);
+    return;
+  }
+  await subscribe(db, 'CLIENT_PHONE', booking.client.phone, chatId);
+  await subscribe(db, 'CLIENT_BOOKING', booking.id, chatId);
+  await say(deps, tg, clientSubscribedText(business, booking));
+}
+
+/** CONTRACT.md §11: the phone in the link is not trusted; Telegram vouches for the sender's own number instead. */
+async function askForContact(deps: BotDeps, tg: Context): Promise<void> {
+  await say(deps, tg, shareContactText(), { reply_markup: shareContactKeyboard() });
+}
+
+/** A shared contact subscribes its phone only when it is the sender's own. */
+async function subscribeToContact(deps: BotDeps, tg: Context, chatId: string, contact: Contact): Promise<void> {
+  const phone = contact.user_id !== undefined && contact.user_id === tg.from?.id ? normalizePhone(contact.phone_number) : undefined;
+  if (!phone) {
+    await say(deps, tg, FOREIGN_CONTACT, { reply_markup: shareContactKeyboard() });
+    return;
+  }
+  const { db } = deps.app;
+  await subscribe(db, 'CLIENT_PHONE', phone, chatId);
+  const bookingIds = await activeBookingIdsByPhone(db, phoneVariants(phone));
+  for (const id of bookingIds) await subscribe(db, 'CLIENT_BOOKING', id, chatId);
+  await say(deps, tg, phoneSubscribedText(phone, bookingIds.length), { reply_markup: { remove_keyboard: true } });
+}
+
+export function clientSubscriptionHandlers(deps: BotDeps): Composer<Context> {
+  const subscriptions = new Composer<Context>();
+  subscriptions.command('start').filter(startsWith('client', 'subscribe'), async (tg) => {
+    const chatId = chatIdOf(tg);
+    const payload = startPayloadOf(tg);
+    if (!chatId) return;
+    if (payload.kind === 'client') await subscribeToBooking(deps, tg, chatId, payload.bookingId);
+    else await askForContact(deps, tg);
+  });
+  subscriptions.on('message:contact', async (tg) => {
+    const chatId = chatIdOf(tg);
+    if (chatId) await subscribeToContact(deps, tg, chatId, tg.message.contact);
+  });
+  return subscriptions;
+}

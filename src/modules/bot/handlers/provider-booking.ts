@@ -1,0 +1,26 @@
+import type { Context } from 'grammy';
+import { findBookingView } from '../../bookings/queries.js';
+import type { BookingView } from '../../bookings/view.js';
+import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
+import { BOOKING_NOT_FOUND, NOT_ALLOWED } from '../messages.js';
+import { refuse, type Answer } from './press.js';
+import { chatIdOf, type BotDeps } from './shared.js';
+
+export interface ProviderBooking {
+  booking: BookingView;
+  business: BusinessRow;
+}
+
+/** SPEC.md Authentication 5: a provider button counts only from the chat linked to the booking's business. */
+export async function providerBooking(deps: BotDeps, tg: Context, bookingId: string): Promise<ProviderBooking | Answer> {
+  const booking = await findBookingView(deps.app.db, bookingId);
+  const business = booking && (await findBusinessById(deps.app.db, booking.businessId));
+  if (!booking || !business) return refuse(BOOKING_NOT_FOUND);
+  if (!business.messengerChatId || business.messengerChatId !== chatIdOf(tg)) {
+    deps.log.warn({ bookingId }, 'bot button pressed from a chat not linked to the business; ignored');
+    return refuse(NOT_ALLOWED);
+  }
+  return { booking, business };
+}
+
+export const isProviderBooking = (value: ProviderBooking | Answer): value is ProviderBooking => value !== undefined && 'booking' in value;

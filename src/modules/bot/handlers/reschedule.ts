@@ -1,0 +1,72 @@
+/** The provider's reschedule_ button and its hour (rh_) and minute (rm_) pickers: a proposal to the client. */
+import { Composer, type Context } from 'grammy';
+import { HttpError } from '../../../http/errors.js';
+import { datePart } from '../../../core/wallclock.js';
+import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../reschedule/service.js';
+import type { CallbackAction } from '../callback-data.js';
+import { hoursKeyboard, minutesKeyboard } from '../keyboards.js';
+import {
+  CANNOT_RESCHEDULE,
+  chooseHourText,
+  chooseMinuteText,
+  NO_FREE_TIME,
+  PENDING_PROPOSAL_EXISTS,
+  proposalCreatedText,
+  TIME_TAKEN,
+} from '../messages.js';
+import { onPress, refuse, type Answer } from './press.js';
+import { isProviderBooking, providerBooking } from './provider-booking.js';
+import { edit, say, type BotDeps } from './shared.js';
+
+/** reschedule_ → free hours of the booking's date (3 per row), in a new message. */
+async function startReschedule(deps: BotDeps, tg: Context, bookingId: string): Promise<Answer> {
+  const found = await providerBooking(deps, tg, bookingId);
+  if (!isProviderBooking(found)) return found;
+  const { booking } = found;
+  if (!isReschedulable(booking.status)) return refuse(CANNOT_RESCHEDULE);
+  if (await openProposal(deps.app, booking.id)) return refuse(PENDING_PROPOSAL_EXISTS);
+  const times = await freeTimesForMove(deps.app, booking);
+  if (times.length === 0) return refuse(NO_FREE_TIME);
+  await say(deps, tg, chooseHourText(booking), { reply_markup: hoursKeyboard(booking.id, times) });
+  return undefined;
+}
+
+/** rh_ → the free minutes of that hour; rm_ → the proposal (PROVIDER_BOT, same date). */
+async function pickTime(deps: BotDeps, tg: Context, action: Extract<CallbackAction, { kind: 'hour' | 'minute' }>): Promise<Answer> {
+  const found = await providerBooking(deps, tg, action.bookingId);
+  if (!isProviderBooking(found)) return found;
+  const { booking, business } = found;
+  if (!isReschedulable(booking.status)) return refuse(CANNOT_RESCHEDULE);
+  const times = await freeTimesForMove(deps.app, booking);
+  if (times.length === 0) {
+    await edit(deps, tg, NO_FREE_TIME);
+    return refuse(NO_FREE_TIME);
+  }
+  const hour = action.kind === 'hour' ? action.hour : action.time.slice(0, 2);
+  const stillFree = action.kind === 'hour' ? times.some((time) => time.startsWith(`${hour}:`)) : times.includes(action.time);
+  if (!stillFree) {
+    await edit(deps, tg, chooseHourText(booking), { reply_markup: hoursKeyboard(booking.id, times) });
+    return refuse(TIME_TAKEN);
+  }
+  if (action.kind === 'hour') {
+    await edit(deps, tg, chooseMinuteText(booking, hour), { reply_markup: minutesKeyboard(booking.id, times, hour) });
+    return undefined;
+  }
+  const date = datePart(booking.startAt);
+  try {
+    const { notified } = await proposeReschedule(deps.app, deps.log, business, booking, { date, time: action.time, by: 'PROVIDER_BOT' });
+    await edit(deps, tg, proposalCreatedText(booking, date, action.time, notified));
+    return { text: 'Предложение создано' };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) return refuse(PENDING_PROPOSAL_EXISTS);
+    if (error instanceof HttpError && error.statusCode === 400) return refuse(CANNOT_RESCHEDULE);
+    throw error;
+  }
+}
+
+export function rescheduleHandlers(deps: BotDeps): Composer<Context> {
+  const reschedule = new Composer<Context>();
+  onPress(reschedule, deps, ['reschedule'], (tg, action) => startReschedule(deps, tg, action.bookingId));
+  onPress(reschedule, deps, ['hour', 'minute'], (tg, action) => pickTime(deps, tg, action));
+  return reschedule;
+}
