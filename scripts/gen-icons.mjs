@@ -50,7 +50,6 @@ function draw(width, height, unitW, unitH, shapes, background = null) {
   const samples = 4;
   for (let py = 0; py < height; py += 1) {
     for (let px = 0; px < width; px += 1) {
-      let [r, g, b, a] = background ? [...background, 1] : [0, 0, 0, 0];
       const acc = [0, 0, 0, 0];
       for (let sy = 0; sy < samples; sy += 1) {
         for (let sx = 0; sx < samples; sx += 1) {
@@ -64,8 +63,8 @@ function draw(width, height, unitW, unitH, shapes, background = null) {
           acc[3] += color[3];
         }
       }
-      a = acc[3] / samples ** 2;
-      [r, g, b] = a > 0 ? [acc[0] / acc[3], acc[1] / acc[3], acc[2] / acc[3]] : [0, 0, 0];
+      const a = acc[3] / samples ** 2;
+      const [r, g, b] = a > 0 ? [acc[0] / acc[3], acc[1] / acc[3], acc[2] / acc[3]] : [0, 0, 0];
       pixels.set([Math.round(r), Math.round(g), Math.round(b), Math.round(a * 255)], (py * width + px) * 4);
     }
   }

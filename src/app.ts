@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
 import type { Config } from './config.js';
-import { openDatabase, type Database, type Db } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerMetrics } from './http/metrics.js';

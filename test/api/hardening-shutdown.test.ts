@@ -33,7 +33,9 @@ beforeAll(async () => {
     json(200, { success: true })(_request, response);
   });
 });
-afterAll(() => verifier.close());
+afterAll(async () => {
+  await verifier.close();
+});
 
 interface Running {
   child: ChildProcess;

@@ -21,7 +21,9 @@ beforeAll(async () => {
     json(200, { meta: { code: 200 }, result: { items } })(request, response);
   });
 });
-afterAll(() => gis?.close());
+afterAll(async () => {
+  await gis?.close();
+});
 
 const w = useWebTest({ env: () => ({ BOT_USERNAME: 'salon_test_bot', MAP_API_URL: gis.url, MAP_API_KEY: 'test-key' }) });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
+import { bookings, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { businessBody } from '../catalog/business.queries.js';
 
