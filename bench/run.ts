@@ -1,6 +1,6 @@
 /**
  * npm run bench: the hot paths of the service measured against a bare
- * node:http server on the same machine in the same run (issue 7). Builds the
+ * node:http server on the same machine in the same run (the floor). Builds the
  * service, then runs it (compiled, as `npm start` does) on PostgreSQL and on
  * PGlite in turn with a local fake Telegram, seeds it through the API,
  * measures with autocannon and writes bench/RESULTS.md.

@@ -37,7 +37,7 @@ export interface Config {
   trustProxy: boolean | number | string[];
   rateLimits: RateLimits;
   logLevel: string;
-  /** AVAILABILITY_CACHE: keep slots answers until a write invalidates them (issue 7); 0/false turns it off. */
+  /** AVAILABILITY_CACHE: keep slots answers until a write invalidates them; 0/false turns it off. */
   availabilityCache: boolean;
   /** REDIS_URL: rate-limit counters shared by every instance; unset = kept in this process's memory. */
   redisUrl: string | undefined;

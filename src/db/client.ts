@@ -77,7 +77,7 @@ export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, '
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   // PGlite keeps shared_buffers inside its WebAssembly memory, all of it resident: PostgreSQL's
-  // 128 MB default alone put the service over 300 MB RSS (issue 7). One embedded process has the
+  // 128 MB default alone put the service over its 300 MB RSS budget. One embedded process has the
   // OS page cache behind it, so 16 MB costs nothing measurable at this data size.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
   const dir = join(options.dataDir, 'pglite');

@@ -1,5 +1,5 @@
 /**
- * A statement built once per database handle and prepared there (issue 7): the
+ * A statement built once per database handle and prepared there: the
  * hot paths do not rebuild the SQL through drizzle on every request (its query
  * building led the POST booking profile), and on PostgreSQL a named prepared
  * statement is parsed and planned once per connection. A transaction is its

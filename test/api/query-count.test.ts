@@ -1,5 +1,5 @@
 /**
- * Issue 7: the slots endpoint answers a date with a fixed number of queries,
+ * The slots endpoint answers a date with a fixed number of queries,
  * whatever the number of masters and bookings (no N+1), on both databases.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Budgets of issue 5: the booking page's JavaScript ≤ 60 KB gzip, nothing fetched from other hosts. */
+/** The booking page's budgets: its JavaScript ≤ 60 KB gzip, nothing fetched from other hosts. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

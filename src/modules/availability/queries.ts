@@ -1,5 +1,5 @@
 /**
- * The slots endpoint's data in one round trip (issue 7): the business by slug
+ * The slots endpoint's data in one round trip (its hottest read): the business by slug
  * with, as JSON, its schedule rows for the weekday, its masters (or the one
  * asked for) and their bookings touching the day. Built and prepared once per
  * database handle: the hot path neither rebuilds the SQL nor, on PostgreSQL,

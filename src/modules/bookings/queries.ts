@@ -145,7 +145,7 @@ export interface InsertedPublicBooking {
  * SPEC.md rules 6-8 of booking creation in one statement: the client upsert
  * (notes appended), the pending booking and, with an Idempotency-Key, its
  * record. One statement is atomic by itself, so no BEGIN/COMMIT round trips
- * (issue 7: 4 round trips became 1); a duplicate key fails all of it, as the
+ * (4 round trips became 1, the write path's largest cost); a duplicate key fails all of it, as the
  * transaction did. Column names are spelled out: an INSERT's column list
  * cannot take drizzle's qualified column references.
  */
