@@ -1,4 +1,5 @@
 /** The bot end to end through the webhook against the fake Bot API: linking, new booking, confirm/reject buttons. */
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
 import { botEnv, buttonsOf, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
@@ -168,6 +169,29 @@ describe('confirm_ / reject_ buttons', () => {
     await postUpdate(t, callbackUpdate(owner.chat, 'something_else'));
     await postUpdate(t, callbackUpdate(owner.chat, 'confirm_00000000-0000-4000-8000-000000000000'));
     expect(fake.callbackAnswers()).toEqual([undefined, 'Запись не найдена']);
+  });
+
+  it('a press whose handler fails is still answered, and the next update is handled as usual', async () => {
+    const owner = await linkedSalon();
+    const booking = await book(t, owner);
+    // A real database failure for this one booking: its status cannot change.
+    const fn = `fail_${booking.id.replace(/-/g, '')}`;
+    await t.app.ctx.db.execute(
+      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger AS $$ BEGIN IF NEW.id = '${booking.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`),
+    );
+    await t.app.ctx.db.execute(sql.raw(`CREATE TRIGGER ${fn} BEFORE UPDATE ON bookings FOR EACH ROW EXECUTE FUNCTION ${fn}()`));
+    try {
+      fake.reset();
+      await postUpdate(t, callbackUpdate(owner.chat, `confirm_${booking.id}`));
+      expect(fake.callbackAnswers()).toEqual(['Не получилось, попробуйте ещё раз']);
+      expect((await bookingRow(t, booking.id)).status).toBe('pending');
+    } finally {
+      await t.app.ctx.db.execute(sql.raw(`DROP TRIGGER ${fn} ON bookings`));
+      await t.app.ctx.db.execute(sql.raw(`DROP FUNCTION ${fn}()`));
+    }
+    fake.reset();
+    await postUpdate(t, callbackUpdate(owner.chat, `confirm_${booking.id}`));
+    expect(fake.callbackAnswers()).toEqual(['Запись подтверждена']);
   });
 
   it('a client subscribed by phone hears a status change made through PATCH', async () => {
