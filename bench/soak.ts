@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bookingRequest, hhmm, weekdaysAhead } from './booking-client.js';
 import { freePort, startChild } from './processes.js';
 import { seed, type Seeded } from './seed.js';
 
@@ -35,18 +36,6 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   } finally {
     await client.end();
   }
-}
-
-/** Working days (Mon–Fri) from a week ahead, a year of them. */
-function workingDays(count: number): string[] {
-  const days: string[] = [];
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 7);
-  while (days.length < count) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return days;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -95,7 +84,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     const seeded: Seeded = await seed(base);
-    const days = workingDays(260);
+    const days = weekdaysAhead(260); // a year of them
     let issued = 0;
     let phone = 0;
     const perWindow = Math.ceil(TOTAL / WINDOWS);
@@ -134,14 +123,8 @@ async function main() {
         const i = issued++;
         const minute = 9 * 60 + ((i * 30) % 480);
         phone += 1;
-        const body = {
-          service_id: seeded.serviceId,
-          master_id: seeded.masterIds[i % seeded.masterIds.length],
-          date: days[i % days.length],
-          time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
-          first_name: 'Клиент',
-          phone: `+7702${String(phone).padStart(7, '0')}`,
-        };
+        const target = { serviceId: seeded.serviceId, masterId: seeded.masterIds[i % seeded.masterIds.length]! };
+        const body = bookingRequest(target, days[i % days.length]!, hhmm(minute), 2, phone);
         await timed(
           () => fetch(`${base}/api/v1/public/${seeded.slug}/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
           current.bookingMs,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bookingRequest, hhmm, weekdaysAhead } from '../../bench/booking-client.js';
 import { CHECK_INTERVAL_MS, clientAddress, get, send, startHaproxy, type Answer, type Balancer } from '../helpers/cluster.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { freePort, startServer, type ServerProcess } from '../helpers/spawned-server.js';
@@ -72,30 +73,15 @@ async function business(name: string): Promise<Business> {
   return { token, slug: registered.body.business.slug, businessId: registered.body.business.id, serviceId, masterId: master.body.id };
 }
 
-/** Weekdays from a week ahead: working days by the default schedule. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 7);
-  while (days.length < count) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return days;
-}
-
 /** The 16 half-hour starts of the default working day, around its 13:00–14:00 break. */
 const HALF_HOURS = [9, 10, 11, 12, 14, 15, 16, 17].flatMap((h) => [`${String(h).padStart(2, '0')}:00`, `${String(h).padStart(2, '0')}:30`]);
 
 const plus30 = (time: string): string => {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const total = h * 60 + m + 30;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return hhmm(h * 60 + m + 30);
 };
 
-function bookingFor(b: Business, date: string, time: string, phoneIndex: number) {
-  return { service_id: b.serviceId, master_id: b.masterId, date, time, first_name: 'Клиент', phone: `+7709${String(phoneIndex).padStart(7, '0')}` };
-}
+const bookingFor = (b: Business, date: string, time: string, phoneIndex: number) => bookingRequest(b, date, time, 9, phoneIndex);
 
 async function rows(businessId: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: inject('postgresUrl') });
@@ -147,7 +133,7 @@ afterAll(async () => {
 describe('three instances behind HAProxy', () => {
   it('a booking made through one instance is in the next slots answer of every other instance (200 tries, 0 stale)', async () => {
     const b = await business('consistency');
-    const dates = weekdays(Math.ceil(200 / HALF_HOURS.length));
+    const dates = weekdaysAhead(Math.ceil(200 / HALF_HOURS.length));
     let stale = 0;
     let checked = 0;
     const pairs = new Set<string>();
@@ -176,7 +162,7 @@ describe('three instances behind HAProxy', () => {
 
   it(`the booking rate limit holds across instances: limit ${BOOKING_LIMIT} → exactly ${BOOKING_LIMIT} successes`, async () => {
     const b = await business('limit');
-    const [date] = weekdays(1);
+    const [date] = weekdaysAhead(1);
     const address = clientAddress(nextClient++);
     const answers: Answer[] = [];
     for (let i = 0; i < 2 * BOOKING_LIMIT; i += 1) {
@@ -194,7 +180,7 @@ describe('three instances behind HAProxy', () => {
   /** Books continuously from `workers` clients until stopped; every answer is kept. */
   function steadyLoad(b: Business, workers: number) {
     const answers: (Answer & { at: number })[] = [];
-    const dates = weekdays(20);
+    const dates = weekdaysAhead(20);
     let running = true;
     let n = 0;
     const loops = Array.from({ length: workers }, async () => {

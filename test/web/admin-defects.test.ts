@@ -2,7 +2,8 @@
  * The panel's small defects, each with the behaviour that replaces it: cancel and
  * decline ask first and are not look-alike neighbours; "Завершить" only once a
  * booking has begun, revenue only of those; deleting a cancelled booking promises
- * no message; the reschedule history refreshes at once with human dates; "Последний
+ * no message; the reschedule history refreshes at once with human dates; the
+ * proposal picker offers no past time of today; "Последний
  * визит" counts only visits that took place; the address keeps the typed city
  * without a 2GIS key. Screenshots test-results/defect-*.png.
  */
@@ -129,6 +130,22 @@ describe('booking actions', () => {
     expect(text).toContain('24 нояб., 15:00');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await screenshot(page, 'defect-history-1280');
+  });
+
+  it('the proposal picker, like the move picker, offers no time of today that has passed', async () => {
+    // A master of her own: nothing else of today's makes the morning busy.
+    const dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+    const made = await api('POST', '/bookings', { service_id: salon.service, master_id: dana, date: DAY, time: '16:00', first_name: 'Арман', phone: '+77020000006' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { dialog } = await openBooking(made.data.id);
+    await dialog.getByRole('button', { name: 'Предложить другое время' }).click();
+    const times = dialog.getByRole('group', { name: 'Свободное время' });
+    await times.waitFor();
+    // The panel's clock says 10:00.
+    const offered = await times.getByRole('button').allTextContents();
+    expect(offered.filter((time) => time <= '10:00')).toEqual([]);
+    expect(offered).toContain('10:15');
+    expect(offered).not.toContain('16:00');
   });
 });
 

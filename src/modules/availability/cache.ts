@@ -2,9 +2,9 @@
  * Slots answers kept between requests (issue 7). An answer is a pure function of
  * the business row, its schedule rows, masters and bookings, so it stays right
  * until one of those rows changes; every such write reaches `forgetBusiness`
- * (a database trigger's NOTIFY, from any instance) or `forgetAll` (this
- * instance's own writes, before their answer is sent). No I/O here: the
- * wiring is in live-cache.ts.
+ * through a database trigger's NOTIFY, from this instance or any other (a
+ * lost LISTEN connection forgets everything). No I/O here: the wiring is in
+ * live-cache.ts.
  */
 interface BusinessAnswers<T> {
   businessId: number;
@@ -57,6 +57,11 @@ export class SlotsCache<T = string> {
       }
     }
     return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+  }
+
+  /** A kept answer, confirmed (see `confirmed`) when there is one: the way a request reads the cache. */
+  async lookup(slug: string, key: string): Promise<T | undefined> {
+    return this.get(slug, key) === undefined ? undefined : this.confirmed(slug, key);
   }
 
   /** Lookups while live, for GET /metrics. */

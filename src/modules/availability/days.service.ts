@@ -1,10 +1,8 @@
 /**
  * GET /public/{slug}/days as its JSON body, kept in the slots cache (same
- * invalidation: any write to the business's rows forgets it). The key carries
- * the wall-clock minute: "today" offers nothing before now, and an answer
- * lives at most a minute, which also bounds how long an edit of a service
- * (duration, masters), whose tables send no notification, can go unseen by
- * another instance.
+ * invalidation: any write to the business's rows, its services and their
+ * masters included, forgets it). The key carries the wall-clock minute:
+ * "today" offers nothing before now.
  */
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -42,7 +40,7 @@ export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, quer
   checkRange(from, to);
   const now = nowOf(time);
   const key = `days/${from}/${to}/${serviceId}/${masterId ?? '*'}/${now.slice(0, 16)}`;
-  const cached = cache?.get(slug, key);
+  const cached = await cache?.lookup(slug, key);
   if (cached !== undefined) return cached;
   const generation = cache?.generation ?? 0;
   const business = await findBusinessBySlug(db, slug);

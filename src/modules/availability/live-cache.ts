@@ -1,10 +1,12 @@
 /**
  * Keeps a SlotsCache right (issue 7): the database's triggers NOTIFY
- * 'availability_changed' with the business id on every write to businesses,
- * masters, schedules and bookings (drizzle/0001_availability_notify.sql),
- * whichever instance or tool makes it; this instance also forgets everything
- * when one of its own writing requests is about to answer, so its client
- * never waits for the notification to see its own write.
+ * 'availability_changed' with the business id on every write to the rows an
+ * answer is computed from (businesses, masters, schedules, bookings, services
+ * and master_services: drizzle/0001 and 0003), whichever instance or tool
+ * makes it, and only that business is forgotten. This instance's own writes
+ * come back the same way: on PGlite before the writing query resolves, on
+ * PostgreSQL by the time a cache hit has caught up with the LISTEN connection
+ * (cache.ts `confirmed`), so its client still sees its own write at once.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -12,14 +14,12 @@ import { SlotsCache } from './cache.js';
 
 export const AVAILABILITY_CHANNEL = 'availability_changed';
 
-const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export async function startSlotsCache(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<SlotsCache> {
   const cache = new SlotsCache();
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
     onNotify: (payload) => {
-      const businessId = Number(payload);
-      if (Number.isInteger(businessId)) cache.forgetBusiness(businessId);
+      // Anything but a business id (an empty payload reads as 0 to Number) forgets everything.
+      if (/^\d+$/.test(payload)) cache.forgetBusiness(Number(payload));
       else cache.forgetAll();
     },
     onLive: (live) => {
@@ -29,9 +29,6 @@ export async function startSlotsCache(app: FastifyInstance, database: Database, 
     },
   });
   cache.catchUp = unlisten.sync;
-  app.addHook('onSend', async (request) => {
-    if (WRITING_METHODS.has(request.method)) cache.forgetAll();
-  });
   app.addHook('onClose', async () => {
     await unlisten().catch(() => undefined);
   });

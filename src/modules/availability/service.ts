@@ -35,10 +35,8 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
 export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: SlotsCache): Promise<string> {
   const key = answerKey(date, masterId);
   const generation = cache?.generation ?? 0;
-  if (cache?.get(slug, key) !== undefined) {
-    const confirmed = await cache.confirmed(slug, key);
-    if (confirmed !== undefined) return confirmed;
-  }
+  const cached = await cache?.lookup(slug, key);
+  if (cached !== undefined) return cached;
   // From the previous midnight: a booking may start the day before and run past midnight.
   const dow = dayOfWeek(date);
   const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });

@@ -1,16 +1,16 @@
 /**
  * Moving a booking (CONTRACT.md §12, PATCH date/time/master_id): the "move" action with
- * the chosen master's free start times (the same availability code as the proposal
- * picker), and the question asked before the client is told, for it and for a drag.
+ * the chosen master's free start times (the same picker as the proposal's), and the
+ * question asked before the client is told, for it and for a drag.
  */
 import { useState } from 'preact/hooks';
 import { ApiError } from '@shared/api';
 import { formatDate, useLang } from '@shared/i18n';
-import { ErrorBox, Loading, Modal, generalError, useAction, useLoad } from '@shared/panel-ui';
-import { dateOf, hm, nowMinute, timeOf, today } from './dates';
+import { ErrorBox, Modal, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { dateOf } from './dates';
+import { FreeTimes } from './free-times';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
-import { loadMasterDay, moveTimes } from './schedule-data';
 import { client, type Booking, type Master } from './state';
 
 export interface MoveTarget {
@@ -74,11 +74,6 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
   const known: Array<Pick<Master, 'id' | 'name'>> = loaded.data ?? [];
   const masters = known.some((m) => m.id === b.master.id) ? known : [...known, b.master];
   const master = masters.find((m) => m.id === masterId) ?? b.master;
-  const day = useLoad((signal) => loadMasterDay(masterId, date, signal), [masterId, date]);
-  const unchanged = (hm: string) => date === dateOf(b.start_at) && masterId === b.master.id && hm === timeOf(b.start_at);
-  // Today's times that have passed are not offered (one can still be typed, e.g. to record a late walk-in).
-  const passed = (time: string) => date < today() || (date === today() && time <= hm(nowMinute()));
-  const times = day.data ? moveTimes(date, day.data.row, day.data.bookings, b).filter((time) => !unchanged(time) && !passed(time)) : [];
   if (asking) {
     return (
       <MoveQuestion
@@ -119,20 +114,7 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
           <input class="input small" type="time" name="move_time" step={300} required value={time} onInput={(e) => setTime((e.target as HTMLInputElement).value)} />
         </label>
       </div>
-      <p class="muted" style="margin:10px 0 6px">{t('freeTimes', { master: master.name })}</p>
-      {day.loading ? (
-        <Loading text={t('loading')} />
-      ) : times.length === 0 ? (
-        <p class="muted">{t('noFreeTimes')}</p>
-      ) : (
-        <div class="chips" role="group" aria-label={t('freeTimesLabel')}>
-          {times.map((free) => (
-            <button type="button" key={free} class="chip" aria-pressed={free === time} onClick={() => setTime(free)}>
-              {free}
-            </button>
-          ))}
-        </div>
-      )}
+      <FreeTimes booking={b} master={master} date={date} time={time} onPick={setTime} />
       <div class="row" style="margin-top:12px">
         <button class="btn btn-small" disabled={!time}>
           {o('move')}

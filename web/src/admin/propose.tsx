@@ -1,13 +1,12 @@
 /**
- * Propose a new time: any date, the master's free start times of that date
- * (the master's schedule and bookings through the provider API, then the
- * server's own availability rules with this booking left out, so it can move
- * within its own time), or a time typed by hand (SPEC.md: availability is not checked).
+ * Propose a new time: any date, the master's free start times of that date not
+ * yet past (free-times.tsx: this booking left out, so it can move within its own
+ * time), or a time typed by hand (SPEC.md: availability is not checked).
  */
 import { useState } from 'preact/hooks';
-import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
-import { dateOf, timeOf } from './dates';
-import { loadMasterDay, moveTimes } from './schedule-data';
+import { ErrorBox, errorFor, generalError, useAction } from '@shared/panel-ui';
+import { dateOf } from './dates';
+import { FreeTimes } from './free-times';
 import { useT, messages } from './messages';
 import { client, type Booking } from './state';
 
@@ -17,8 +16,6 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
   const [date, setDate] = useState(dateOf(b.start_at));
   const [time, setTime] = useState('');
   const [notified, setNotified] = useState<boolean | null>(null);
-  const slots = useLoad((signal) => loadMasterDay(b.master.id, date, signal), [date, b.master.id]);
-  const times = slots.data ? moveTimes(date, slots.data.row, slots.data.bookings, b).filter((hm) => !(date === dateOf(b.start_at) && hm === timeOf(b.start_at))) : [];
   const send = useAction(async () => {
     const answer = await client.post('/reschedule/{booking_id}', { path: { booking_id: b.id }, body: { proposed_date: date, proposed_time: time } });
     setNotified(answer.notified);
@@ -59,20 +56,7 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
       {(errorFor(send.error, 'proposed_date') || errorFor(send.error, 'proposed_time')) && (
         <p class="field-error">{errorFor(send.error, 'proposed_date') ?? errorFor(send.error, 'proposed_time')}</p>
       )}
-      <p class="muted" style="margin:10px 0 6px">{t('freeTimes', { master: b.master.name })}</p>
-      {slots.loading ? (
-        <Loading text={t('loading')} />
-      ) : times.length === 0 ? (
-        <p class="muted">{t('noFreeTimes')}</p>
-      ) : (
-        <div class="chips" role="group" aria-label={t('freeTimesLabel')}>
-          {times.map((hm) => (
-            <button type="button" key={hm} class="chip" aria-pressed={hm === time} onClick={() => setTime(hm)}>
-              {hm}
-            </button>
-          ))}
-        </div>
-      )}
+      <FreeTimes booking={b} master={b.master} date={date} time={time} onPick={setTime} />
       <div class="row" style="margin-top:12px">
         <button class="btn btn-small" disabled={send.busy || !time}>
           {t('sendProposal')}
