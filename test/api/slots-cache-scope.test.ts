@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
-import { SettableClock } from '../../src/time/clock.js';
+import { SettableClock } from '../../src/core/clock.js';
 import { DEFAULT_NOW, dbKind, openTestDatabase, registerBusiness, testConfig, useTestApp, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
 import { book, createMaster, createService } from '../helpers/catalog.js';
 
