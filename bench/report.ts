@@ -1,4 +1,4 @@
-/** The results table (console and RESULTS.md) and the targets of issue 7. */
+/** The results table (console and RESULTS.md) and the performance targets. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Measurement } from './load.js';
 import type { MicroResult } from './micro.js';
@@ -12,7 +12,7 @@ export interface DbRun {
   notes: string;
 }
 
-/** Minimum ratio to the floor per endpoint and database (issue 7); endpoints not listed have no ratio target. */
+/** Minimum ratio to the floor per endpoint and database; endpoints not listed have no ratio target. */
 const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
   'GET slots (all masters)': { postgres: 0.3, pglite: 0.15 },
   'GET slots (master_id)': { postgres: 0.3, pglite: 0.15 },
@@ -21,7 +21,7 @@ const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
 const WRITE_RATIO_TARGET = 0.3;
 export const RSS_LIMIT_MB = 300;
 export const DAYS_TARGET = 'GET days (30 days, 10 masters)';
-/** Latest p99 per endpoint (issue 13: the date strip's one request), as the service ships (not with the cache off). */
+/** Latest p99 per endpoint (the date strip makes one request), as the service ships (not with the cache off). */
 const P99_TARGETS_MS: Record<string, number> = { [DAYS_TARGET]: 20 };
 export const MICRO_LIMIT_US = 1000;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 7: slots answers are kept between requests, and every write that can
+ * Slots answers are kept between requests, and every write that can
  * change one drops it: this instance's own writes at once, any other writer's
  * (another instance, plain SQL) through the database trigger's NOTIFY.
  */

@@ -1,5 +1,5 @@
 /**
- * Slots answers kept between requests (issue 7). An answer is a pure function of
+ * Slots answers kept between requests (the hottest read). An answer is a pure function of
  * the business row, its schedule rows, masters and bookings, so it stays right
  * until one of those rows changes; every such write reaches `forgetBusiness`
  * through a database trigger's NOTIFY, from this instance or any other (a

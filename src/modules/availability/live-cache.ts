@@ -1,5 +1,5 @@
 /**
- * Keeps a SlotsCache right (issue 7): the database's triggers NOTIFY
+ * Keeps a SlotsCache right: the database's triggers NOTIFY
  * 'availability_changed' with the business id on every write to the rows an
  * answer is computed from (businesses, masters, schedules, bookings, services
  * and master_services: drizzle/0001 and 0003), whichever instance or tool
