@@ -31,14 +31,12 @@ export const ALREADY_HANDLED = 'Запись уже обработана';
 export const PROPOSAL_EXPIRED = 'Предложение истекло';
 export const NO_FREE_TIME = 'Нет доступного времени для переноса';
 export const BOOKING_NOT_FOUND = 'Запись не найдена';
-export const BUSINESS_NOT_FOUND = 'Бизнес не найден';
 export const NOT_ALLOWED = 'Эта кнопка доступна только в чате, привязанном к бизнесу';
 export const PROPOSAL_NOT_FOUND = 'Предложение не найдено';
 export const PROPOSAL_ALREADY_ANSWERED = 'Предложение уже обработано';
 export const PENDING_PROPOSAL_EXISTS = 'По этой записи уже есть предложение переноса, ожидающее ответа клиента';
 export const CANNOT_RESCHEDULE = 'Перенести можно только ожидающую или подтверждённую запись';
 export const TIME_TAKEN = 'Это время уже недоступно, выберите другое';
-export const INVALID_PHONE = 'Неверный номер телефона. Пример: /start subscribe\\_77011234567';
 
 export const PROVIDER_LINK_INVALID =
   'Ссылка недействительна. Откройте ссылку подключения Telegram в панели управления бизнеса (раздел «Настройки»).';

@@ -5,11 +5,6 @@ import { fromDbTimestamp } from '../../core/wallclock.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 
-export async function findClientByPhone(db: Db, businessId: number, phone: string): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.phone, phone))).limit(1);
-  return row;
-}
-
 export async function findClient(db: Db, businessId: number, id: number): Promise<ClientRow | undefined> {
   const [row] = await db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.id, id))).limit(1);
   return row;

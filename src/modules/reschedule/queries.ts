@@ -6,8 +6,6 @@ import { fromDbTimestamp } from '../../core/wallclock.js';
 
 type ProposalRow = typeof rescheduleProposals.$inferSelect;
 
-export const ONE_PENDING_INDEX = 'reschedule_proposals_one_pending_key';
-
 export function toProposalView(row: ProposalRow): ProposalView {
   return {
     id: row.id,

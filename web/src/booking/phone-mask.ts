@@ -20,6 +20,3 @@ export function maskPhone(digits: string): string {
   if (parts[3]) text += `-${parts[3]}`;
   return text;
 }
-
-/** The masked text back to its 10 local digits (the mask's own "+7" is not one of them). */
-export const unmask = (masked: string): string => localDigits(masked);

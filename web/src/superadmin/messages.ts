@@ -48,4 +48,3 @@ const en: Record<Key, string> = {
 };
 
 export const messages = defineMessages<Key>({ ru, kk, en });
-export type MessageKey = Key;
