@@ -12,7 +12,9 @@ export function writeApiTypes(document: unknown, output: string): void {
   try {
     const input = join(dir, 'openapi.json');
     writeFileSync(input, JSON.stringify(document, null, 2));
-    execFileSync(process.execPath, [join(projectRoot, 'node_modules/openapi-typescript/bin/cli.js'), input, '-o', output], { stdio: 'pipe' });
+    // --array-length: an array of exactly two items (a busy interval [start, end]) becomes a [T, T] tuple.
+    const cli = join(projectRoot, 'node_modules/openapi-typescript/bin/cli.js');
+    execFileSync(process.execPath, [cli, input, '--array-length', '-o', output], { stdio: 'pipe' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

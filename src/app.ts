@@ -12,6 +12,8 @@ import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { schemaController } from './http/validation.js';
+import { swaggerOptions } from './http/openapi.js';
+import { sharedSchemas } from './http/schemas.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { WallClock } from './core/wallclock.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -124,12 +126,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await registerRateLimit(app);
   await registerMetrics(app, messenger.bot);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Booking service API', version: '1.0.0', description: 'Online appointment booking for service businesses in Kazakhstan.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);

@@ -46,6 +46,8 @@ export const businessSlugAliases = pgTable(
   (t) => [index('business_slug_aliases_business_id_idx').on(t.businessId)],
 );
 
+export const userRoles = ['ADMIN', 'CUSTOMER'] as const;
+
 export const users = pgTable(
   'users',
   {
@@ -53,7 +55,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
-    role: text('role', { enum: ['ADMIN', 'CUSTOMER'] }).notNull(),
+    role: text('role', { enum: userRoles }).notNull(),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     messengerId: text('messenger_id'),
     /** Tokens carry it as a claim; raising it ends every token issued before (password change, reset, unlink). */
@@ -205,6 +207,7 @@ export const schedules = pgTable(
 
 export const proposalStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
+export const proposalSources = ['PROVIDER_WEB', 'PROVIDER_BOT'] as const;
 
 export const rescheduleProposals = pgTable(
   'reschedule_proposals',
@@ -217,7 +220,7 @@ export const rescheduleProposals = pgTable(
     oldTime: text('old_time').notNull(),
     proposedDate: date('proposed_date', { mode: 'string' }).notNull(),
     proposedTime: text('proposed_time').notNull(),
-    proposedBy: text('proposed_by', { enum: ['PROVIDER_WEB', 'PROVIDER_BOT'] }).notNull(),
+    proposedBy: text('proposed_by', { enum: proposalSources }).notNull(),
     status: text('status', { enum: proposalStatuses }).notNull().default('PENDING'),
     expiresAt: naive('expires_at').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,7 @@
 /** Response and input shapes shared by several modules (CONTRACT.md §3-§5). */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { STATUS_CODES } from 'node:http';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { bookingStatuses, proposalSources, proposalStatuses, userRoles } from '../db/schema.js';
 
 /**
  * Null first: where ajv coerces (query strings, params; bodies no longer, src/http/validation.ts),
@@ -14,6 +16,29 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'Error' },
 );
+
+/**
+ * A reference to a shared schema (`sharedSchemas`, added with app.addSchema): one named component
+ * in the OpenAPI document instead of a copy per use; TypeScript still sees its static type.
+ */
+function ref<T extends TSchema>(schema: T, options: { description?: string } = {}): TUnsafe<Static<T>> {
+  if (!schema.$id) throw new Error('Only a schema with an $id can be referenced');
+  return Type.Unsafe<Static<T>>({ $ref: schema.$id, ...options });
+}
+
+/** A closed set of strings as one named component, built from the list the database declares. */
+const StringEnum = <T extends string>($id: string, values: readonly T[], description: string) =>
+  Type.Unsafe<T>({ $id, type: 'string', enum: [...values], description });
+
+const BookingStatusEnum = StringEnum('BookingStatus', bookingStatuses, 'Status of a booking');
+const UserRoleEnum = StringEnum('UserRole', userRoles, 'Role of a user account');
+const ProposalStatusEnum = StringEnum('ProposalStatus', proposalStatuses, 'Status of a reschedule proposal');
+const ProposalSourceEnum = StringEnum('ProposalSource', proposalSources, 'Where a reschedule proposal was made');
+
+/** Added to the app once (app.addSchema) before any route refers to them. */
+export const sharedSchemas: TSchema[] = [ErrorBody, BookingStatusEnum, UserRoleEnum, ProposalStatusEnum, ProposalSourceEnum];
+
+export const BookingStatusSchema = ref(BookingStatusEnum);
 
 /** A name-like string: at least one non-space character (it is stored trimmed). */
 export const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -57,7 +82,7 @@ export const UserBody = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   full_name: Type.String(),
-  role: Type.String(),
+  role: ref(UserRoleEnum),
   business_id: Nullable(Type.Integer()),
 });
 
@@ -85,13 +110,9 @@ export const PublicMasterBody = Type.Object({
   services: Type.Array(ServiceBody),
 });
 
-export const BookingStatusSchema = Type.Union(
-  ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'].map((s) => Type.Literal(s)),
-);
-
 export const BookingBody = Type.Object({
   id: Type.String(),
-  status: Type.String(),
+  status: BookingStatusSchema,
   start_at: DateTimeString,
   end_at: DateTimeString,
   price_snapshot: Type.Number(),
@@ -121,15 +142,15 @@ export const ProposalBody = Type.Object({
   old_time: Type.String(),
   proposed_date: Type.String(),
   proposed_time: Type.String(),
-  proposed_by: Type.String(),
-  status: Type.String(),
+  proposed_by: ref(ProposalSourceEnum),
+  status: ref(ProposalStatusEnum),
   expires_at: DateTimeString,
   created_at: DateTimeString,
 });
 
-/** Standard error responses for the OpenAPI document. */
-export const errorResponses = (...codes: number[]): Record<number, typeof ErrorBody> =>
-  Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+/** Error responses of a route, each the shared Error schema, described by its HTTP reason phrase. */
+export const errorResponses = (...codes: number[]): Record<number, TUnsafe<Static<typeof ErrorBody>>> =>
+  Object.fromEntries(codes.map((code) => [code, ref(ErrorBody, { description: STATUS_CODES[code] ?? 'Error' })]));
 
 /** CONTRACT.md §12 paging, shared by GET /bookings and GET /clients; the total goes in X-Total-Count. */
 export const PageQuery = {

@@ -5,6 +5,7 @@
  * request: use `notifySafely`.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { ProposalStatus } from '../db/schema.js';
 import type { BookingView } from '../modules/bookings/view.js';
 import type { BusinessRow } from '../modules/catalog/business.queries.js';
 
@@ -16,7 +17,7 @@ export interface ProposalView {
   proposedDate: string;
   proposedTime: string;
   proposedBy: 'PROVIDER_WEB' | 'PROVIDER_BOT';
-  status: string;
+  status: ProposalStatus;
   expiresAt: string;
   createdAt: string;
 }

@@ -51,7 +51,7 @@ const proposal = { oldDate: '2026-11-24', oldTime: '11:00', proposedDate: '2026-
 function allTexts(value: string): string[] {
   const b = booking({ notes: value, service: { id: 1, name: value, duration: 30, price: 1 }, master: { id: 2, name: value }, client: { id: 3, phone: '77015554433', firstName: value } });
   const biz = { name: value, phone: value, address: value };
-  const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'rejected'];
+  const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'rejected'] as const;
   return [
     newBookingText(b),
     decidedBookingText(b, 'confirmed'),

@@ -61,4 +61,6 @@ export async function requireSuperAdmin(request: FastifyRequest, _reply: Fastify
   request.claims = claims;
 }
 
+/** OpenAPI security of a route: a bearer token, or (noSecurity) none at all. */
 export const bearerSecurity = [{ bearerAuth: [] }];
+export const noSecurity: Array<Record<string, string[]>> = [];

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
+import { noSecurity } from './guards.js';
 import { messengerLogin } from './messenger.js';
 
 /** camelCase exactly as SPEC.md (CONTRACT.md §2 makes this the one exception to snake_case). */
@@ -24,6 +25,9 @@ export const messengerAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perMinute(app.ctx.config.rateLimits.login),
       schema: {
         tags: ['auth'],
+        operationId: 'loginWithTelegram',
+        summary: 'Log in from the Telegram mini app with initData',
+        security: noSecurity,
         description: 'Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN.',
         body: MessengerLoginBody,
         response: { 200: MessengerSessionBody, ...errorResponses(400, 401, 429, 503) },

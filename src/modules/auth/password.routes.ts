@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from './guards.js';
+import { bearerSecurity, noSecurity, requireProvider } from './guards.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
 import { SessionBody, TokenFields } from './schemas.js';
 import { changePassword } from './service.js';
@@ -35,6 +35,8 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requireProvider,
       schema: {
         tags,
+        operationId: 'changePassword',
+        summary: "Change the admin's password",
         security: bearerSecurity,
         description: 'Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.',
         body: ChangePasswordBody,
@@ -53,6 +55,9 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limited,
       schema: {
         tags,
+        operationId: 'requestPasswordReset',
+        summary: 'Send a password reset link to the linked Telegram chat',
+        security: noSecurity,
         description: `Always 202 with the same body. For an admin whose business has a linked chat, that chat gets a link {PUBLIC_URL}/admin#reset={token}, valid ${PASSWORD_RESET_MINUTES} minutes, single use.`,
         body: ResetRequestBody,
         response: { 202: ResetAccepted, ...errorResponses(400, 429) },
@@ -71,6 +76,9 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limited,
       schema: {
         tags,
+        operationId: 'confirmPasswordReset',
+        summary: 'Set a new password with a reset token',
+        security: noSecurity,
         description: 'Sets the new password with a token from the reset link and logs in; a used, expired or unknown token is 400.',
         body: ResetConfirmBody,
         response: { 200: SessionBody, ...errorResponses(400, 404, 429) },

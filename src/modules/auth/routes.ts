@@ -5,7 +5,7 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BusinessBody, errorResponses, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { verifyCaptcha } from './captcha.js';
-import { bearerSecurity, requireProvider } from './guards.js';
+import { bearerSecurity, noSecurity, requireProvider } from './guards.js';
 import { findUserById, userBody } from './queries.js';
 import { login, register } from './service.js';
 import { sessionFor } from './session.js';
@@ -51,7 +51,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/register',
     {
       config: perMinute(rateLimits.register),
-      schema: { tags, body: RegisterBody, response: { 201: RegisteredBody, ...errorResponses(400, 409, 429) } },
+      schema: {
+        tags,
+        operationId: 'register',
+        summary: 'Register a business with its admin and first service',
+        security: noSecurity,
+        body: RegisterBody,
+        response: { 201: RegisteredBody, ...errorResponses(400, 409, 429) },
+      },
     },
     async (request, reply) => {
       await verifyCaptcha(app.ctx.config, request.body.captcha_token, request.ip);
@@ -71,7 +78,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/login',
     {
       config: perMinute(rateLimits.login),
-      schema: { tags, body: LoginBody, response: { 200: SessionBody, ...errorResponses(400, 401, 429) } },
+      schema: {
+        tags,
+        operationId: 'login',
+        summary: 'Log in as a business admin',
+        security: noSecurity,
+        body: LoginBody,
+        response: { 200: SessionBody, ...errorResponses(400, 401, 429) },
+      },
     },
     async (request) => {
       return sessionFor(app.ctx, await login(app.ctx, request.body.email, request.body.password));
@@ -82,7 +96,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/me',
     {
       onRequest: requireProvider,
-      schema: { tags, security: bearerSecurity, response: { 200: MeBody, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        operationId: 'getMe',
+        summary: 'The logged-in admin and their business',
+        security: bearerSecurity,
+        response: { 200: MeBody, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const user = await findUserById(app.ctx.db, request.provider.userId);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../http/errors.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
 import { isValidDate } from '../../core/wallclock.js';
+import { noSecurity } from '../auth/guards.js';
 import { SlugParams } from '../catalog/public.routes.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
@@ -11,7 +12,8 @@ import { MAX_DAYS } from './days.js';
 const SlotsBody = Type.Object({
   work_start: Type.String(),
   work_end: Type.String(),
-  busy_intervals: Type.Array(Type.Tuple([Type.String(), Type.String()])),
+  // Pairs [start, end] in HH:MM; OpenAPI 3.0 has no tuples, so a pair is an array of exactly two strings.
+  busy_intervals: Type.Array(Type.Array(Type.String(), { minItems: 2, maxItems: 2 })),
 });
 
 const DaysBody = Type.Array(
@@ -30,6 +32,9 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['public'],
+        operationId: 'getSlots',
+        summary: 'Working window and busy intervals of a day',
+        security: noSecurity,
         description: 'Working window and busy intervals of a day; the client subtracts busy intervals itself.',
         params: SlugParams,
         querystring: Type.Object({
@@ -54,6 +59,9 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['public'],
+        operationId: 'listDays',
+        summary: 'Which dates of a range have a free start time',
+        security: noSecurity,
         description:
           `The date strip in one request: per date from \`from\` to \`to\` (both included, at most ${MAX_DAYS} days), whether any start time ` +
           'is free for the service, with the given master or with any master of the service (one master free for the whole duration), ' +

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
-import { errorResponses, Nullable } from '../../http/schemas.js';
+import { BookingStatusSchema, errorResponses, Nullable } from '../../http/schemas.js';
 import { verifyCaptcha } from '../auth/captcha.js';
+import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
 import { businessBySlugOr404, SlugParams } from '../catalog/public.routes.js';
 import { findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
@@ -23,7 +24,7 @@ export const CreateBookingBody = Type.Object({
 
 const BookingResult = Type.Object({
   id: Type.String(),
-  status: Type.String(),
+  status: BookingStatusSchema,
   start_at: Type.String(),
   end_at: Type.String(),
   price_snapshot: Type.Number(),
@@ -65,6 +66,9 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perMinute(config.rateLimits.booking),
       schema: {
         tags: ['public'],
+        operationId: 'createPublicBooking',
+        summary: 'Book a service',
+        security: noSecurity,
         description:
           'Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on. ' +
           'Send an Idempotency-Key header to make a retry return the first booking.',

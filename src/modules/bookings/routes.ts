@@ -63,10 +63,12 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listBookings',
+        summary: 'Bookings of the business, filtered by date, status and master',
         security,
         querystring: ListQuery,
         description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings.',
-        response: { 200: Type.Array(BookingBody), ...errorResponses(400) },
+        response: { 200: Type.Array(BookingBody), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -94,12 +96,14 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'createBooking',
+        summary: 'Enter a booking for a client',
         security,
         description:
           'A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, ' +
           'no rate limit; the provider is not notified, a client subscribed by phone is.',
         body: OwnerBookingBody,
-        response: { 201: OwnerBookingResult, ...errorResponses(400, 404, 409) },
+        response: { 201: OwnerBookingResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -111,7 +115,16 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/bookings/:id',
-    { schema: { tags, security, params: BookingIdParam, response: { 200: BookingBody, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getBooking',
+        summary: 'One booking',
+        security,
+        params: BookingIdParam,
+        response: { 200: BookingBody, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => bookingBody(await ownBooking(request.provider.businessId, request.params.id)),
   );
 
@@ -120,13 +133,15 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'updateBooking',
+        summary: 'Change the status of a booking or move it',
         security,
         description:
           'Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. ' +
           'date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.',
         params: BookingIdParam,
         body: PatchBody,
-        response: { 200: BookingBody, ...errorResponses(400, 404, 409) },
+        response: { 200: BookingBody, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -146,7 +161,16 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/bookings/:id',
-    { schema: { tags, security, params: BookingIdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteBooking',
+        summary: 'Delete a booking',
+        security,
+        params: BookingIdParam,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const booking = await ownBooking(request.provider.businessId, request.params.id);
       await removeBooking(app.ctx, request.log, booking);

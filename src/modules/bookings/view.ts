@@ -1,10 +1,11 @@
+import type { BookingStatus } from '../../db/schema.js';
 import { fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 
 /** A booking with what every reader of it needs: service, master and client. */
 export interface BookingView {
   id: string;
   businessId: number;
-  status: string;
+  status: BookingStatus;
   startAt: NaiveDateTime;
   endAt: NaiveDateTime;
   priceSnapshot: number;

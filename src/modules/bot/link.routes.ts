@@ -39,6 +39,8 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireBot,
       schema: {
         tags,
+        operationId: 'getTelegramLink',
+        summary: 'The link that connects a Telegram chat to the business',
         security: bearerSecurity,
         description: 'The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.',
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
@@ -58,6 +60,8 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireBot,
       schema: {
         tags,
+        operationId: 'rotateTelegramLink',
+        summary: 'Replace the Telegram link with a new one',
         security: bearerSecurity,
         description: 'A new link code: the old link stops working. A chat already linked stays linked.',
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
@@ -76,6 +80,8 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'unlinkTelegram',
+        summary: 'Disconnect the linked Telegram chat',
         security: bearerSecurity,
         description:
           "Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; " +

@@ -7,7 +7,7 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
-import { assertCurrentSession, bearerSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
+import { assertCurrentSession, bearerSecurity, noSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { installHandlers } from './handlers/index.js';
@@ -82,6 +82,9 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       {
         schema: {
           tags,
+          operationId: 'receiveTelegramUpdate',
+          summary: 'Telegram webhook',
+          security: noSecurity,
           description: 'Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
           response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 503) },
         },
@@ -111,6 +114,8 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
         onRequest: requireSuperAdmin,
         schema: {
           tags,
+          operationId: 'setTelegramWebhook',
+          summary: "Point Telegram's webhook at a URL",
           security: bearerSecurity,
           description: 'Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.',
           querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
@@ -141,7 +146,13 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       '/messenger/debug/webhook',
       {
         onRequest: requireSuperAdmin,
-        schema: { tags, security: bearerSecurity, response: { 200: WebhookInfoBody, ...errorResponses(401, 403, 502, 503) } },
+        schema: {
+          tags,
+          operationId: 'getTelegramWebhookInfo',
+          summary: "Telegram's view of the webhook",
+          security: bearerSecurity,
+          response: { 200: WebhookInfoBody, ...errorResponses(401, 403, 502, 503) },
+        },
       },
       async () => {
         const active = requireBot();
@@ -155,6 +166,8 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       {
         schema: {
           tags,
+          operationId: 'getBusinessSubscription',
+          summary: "A business's Telegram notification subscription",
           security: bearerSecurity,
           params: Type.Object({ business_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
           response: { 200: SubscriptionStateBody, ...errorResponses(400, 401, 403, 404) },
@@ -181,6 +194,9 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       {
         schema: {
           tags,
+          operationId: 'getMessengerInfo',
+          summary: 'Whether the bot is on, and its username',
+          security: noSecurity,
           description: 'Public: whether the bot is on and its username, for deep links on the web pages.',
           response: { 200: Type.Object({ bot_username: Nullable(Type.String()), enabled: Type.Boolean() }) },
         },

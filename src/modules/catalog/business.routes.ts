@@ -34,7 +34,15 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/business',
-    { schema: { tags, security: bearerSecurity, response: { 200: BusinessBody, ...errorResponses(401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getBusiness',
+        summary: "The admin's business",
+        security: bearerSecurity,
+        response: { 200: BusinessBody, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const business = await findBusinessById(app.ctx.db, request.provider.businessId);
       if (!business) throw notFound('Business');
@@ -47,10 +55,15 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'checkSlugAvailable',
+        summary: 'Whether a slug is valid and free',
         security: bearerSecurity,
         description: 'Live check for the settings page: is a slug valid and free (or already ours)?',
         querystring: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
-        response: { 200: Type.Object({ slug: Type.String(), available: Type.Boolean(), reason: Type.Union([Type.String(), Type.Null()]) }) },
+        response: {
+          200: Type.Object({ slug: Type.String(), available: Type.Boolean(), reason: Type.Union([Type.String(), Type.Null()]) }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => {
@@ -68,6 +81,8 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'updateBusiness',
+        summary: "Change the business's settings and profile",
         security: bearerSecurity,
         body: UpdateBusiness,
         response: { 200: BusinessBody, ...errorResponses(400, 401, 403, 409) },

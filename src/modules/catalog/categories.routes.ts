@@ -12,13 +12,32 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
 
-  app.get('/categories', { schema: { tags, security, response: { 200: Type.Array(CategoryBody) } } }, (request) =>
-    listCategories(app.ctx.db, request.provider.businessId),
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        operationId: 'listCategories',
+        summary: 'Service categories of the business',
+        security,
+        response: { 200: Type.Array(CategoryBody), ...errorResponses(401, 403) },
+      },
+    },
+    (request) => listCategories(app.ctx.db, request.provider.businessId),
   );
 
   app.post(
     '/categories',
-    { schema: { tags, security, body: CategoryInput, response: { 201: CategoryBody, ...errorResponses(400) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'createCategory',
+        summary: 'Create a category',
+        security,
+        body: CategoryInput,
+        response: { 201: CategoryBody, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       const category = await insertCategory(app.ctx.db, request.provider.businessId, request.body.name.trim());
       return reply.status(201).send(category);
@@ -27,7 +46,17 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/categories/:id',
-    { schema: { tags, security, params: IdParam, body: CategoryInput, response: { 200: CategoryBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'updateCategory',
+        summary: 'Rename a category',
+        security,
+        params: IdParam,
+        body: CategoryInput,
+        response: { 200: CategoryBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const category = await renameCategory(app.ctx.db, request.provider.businessId, request.params.id, request.body.name.trim());
       if (!category) throw notFound('Category');
@@ -37,7 +66,16 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/categories/:id',
-    { schema: { tags, security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteCategory',
+        summary: 'Delete a category',
+        security,
+        params: IdParam,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       if (!(await deleteCategory(app.ctx.db, request.provider.businessId, request.params.id))) throw notFound('Category');
       return reply.status(204).send(null);

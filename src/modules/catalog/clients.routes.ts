@@ -35,10 +35,12 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listClients',
+        summary: 'Clients of the business, searchable by name or phone',
         security,
         description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients.',
         querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })), ...PageQuery }),
-        response: { 200: Type.Array(ClientListItem), ...errorResponses(400) },
+        response: { 200: Type.Array(ClientListItem), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -53,7 +55,17 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/clients/:id',
-    { schema: { tags, security, params: IdParam, body: UpdateClient, response: { 200: ClientBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'updateClient',
+        summary: "Change a client's name or notes",
+        security,
+        params: IdParam,
+        body: UpdateClient,
+        response: { 200: ClientBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const client = await findClient(app.ctx.db, request.provider.businessId, request.params.id);
       if (!client) throw notFound('Client');

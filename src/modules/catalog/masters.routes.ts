@@ -29,13 +29,32 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
 
-  app.get('/masters', { schema: { tags, security, response: { 200: Type.Array(MasterBody) } } }, (request) =>
-    listMasters(app.ctx.db, request.provider.businessId),
+  app.get(
+    '/masters',
+    {
+      schema: {
+        tags,
+        operationId: 'listMasters',
+        summary: 'Masters of the business with their services',
+        security,
+        response: { 200: Type.Array(MasterBody), ...errorResponses(401, 403) },
+      },
+    },
+    (request) => listMasters(app.ctx.db, request.provider.businessId),
   );
 
   app.get(
     '/masters/:id',
-    { schema: { tags, security, params: IdParam, response: { 200: MasterBody, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getMaster',
+        summary: 'One master',
+        security,
+        params: IdParam,
+        response: { 200: MasterBody, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const master = await findMaster(app.ctx.db, request.provider.businessId, request.params.id);
       if (!master) throw notFound('Master');
@@ -45,7 +64,16 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/masters',
-    { schema: { tags, security, body: CreateMaster, response: { 201: MasterBody, ...errorResponses(400) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'createMaster',
+        summary: 'Create a master',
+        security,
+        body: CreateMaster,
+        response: { 201: MasterBody, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       const serviceIds = await checkedServiceIds(app.ctx.db, businessId, request.body.service_ids ?? []);
@@ -60,7 +88,17 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/masters/:id',
-    { schema: { tags, security, params: IdParam, body: UpdateMaster, response: { 200: MasterBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'updateMaster',
+        summary: 'Rename a master or change their services',
+        security,
+        params: IdParam,
+        body: UpdateMaster,
+        response: { 200: MasterBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { businessId } = request.provider;
       const { id } = request.params;
@@ -77,7 +115,16 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/masters/:id',
-    { schema: { tags, security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteMaster',
+        summary: 'Delete a master',
+        security,
+        params: IdParam,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       if (!(await findMasterRow(app.ctx.db, businessId, request.params.id))) throw notFound('Master');

@@ -6,6 +6,7 @@ import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from './busi
 import { listMasters } from './masters.queries.js';
 import { listServices } from './services.queries.js';
 import type { Db } from '../../db/client.js';
+import { noSecurity } from '../auth/guards.js';
 
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -18,16 +19,35 @@ export async function businessBySlugOr404(db: Db, slug: string): Promise<Busines
 
 export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['public'];
+  const security = noSecurity;
 
   app.get(
     '/public/:slug',
-    { schema: { tags, params: SlugParams, response: { 200: PublicBusinessBody, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getPublicBusiness',
+        summary: "A business's public profile",
+        security,
+        params: SlugParams,
+        response: { 200: PublicBusinessBody, ...errorResponses(404) },
+      },
+    },
     async (request) => publicBusinessBody(await businessBySlugOr404(app.ctx.db, request.params.slug)),
   );
 
   app.get(
     '/public/:slug/services',
-    { schema: { tags, params: SlugParams, response: { 200: Type.Array(ServiceBody), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listPublicServices',
+        summary: "A business's services",
+        security,
+        params: SlugParams,
+        response: { 200: Type.Array(ServiceBody), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
       return listServices(app.ctx.db, business.id);
@@ -36,7 +56,16 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public/:slug/masters',
-    { schema: { tags, params: SlugParams, response: { 200: Type.Array(PublicMasterBody), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listPublicMasters',
+        summary: "A business's masters with their services",
+        security,
+        params: SlugParams,
+        response: { 200: Type.Array(PublicMasterBody), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
       return listMasters(app.ctx.db, business.id);

@@ -30,13 +30,32 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
 
-  app.get('/services', { schema: { tags, security, response: { 200: Type.Array(ServiceBody) } } }, (request) =>
-    listServices(app.ctx.db, request.provider.businessId),
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags,
+        operationId: 'listServices',
+        summary: 'Services of the business',
+        security,
+        response: { 200: Type.Array(ServiceBody), ...errorResponses(401, 403) },
+      },
+    },
+    (request) => listServices(app.ctx.db, request.provider.businessId),
   );
 
   app.get(
     '/services/:id',
-    { schema: { tags, security, params: IdParam, response: { 200: ServiceBody, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getService',
+        summary: 'One service',
+        security,
+        params: IdParam,
+        response: { 200: ServiceBody, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const service = await findService(app.ctx.db, request.provider.businessId, request.params.id);
       if (!service) throw notFound('Service');
@@ -46,7 +65,16 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/services',
-    { schema: { tags, security, body: CreateService, response: { 201: ServiceBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'createService',
+        summary: 'Create a service',
+        security,
+        body: CreateService,
+        response: { 201: ServiceBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       const { name, duration, price, category_id } = request.body;
@@ -58,7 +86,17 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/services/:id',
-    { schema: { tags, security, params: IdParam, body: UpdateService, response: { 200: ServiceBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'updateService',
+        summary: 'Change a service',
+        security,
+        params: IdParam,
+        body: UpdateService,
+        response: { 200: ServiceBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { businessId } = request.provider;
       const { id } = request.params;
@@ -76,7 +114,16 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/services/:id',
-    { schema: { tags, security, params: IdParam, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteService',
+        summary: 'Delete a service',
+        security,
+        params: IdParam,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       if (!(await findService(app.ctx.db, businessId, request.params.id))) throw notFound('Service');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../http/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
+import { noSecurity } from '../auth/guards.js';
 import { fetchSuggestions } from './client.js';
 import { addressParams, AddressBody, cityParams, CityBody, toAddresses, toCities } from './suggest.js';
 
@@ -19,6 +20,9 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limited,
       schema: {
         tags,
+        operationId: 'suggestCities',
+        summary: 'City suggestions',
+        security: noSecurity,
         description: 'City autocomplete in Kazakhstan through 2GIS.',
         querystring: Type.Object({ q: Type.Optional(Q) }),
         response: { 200: Type.Array(CityBody), ...errorResponses(400, 429, 502) },
@@ -37,6 +41,9 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limited,
       schema: {
         tags,
+        operationId: 'suggestAddresses',
+        summary: 'Address suggestions',
+        security: noSecurity,
         description: 'Address autocomplete near the chosen city (lat/lon) through 2GIS.',
         querystring: Type.Object({
           q: Type.Optional(Q),

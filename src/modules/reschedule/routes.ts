@@ -32,11 +32,13 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'proposeReschedule',
+        summary: 'Propose a new time to the client',
         security,
         description: 'Proposes a new time to the client (PROVIDER_WEB); `notified` tells whether the client got it in Telegram.',
         params: BookingParam,
         body: ProposalRequest,
-        response: { 201: Type.Object({ proposal: ProposalBody, notified: Type.Boolean() }), ...errorResponses(400, 404, 409) },
+        response: { 201: Type.Object({ proposal: ProposalBody, notified: Type.Boolean() }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -57,10 +59,12 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listRescheduleProposals',
+        summary: 'Reschedule proposals of a booking',
         security,
         description: 'Proposals of the booking, newest first; PENDING ones past expires_at become EXPIRED first.',
         params: BookingParam,
-        response: { 200: Type.Array(ProposalBody), ...errorResponses(404) },
+        response: { 200: Type.Array(ProposalBody), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

@@ -62,13 +62,32 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await findMasterRow(app.ctx.db, businessId, masterId))) throw notFound('Master');
   }
 
-  app.get('/schedule', { schema: { tags, security, response: { 200: Week } } }, async (request) =>
-    (await businessWeek(app.ctx.db, request.provider.businessId)).map(scheduleRowBody),
+  app.get(
+    '/schedule',
+    {
+      schema: {
+        tags,
+        operationId: 'getBusinessSchedule',
+        summary: 'Weekly hours of the business',
+        security,
+        response: { 200: Week, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => (await businessWeek(app.ctx.db, request.provider.businessId)).map(scheduleRowBody),
   );
 
   app.get(
     '/schedule/master/:master_id',
-    { schema: { tags, security, params: MasterParams, response: { 200: Week, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getMasterSchedule',
+        summary: 'Weekly hours of a master',
+        security,
+        params: MasterParams,
+        response: { 200: Week, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const { businessId } = request.provider;
       await ownMaster(businessId, request.params.master_id);
@@ -78,7 +97,16 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/schedule/master/:master_id',
-    { schema: { tags, security, params: MasterParams, response: { 200: Week, 201: Week, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'createMasterSchedule',
+        summary: 'Give a master their own week (201), or return the existing one (200)',
+        security,
+        params: MasterParams,
+        response: { 200: Week, 201: Week, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       const masterId = request.params.master_id;
@@ -100,7 +128,17 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/schedule/:id',
-    { schema: { tags, security, params: IdParam, body: UpdateSchedule, response: { 200: ScheduleRowBody, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'updateScheduleDay',
+        summary: 'Change one day of a week',
+        security,
+        params: IdParam,
+        body: UpdateSchedule,
+        response: { 200: ScheduleRowBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const row = await findScheduleRow(app.ctx.db, request.params.id, request.provider.businessId);
       if (!row) throw notFound('Schedule');
@@ -111,7 +149,16 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/schedule/master/:master_id',
-    { schema: { tags, security, params: MasterParams, response: { 204: Type.Null(), ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteMasterSchedule',
+        summary: "Drop a master's own week: the business hours apply again",
+        security,
+        params: MasterParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const { businessId } = request.provider;
       await ownMaster(businessId, request.params.master_id);

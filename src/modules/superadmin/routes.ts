@@ -5,7 +5,7 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BookingBody, BusinessBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
-import { bearerSecurity, requireSuperAdmin } from '../auth/guards.js';
+import { bearerSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { findBusinessAdmin, setPassword } from '../auth/queries.js';
 import { listBookingViews } from '../bookings/queries.js';
@@ -45,7 +45,15 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/superadmin/businesses',
-    { schema: { tags, security, response: { 200: Type.Array(BusinessOverview), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listAllBusinesses',
+        summary: 'Every business with booking counts',
+        security,
+        response: { 200: Type.Array(BusinessOverview), ...errorResponses(401, 403) },
+      },
+    },
     () => listBusinessesWithCounts(app.ctx.db),
   );
 
@@ -54,6 +62,8 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listAllBookings',
+        summary: 'Bookings of every business',
         security,
         description: 'Bookings of every business, ordered by start; date_to is inclusive.',
         querystring: Type.Object({
@@ -85,6 +95,8 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'seedDemoBusiness',
+        summary: 'Create a demo business',
         security,
         description: 'Creates a demo salon (3 masters, 6 services in 2 categories, schedules, bookings over the next 7 days).',
         response: { 201: SeedResult, ...errorResponses(401, 403) },
@@ -101,6 +113,8 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'deleteBusiness',
+        summary: 'Delete a business and everything it owns',
         security,
         description: 'Deletes the business with everything it owns, in one transaction.',
         params: IdParam,
@@ -118,6 +132,8 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'resetBusinessPassword',
+        summary: "Reset a business admin's password",
         security,
         description: "Sets a new random password for the business's admin and sends it to the provider's Telegram chat.",
         params: IdParam,
@@ -143,6 +159,9 @@ export const superadminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perMinute(app.ctx.config.rateLimits.superadminLogin),
       schema: {
         tags: ['superadmin'],
+        operationId: 'superadminLogin',
+        summary: 'Log in as the platform super admin',
+        security: noSecurity,
         body: Type.Object({ username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 200 }) }),
         response: {
           200: Type.Object({ access_token: Type.String(), token_type: Type.Literal('bearer') }),

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { Nullable } from '../../http/schemas.js';
+import { noSecurity } from '../auth/guards.js';
 
 export const PublicConfigBody = Type.Object({
   captcha_site_key: Nullable(Type.String()),
@@ -22,7 +23,16 @@ export function publicConfig(config: Config): PublicConfigBody {
 export const publicConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public-config',
-    { schema: { tags: ['public'], description: 'Captcha site key, bot username and time zone for the web pages.', response: { 200: PublicConfigBody } } },
+    {
+      schema: {
+        tags: ['public'],
+        operationId: 'getPublicConfig',
+        summary: 'Public settings for the web pages',
+        security: noSecurity,
+        description: 'Captcha site key, bot username and time zone for the web pages.',
+        response: { 200: PublicConfigBody },
+      },
+    },
     async () => publicConfig(app.ctx.config),
   );
 };

@@ -4,7 +4,8 @@
  * page, the bot and the API agree on what "free" means.
  */
 import { freeStartTimes } from '@core/start-times.js';
-import { ApiError, type ApiClient } from '@shared/api';
+import { ApiError } from '@shared/api';
+import type { Client } from '@shared/client';
 import { wallNow } from '@shared/wall-clock';
 import { addDays } from '@core/wallclock.js';
 import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
@@ -35,7 +36,7 @@ export class SlotSource {
   private readonly cache = new Map<string, Promise<Slots>>();
 
   constructor(
-    private readonly api: ApiClient,
+    private readonly api: Client,
     private readonly slug: string,
     private readonly timeZone: string,
   ) {}
@@ -45,7 +46,7 @@ export class SlotSource {
     const key = `${masterId ?? '*'}|${date}`;
     let answer = this.cache.get(key);
     if (!answer) {
-      answer = this.api<Slots>(`/public/${encodeURIComponent(this.slug)}/slots`, { query: { date, master_id: masterId } });
+      answer = this.api.get('/public/{slug}/slots', { path: { slug: this.slug }, query: { date, master_id: masterId ?? undefined } });
       answer.catch(() => this.cache.delete(key));
       this.cache.set(key, answer);
     }
@@ -63,7 +64,10 @@ export class SlotSource {
     const key = `${service.id}|${masterId ?? '*'}|${from}|${to}`;
     let answer = this.strips.get(key);
     if (!answer) {
-      answer = this.api<Days>(`/public/${encodeURIComponent(this.slug)}/days`, { query: { service_id: service.id, master_id: masterId, from, to } });
+      answer = this.api.get('/public/{slug}/days', {
+        path: { slug: this.slug },
+        query: { service_id: service.id, master_id: masterId ?? undefined, from, to },
+      });
       answer.catch(() => this.strips.delete(key));
       this.strips.set(key, answer);
     }

@@ -5,7 +5,8 @@
  * Telegram's BackButton and MainButton.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { randomKey, type ApiClient } from '@shared/api';
+import { randomKey } from '@shared/api';
+import type { Client } from '@shared/client';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { BusinessInfo, NotOpen } from './business-info';
 import { errorKey, mastersFor, SlotSource } from './data';
@@ -23,7 +24,7 @@ export interface FlowHost {
 }
 
 export interface BookingFlowProps {
-  api: ApiClient;
+  api: Client;
   slug: string;
   initial: InitialData;
   host?: FlowHost;
@@ -42,13 +43,13 @@ interface Catalog {
   services: Service[];
 }
 
-function useCatalog(api: ApiClient, slug: string, initial: InitialData) {
+function useCatalog(api: Client, slug: string, initial: InitialData) {
   const [catalog, setCatalog] = useState<Catalog | null>(
     initial.business && initial.services ? { business: initial.business, services: initial.services } : null,
   );
   const [failed, setFailed] = useState(false);
   const masters = useMemo(
-    () => (initial.masters ? Promise.resolve(initial.masters) : api<Master[]>(`/public/${encodeURIComponent(slug)}/masters`)),
+    () => (initial.masters ? Promise.resolve(initial.masters) : api.get('/public/{slug}/masters', { path: { slug } })),
     [slug],
   );
   // Known at once from the page's data; the mini app learns it from its request.
@@ -58,8 +59,8 @@ function useCatalog(api: ApiClient, slug: string, initial: InitialData) {
   }, [masters]);
   useEffect(() => {
     if (catalog) return;
-    const base = `/public/${encodeURIComponent(slug)}`;
-    Promise.all([api<Business>(base), api<Service[]>(`${base}/services`)]).then(
+    const path = { slug };
+    Promise.all([api.get('/public/{slug}', { path }), api.get('/public/{slug}/services', { path })]).then(
       ([business, services]) => setCatalog({ business, services }),
       () => setFailed(true),
     );
@@ -143,8 +144,8 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
       // The same request keeps its key, so a retry after a lost answer returns the first booking.
       const fingerprint = JSON.stringify(body);
       if (idempotency.current?.fingerprint !== fingerprint) idempotency.current = { fingerprint, key: randomKey() };
-      const result = await api<BookingResult>(`/public/${encodeURIComponent(slug)}/booking`, {
-        method: 'POST',
+      const result = await api.post('/public/{slug}/booking', {
+        path: { slug },
         body: captchaToken ? { ...body, captcha_token: captchaToken } : body,
         headers: { 'Idempotency-Key': idempotency.current.key, ...bookingHeaders?.() },
       });

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import '@shared/theme.css';
 import './booking.css';
-import { api } from '@shared/api';
+import { createClient } from '@shared/client';
 import { getLang } from '@shared/i18n';
 import { readInitialData } from '@shared/wall-clock';
 import { BookingFlow } from './flow';
@@ -11,4 +11,4 @@ document.documentElement.lang = getLang();
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[0] ?? '');
 const initial = readInitialData<InitialData>() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
 
-render(<BookingFlow api={api} slug={slug} initial={initial} />, document.getElementById('root')!);
+render(<BookingFlow api={createClient()} slug={slug} initial={initial} />, document.getElementById('root')!);

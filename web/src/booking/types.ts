@@ -1,24 +1,12 @@
-import type { paths } from '@shared/api-types';
+import type { Answer } from '@shared/client';
 
-type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = paths[P][M] extends {
-  responses: { [K in S]: { content: { 'application/json': infer T } } };
-}
-  ? T
-  : never;
-
-export type Business = Json<'/api/v1/public/{slug}', 'get', 200>;
-export type Service = Json<'/api/v1/public/{slug}/services', 'get', 200>[number];
-export type Master = Json<'/api/v1/public/{slug}/masters', 'get', 200>[number];
-export type Slots = Json<'/api/v1/public/{slug}/slots', 'get', 200>;
-export type Days = Json<'/api/v1/public/{slug}/days', 'get', 200>;
-export type BookingResult = Json<'/api/v1/public/{slug}/booking', 'post', 201>;
-
-/** GET /api/v1/public-config (src/modules/web/config.routes.ts). */
-export interface PublicConfig {
-  captcha_site_key: string | null;
-  bot_username: string | null;
-  timezone: string;
-}
+export type Business = Answer<'/public/{slug}'>;
+export type Service = Answer<'/public/{slug}/services'>[number];
+export type Master = Answer<'/public/{slug}/masters'>[number];
+export type Slots = Answer<'/public/{slug}/slots'>;
+export type Days = Answer<'/public/{slug}/days'>;
+export type BookingResult = Answer<'/public/{slug}/booking', 'post'>;
+export type PublicConfig = Answer<'/public-config'>;
 
 /** What src/modules/web/routes.ts puts into the page (#initial-data). */
 export interface InitialData {

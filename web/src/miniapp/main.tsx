@@ -65,7 +65,7 @@ function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: str
   const [check, setCheck] = useState<SalonCheck>(initial.business?.slug === slug ? 'found' : 'checking');
   useEffect(() => {
     if (check !== 'checking') return;
-    api(`/public/${encodeURIComponent(slug)}`).then(
+    api.get('/public/{slug}', { path: { slug } }).then(
       () => setCheck('found'),
       (error) => setCheck(error instanceof ApiError && error.status === 404 ? 'unknown' : 'failed'),
     );

@@ -1,7 +1,6 @@
 /** The provider's side of the mini app: today's and tomorrow's bookings with confirm / complete / cancel. */
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiClient } from '@shared/api';
-import type { paths } from '@shared/api-types';
+import type { Answer, Client } from '@shared/client';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { LangSwitch } from '@shared/lang-switch';
 import { formatPhone } from '@core/phone.js';
@@ -9,18 +8,17 @@ import { wallNow } from '@shared/wall-clock';
 import { nextDays } from '../booking/data';
 import { miniMessages, type MiniT } from './messages';
 
-type Booking = paths['/api/v1/bookings']['get']['responses'][200]['content']['application/json'][number];
-type Status = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'rejected';
+type Booking = Answer<'/bookings'>[number];
 
 /** Which buttons a booking gets: SPEC.md lets PATCH set any status; these are the useful moves. */
-const ACTIONS: Record<string, Array<'confirmed' | 'completed' | 'cancelled'>> = {
+const ACTIONS: Partial<Record<Booking['status'], Array<'confirmed' | 'completed' | 'cancelled'>>> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['completed', 'cancelled'],
 };
 const ACTION_LABEL = { confirmed: 'confirm', completed: 'complete', cancelled: 'cancel' } as const;
 
 interface ProviderProps {
-  api: ApiClient;
+  api: Client;
   timeZone: string;
   confirmCancel(text: string): Promise<boolean>;
 }
@@ -38,7 +36,7 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
   async function load() {
     setError(null);
     try {
-      const [first, second] = await Promise.all([today, tomorrow].map((date) => api<Booking[]>('/bookings', { query: { date } })));
+      const [first, second] = await Promise.all([today, tomorrow].map((date) => api.get('/bookings', { query: { date } })));
       setLists({ [today]: first, [tomorrow]: second });
     } catch {
       setError(t('failed'));
@@ -51,7 +49,7 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
     if (status === 'cancelled' && !(await confirmCancel(t('cancelAsk')))) return;
     setBusy(booking.id);
     try {
-      await api(`/bookings/${booking.id}`, { method: 'PATCH', body: { status } });
+      await api.patch('/bookings/{id}', { path: { id: booking.id }, body: { status } });
       await load();
     } catch {
       setError(t('failed'));
@@ -111,7 +109,7 @@ interface RowProps {
 }
 
 function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
-  const status = booking.status as Status;
+  const { status } = booking;
   const actions = (ACTIONS[status] ?? []).filter((next) => next !== 'completed' || started);
   return (
     <li class="booking" data-booking={booking.id} data-status={status}>

@@ -3,19 +3,16 @@
  * signed initData; the token is kept in memory and a 401 logs in again once.
  */
 import { ApiError, createApi, type ApiClient, type RequestOptions } from '@shared/api';
+import { typedClient, type Answer, type Client } from '@shared/client';
 
-export interface MessengerLogin {
-  token: string;
-  role: 'customer' | 'provider' | string;
-  businessSlug: string;
-  user: { id: number; name: string; messengerId: string };
-}
+export type MessengerLogin = Answer<'/auth/messenger', 'post'>;
 
 export class MiniSession {
   private token: string | null = null;
   private readonly raw: ApiClient = createApi({ getToken: () => this.token });
+  private readonly anonymous: Client = typedClient(this.raw);
   /** The API with the session's token, logging in again on a 401. */
-  readonly api: ApiClient = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+  readonly api: Client = typedClient(async <T,>(path: string, options?: RequestOptions): Promise<T> => {
     try {
       return await this.raw<T>(path, options);
     } catch (error) {
@@ -23,7 +20,7 @@ export class MiniSession {
       await this.login();
       return this.raw<T>(path, options);
     }
-  };
+  });
 
   constructor(
     private readonly initData: string,
@@ -32,10 +29,7 @@ export class MiniSession {
 
   async login(): Promise<MessengerLogin> {
     this.token = null;
-    const answer = await this.raw<MessengerLogin>('/auth/messenger', {
-      method: 'POST',
-      body: { initData: this.initData, startParam: this.startParam },
-    });
+    const answer = await this.anonymous.post('/auth/messenger', { body: { initData: this.initData, startParam: this.startParam } });
     this.token = answer.token;
     return answer;
   }

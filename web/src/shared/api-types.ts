@@ -11,28 +11,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Liveness probe */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -48,43 +28,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Readiness probe: the database answers */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -102,124 +47,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                        full_name: string;
-                        business_name: string;
-                        phone: string;
-                        address?: string;
-                        service?: {
-                            name?: string;
-                            duration?: number;
-                            price?: number;
-                        };
-                        captcha_token?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            user: {
-                                id: number;
-                                email: string;
-                                full_name: string;
-                                role: string;
-                                business_id: number | null;
-                            };
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                                phone: string;
-                                address: string;
-                                messenger_chat_id: string | null;
-                                strict_slots: boolean;
-                                description: string | null;
-                                /** @description Account name without @ */
-                                instagram: string | null;
-                                /** @description Phone as +7 701 234 56 78 */
-                                whatsapp: string | null;
-                            };
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Register a business with its admin and first service */
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -235,103 +64,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            user: {
-                                id: number;
-                                email: string;
-                                full_name: string;
-                                role: string;
-                                business_id: number | null;
-                            };
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                                phone: string;
-                                address: string;
-                                messenger_chat_id: string | null;
-                                strict_slots: boolean;
-                                description: string | null;
-                                /** @description Account name without @ */
-                                instagram: string | null;
-                                /** @description Phone as +7 701 234 56 78 */
-                                whatsapp: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Log in as a business admin */
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -345,93 +79,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                full_name: string;
-                                role: string;
-                                business_id: number | null;
-                            };
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                                phone: string;
-                                address: string;
-                                messenger_chat_id: string | null;
-                                strict_slots: boolean;
-                                description: string | null;
-                                /** @description Account name without @ */
-                                instagram: string | null;
-                                /** @description Phone as +7 701 234 56 78 */
-                                whatsapp: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** The logged-in admin and their business */
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,83 +98,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Changes the password; every token issued earlier to the user stops working. A wrong current password is 400. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        current_password: string;
-                        new_password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change the admin's password
+         * @description Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.
+         */
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,65 +118,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Always 202 with the same body. For an admin whose business has a linked chat, that chat gets a link {PUBLIC_URL}/admin#reset={token}, valid 15 minutes, single use. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a password reset link to the linked Telegram chat
+         * @description Always 202 with the same body. For an admin whose business has a linked chat, that chat gets a link {PUBLIC_URL}/admin#reset={token}, valid 15 minutes, single use.
+         */
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,104 +138,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with a token from the reset link and logs in; a used, expired or unknown token is 400. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token: string;
-                        new_password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            user: {
-                                id: number;
-                                email: string;
-                                full_name: string;
-                                role: string;
-                                business_id: number | null;
-                            };
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                                phone: string;
-                                address: string;
-                                messenger_chat_id: string | null;
-                                strict_slots: boolean;
-                                description: string | null;
-                                /** @description Account name without @ */
-                                instagram: string | null;
-                                /** @description Phone as +7 701 234 56 78 */
-                                whatsapp: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Set a new password with a reset token
+         * @description Sets the new password with a token from the reset link and logs in; a used, expired or unknown token is 400.
+         */
+        post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -726,54 +156,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            slug: string;
-                            name: string;
-                            phone: string;
-                            address: string;
-                            description: string | null;
-                            /** @description Account name without @ */
-                            instagram: string | null;
-                            /** @description Phone as +7 701 234 56 78 */
-                            whatsapp: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** A business's public profile */
+        get: operations["getPublicBusiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -789,52 +173,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** A business's services */
+        get: operations["listPublicServices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -850,56 +190,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            services: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            }[];
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** A business's masters with their services */
+        get: operations["listPublicMasters"];
         put?: never;
         post?: never;
         delete?: never;
@@ -915,193 +207,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            slug: string;
-                            name: string;
-                            phone: string;
-                            address: string;
-                            messenger_chat_id: string | null;
-                            strict_slots: boolean;
-                            description: string | null;
-                            /** @description Account name without @ */
-                            instagram: string | null;
-                            /** @description Phone as +7 701 234 56 78 */
-                            whatsapp: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        phone?: string;
-                        address?: string;
-                        slug?: string;
-                        strict_slots?: boolean;
-                        /** @description Shown on the booking page and in link previews; null clears */
-                        description?: string | null;
-                        /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
-                        instagram?: string | null;
-                        /** @description A Kazakhstan number; null clears */
-                        whatsapp?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            slug: string;
-                            name: string;
-                            phone: string;
-                            address: string;
-                            messenger_chat_id: string | null;
-                            strict_slots: boolean;
-                            description: string | null;
-                            /** @description Account name without @ */
-                            instagram: string | null;
-                            /** @description Phone as +7 701 234 56 78 */
-                            whatsapp: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** The admin's business */
+        get: operations["getBusiness"];
+        /** Change the business's settings and profile */
+        put: operations["updateBusiness"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1116,33 +225,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Live check for the settings page: is a slug valid and free (or already ours)? */
-        get: {
-            parameters: {
-                query: {
-                    slug: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            slug: string;
-                            available: boolean;
-                            reason: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Whether a slug is valid and free
+         * @description Live check for the settings page: is a slug valid and free (or already ours)?
+         */
+        get: operations["checkSlugAvailable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1158,74 +245,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /** Service categories of the business */
+        get: operations["listCategories"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Create a category */
+        post: operations["createCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1240,103 +264,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Rename a category */
+        put: operations["updateCategory"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a category */
+        delete: operations["deleteCategory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1349,104 +281,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        /** Services of the business */
+        get: operations["listServices"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        duration: number;
-                        price: number;
-                        category_id?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Create a service */
+        post: operations["createService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1460,158 +299,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        duration?: number;
-                        price?: number;
-                        category_id?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** One service */
+        get: operations["getService"];
+        /** Change a service */
+        put: operations["updateService"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a service */
+        delete: operations["deleteService"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1624,97 +318,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            services: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            }[];
-                            has_schedule: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
+        /** Masters of the business with their services */
+        get: operations["listMasters"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        service_ids?: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            services: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            }[];
-                            has_schedule: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Create a master */
+        post: operations["createMaster"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1728,166 +336,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            services: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            }[];
-                            has_schedule: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        service_ids?: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            services: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                                category: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                            }[];
-                            has_schedule: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** One master */
+        get: operations["getMaster"];
+        /** Rename a master or change their services */
+        put: operations["updateMaster"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a master */
+        delete: operations["deleteMaster"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1900,56 +355,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients. */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            phone: string;
-                            first_name: string;
-                            notes: string | null;
-                            bookings_count: number;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            last_booking_at: string | null;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            last_visit_at: string | null;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Clients of the business, searchable by name or phone
+         * @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients.
+         */
+        get: operations["listClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1966,70 +376,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        first_name?: string;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            phone: string;
-                            first_name: string;
-                            notes: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Change a client's name or notes */
+        put: operations["updateClient"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2044,36 +392,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            business_id: number;
-                            master_id: number | null;
-                            day_of_week: number;
-                            start_time: string;
-                            end_time: string;
-                            break_start_time: string | null;
-                            break_end_time: string | null;
-                            is_active: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
+        /** Weekly hours of the business */
+        get: operations["getBusinessSchedule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2089,155 +409,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    master_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            business_id: number;
-                            master_id: number | null;
-                            day_of_week: number;
-                            start_time: string;
-                            end_time: string;
-                            break_start_time: string | null;
-                            break_end_time: string | null;
-                            is_active: boolean;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Weekly hours of a master */
+        get: operations["getMasterSchedule"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    master_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            business_id: number;
-                            master_id: number | null;
-                            day_of_week: number;
-                            start_time: string;
-                            end_time: string;
-                            break_start_time: string | null;
-                            break_end_time: string | null;
-                            is_active: boolean;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            business_id: number;
-                            master_id: number | null;
-                            day_of_week: number;
-                            start_time: string;
-                            end_time: string;
-                            break_start_time: string | null;
-                            break_end_time: string | null;
-                            is_active: boolean;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    master_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Give a master their own week (201), or return the existing one (200) */
+        post: operations["createMasterSchedule"];
+        /** Drop a master's own week: the business hours apply again */
+        delete: operations["deleteMasterSchedule"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2251,91 +429,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description HH:MM */
-                        startTime?: string;
-                        /** @description HH:MM */
-                        start_time?: string;
-                        /** @description HH:MM */
-                        endTime?: string;
-                        /** @description HH:MM */
-                        end_time?: string;
-                        isActive?: boolean;
-                        is_active?: boolean;
-                        /** @description HH:MM */
-                        breakStartTime?: string | null;
-                        /** @description HH:MM */
-                        break_start_time?: string | null;
-                        /** @description HH:MM */
-                        breakEndTime?: string | null;
-                        /** @description HH:MM */
-                        break_end_time?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            business_id: number;
-                            master_id: number | null;
-                            day_of_week: number;
-                            start_time: string;
-                            end_time: string;
-                            break_start_time: string | null;
-                            break_end_time: string | null;
-                            is_active: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Change one day of a week */
+        put: operations["updateScheduleDay"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2350,70 +445,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Working window and busy intervals of a day; the client subtracts busy intervals itself. */
-        get: {
-            parameters: {
-                query: {
-                    /** @description YYYY-MM-DD */
-                    date: string;
-                    master_id?: number;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            work_start: string;
-                            work_end: string;
-                            busy_intervals: [
-                                string,
-                                string
-                            ][];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Working window and busy intervals of a day
+         * @description Working window and busy intervals of a day; the client subtracts busy intervals itself.
+         */
+        get: operations["getSlots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2429,73 +465,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The date strip in one request: per date from `from` to `to` (both included, at most 62 days), whether any start time is free for the service, with the given master or with any master of the service (one master free for the whole duration), on the same rules as /slots; past dates are never available. */
-        get: {
-            parameters: {
-                query: {
-                    service_id: number;
-                    master_id?: number;
-                    /** @description YYYY-MM-DD */
-                    from: string;
-                    /** @description YYYY-MM-DD */
-                    to: string;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description YYYY-MM-DD */
-                            date: string;
-                            /** @description At least one start time (15-minute steps, not before now for today) is free for the whole service */
-                            available: boolean;
-                            /** @description Nobody considered works that day; false with available false means fully booked */
-                            day_off: boolean;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Which dates of a range have a free start time
+         * @description The date strip in one request: per date from `from` to `to` (both included, at most 62 days), whether any start time is free for the service, with the given master or with any master of the service (one master free for the whole duration), on the same rules as /slots; past dates are never available.
+         */
+        get: operations["listDays"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2513,127 +487,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on. Send an Idempotency-Key header to make a retry return the first booking. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        service_id: number;
-                        /** @description YYYY-MM-DD */
-                        date: string;
-                        /** @description HH:MM */
-                        time: string;
-                        first_name: string;
-                        phone: string;
-                        master_id?: number | null;
-                        notes?: string | null;
-                        captcha_token?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            start_at: string;
-                            end_at: string;
-                            price_snapshot: number;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                first_name: string;
-                                phone: string;
-                            };
-                            messenger_url: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Book a service
+         * @description Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on. Send an Idempotency-Key header to make a retry return the first booking.
+         */
+        post: operations["createPublicBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2647,183 +505,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings. */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description YYYY-MM-DD */
-                    date?: string;
-                    /** @description YYYY-MM-DD */
-                    date_from?: string;
-                    /** @description YYYY-MM-DD */
-                    date_to?: string;
-                    status?: "pending" | "confirmed" | "completed" | "cancelled" | "rejected";
-                    master_id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            start_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            end_at: string;
-                            price_snapshot: number;
-                            notes: string | null;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                id: number;
-                                phone: string;
-                                first_name: string;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Bookings of the business, filtered by date, status and master
+         * @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings.
+         */
+        get: operations["listBookings"];
         put?: never;
-        /** @description A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, no rate limit; the provider is not notified, a client subscribed by phone is. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        service_id: number;
-                        /** @description YYYY-MM-DD */
-                        date: string;
-                        /** @description HH:MM */
-                        time: string;
-                        first_name: string;
-                        phone: string;
-                        master_id?: number | null;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            start_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            end_at: string;
-                            price_snapshot: number;
-                            notes: string | null;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                id: number;
-                                phone: string;
-                                first_name: string;
-                            };
-                            messenger_url: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Enter a booking for a client
+         * @description A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, no rate limit; the provider is not notified, a client subscribed by phone is.
+         */
+        post: operations["createBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2837,209 +529,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            start_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            end_at: string;
-                            price_snapshot: number;
-                            notes: string | null;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                id: number;
-                                phone: string;
-                                first_name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** One booking */
+        get: operations["getBooking"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a booking */
+        delete: operations["deleteBooking"];
         options?: never;
         head?: never;
-        /** @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        status?: "pending" | "confirmed" | "completed" | "cancelled" | "rejected";
-                        /** @description YYYY-MM-DD */
-                        date?: string;
-                        /** @description HH:MM */
-                        time?: string;
-                        master_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            start_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            end_at: string;
-                            price_snapshot: number;
-                            notes: string | null;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                id: number;
-                                phone: string;
-                                first_name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change the status of a booking or move it
+         * @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.
+         */
+        patch: operations["updateBooking"];
         trace?: never;
     };
     "/api/v1/location/cities": {
@@ -3049,82 +551,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description City autocomplete in Kazakhstan through 2GIS. */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description what the user typed; blank answers [] without a provider call */
-                    q?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            name: string;
-                            full_name: string;
-                            point: {
-                                lat: number;
-                                lon: number;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * City suggestions
+         * @description City autocomplete in Kazakhstan through 2GIS.
+         */
+        get: operations["suggestCities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3140,85 +571,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Address autocomplete near the chosen city (lat/lon) through 2GIS. */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description what the user typed; blank answers [] without a provider call */
-                    q?: string;
-                    lat?: number;
-                    lon?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            name: string;
-                            full_name: string;
-                            point: {
-                                lat: number;
-                                lon: number;
-                            } | null;
-                            type: string;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Address suggestions
+         * @description Address autocomplete near the chosen city (lat/lon) through 2GIS.
+         */
+        get: operations["suggestAddresses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3234,32 +591,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Captcha site key, bot username and time zone for the web pages. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            captcha_site_key: string | null;
-                            bot_username: string | null;
-                            /** @description APP_TIMEZONE: the wall clock of every naive date-time */
-                            timezone: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Public settings for the web pages
+         * @description Captcha site key, bot username and time zone for the web pages.
+         */
+        get: operations["getPublicConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3277,97 +613,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Log in as the platform super admin */
+        post: operations["superadminLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3381,79 +628,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            slug: string;
-                            name: string;
-                            phone: string;
-                            address: string;
-                            messenger_chat_id: string | null;
-                            strict_slots: boolean;
-                            description: string | null;
-                            /** @description Account name without @ */
-                            instagram: string | null;
-                            /** @description Phone as +7 701 234 56 78 */
-                            whatsapp: string | null;
-                            created_at: string;
-                            admin_email: string | null;
-                            bookings_total: number;
-                            bookings_by_status: {
-                                pending: number;
-                                confirmed: number;
-                                completed: number;
-                                cancelled: number;
-                                rejected: number;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Every business with booking counts */
+        get: operations["listAllBusinesses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3469,107 +645,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Bookings of every business, ordered by start; date_to is inclusive. */
-        get: {
-            parameters: {
-                query?: {
-                    business_id?: number;
-                    /** @description YYYY-MM-DD */
-                    date_from?: string;
-                    /** @description YYYY-MM-DD */
-                    date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            start_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            end_at: string;
-                            price_snapshot: number;
-                            notes: string | null;
-                            service: {
-                                id: number;
-                                name: string;
-                                duration: number;
-                                price: number;
-                            };
-                            master: {
-                                id: number;
-                                name: string;
-                            };
-                            client: {
-                                id: number;
-                                phone: string;
-                                first_name: string;
-                            };
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Bookings of every business
+         * @description Bookings of every business, ordered by start; date_to is inclusive.
+         */
+        get: operations["listAllBookings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3587,83 +667,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Creates a demo salon (3 masters, 6 services in 2 categories, schedules, bookings over the next 7 days). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            business: {
-                                id: number;
-                                slug: string;
-                                name: string;
-                                phone: string;
-                                address: string;
-                                messenger_chat_id: string | null;
-                                strict_slots: boolean;
-                                description: string | null;
-                                /** @description Account name without @ */
-                                instagram: string | null;
-                                /** @description Phone as +7 701 234 56 78 */
-                                whatsapp: string | null;
-                            };
-                            login: {
-                                email: string;
-                                password: string;
-                            };
-                            counts: {
-                                categories: number;
-                                services: number;
-                                masters: number;
-                                clients: number;
-                                bookings: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a demo business
+         * @description Creates a demo salon (3 masters, 6 services in 2 categories, schedules, bookings over the next 7 days).
+         */
+        post: operations["seedDemoBusiness"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3680,72 +688,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Deletes the business with everything it owns, in one transaction. */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a business and everything it owns
+         * @description Deletes the business with everything it owns, in one transaction.
+         */
+        delete: operations["deleteBusiness"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3760,76 +707,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            new_password: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Reset a business admin's password
+         * @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat.
+         */
+        post: operations["resetBusinessPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3845,105 +727,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Telegram.WebApp.initData, the raw query string */
-                        initData: string;
-                        /** @description business slug the mini app was opened for */
-                        startParam?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            token: string;
-                            role: "customer" | "provider";
-                            businessSlug: string;
-                            user: {
-                                id: number;
-                                name: string;
-                                messengerId: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Log in from the Telegram mini app with initData
+         * @description Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN.
+         */
+        post: operations["loginWithTelegram"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3957,151 +745,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Proposals of the booking, newest first; PENDING ones past expires_at become EXPIRED first. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    booking_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            booking_id: string;
-                            old_date: string;
-                            old_time: string;
-                            proposed_date: string;
-                            proposed_time: string;
-                            proposed_by: string;
-                            status: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            expires_at: string;
-                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                            created_at: string;
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Reschedule proposals of a booking
+         * @description Proposals of the booking, newest first; PENDING ones past expires_at become EXPIRED first.
+         */
+        get: operations["listRescheduleProposals"];
         put?: never;
-        /** @description Proposes a new time to the client (PROVIDER_WEB); `notified` tells whether the client got it in Telegram. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    booking_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description YYYY-MM-DD; any date */
-                        proposed_date: string;
-                        /** @description HH:MM; availability is not checked */
-                        proposed_time: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            proposal: {
-                                id: string;
-                                booking_id: string;
-                                old_date: string;
-                                old_time: string;
-                                proposed_date: string;
-                                proposed_time: string;
-                                proposed_by: string;
-                                status: string;
-                                /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                                expires_at: string;
-                                /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
-                                created_at: string;
-                            };
-                            notified: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Propose a new time to the client
+         * @description Proposes a new time to the client (PROVIDER_WEB); `notified` tells whether the client got it in Telegram.
+         */
+        post: operations["proposeReschedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4115,160 +769,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description provider_{business_id}_{code}: the /start parameter that links a chat */
-                            start_param: string;
-                            /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
-                            url: string;
-                            /** @description a chat is linked to the business */
-                            linked: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The link that connects a Telegram chat to the business
+         * @description The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.
+         */
+        get: operations["getTelegramLink"];
         put?: never;
         post?: never;
-        /** @description Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; the chat is told. The answer's x-access-token header carries a new token for the caller. */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Disconnect the linked Telegram chat
+         * @description Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; the chat is told. The answer's x-access-token header carries a new token for the caller.
+         */
+        delete: operations["unlinkTelegram"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4283,94 +795,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A new link code: the old link stops working. A chat already linked stays linked. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description provider_{business_id}_{code}: the /start parameter that links a chat */
-                            start_param: string;
-                            /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
-                            url: string;
-                            /** @description a chat is linked to the business */
-                            linked: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Replace the Telegram link with a new one
+         * @description A new link code: the old link stops working. A chat already linked stays linked.
+         */
+        post: operations["rotateTelegramLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4386,60 +815,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Telegram webhook
+         * @description Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.
+         */
+        post: operations["receiveTelegramUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4455,107 +835,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token. */
-        post: {
-            parameters: {
-                query: {
-                    url: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            ok: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Point Telegram's webhook at a URL
+         * @description Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.
+         */
+        post: operations["setTelegramWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4569,96 +853,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                            has_custom_certificate: boolean;
-                            pending_update_count: number;
-                            ip_address?: string;
-                            last_error_date?: number;
-                            last_error_message?: string;
-                            last_synchronization_error_date?: number;
-                            max_connections?: number;
-                            allowed_updates?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** Telegram's view of the webhook */
+        get: operations["getTelegramWebhookInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4674,99 +870,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    business_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            business_id: number;
-                            messenger_chat_id: string | null;
-                            /** @description an active PROVIDER_BUSINESS subscription exists for the linked chat */
-                            subscribed: boolean;
-                            bot_enabled: boolean;
-                            subscriptions: {
-                                messenger_chat_id: string;
-                                is_active: boolean;
-                                created_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: string;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /** A business's Telegram notification subscription */
+        get: operations["getBusinessSubscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4782,30 +887,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: whether the bot is on and its username, for deep links on the web pages. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            bot_username: string | null;
-                            enabled: boolean;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Whether the bot is on, and its username
+         * @description Public: whether the bot is on and its username, for deep links on the web pages.
+         */
+        get: operations["getMessengerInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4817,7 +903,35 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Error: {
+            detail: string;
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        };
+        /**
+         * @description Status of a booking
+         * @enum {string}
+         */
+        BookingStatus: "pending" | "confirmed" | "completed" | "cancelled" | "rejected";
+        /**
+         * @description Role of a user account
+         * @enum {string}
+         */
+        UserRole: "ADMIN" | "CUSTOMER";
+        /**
+         * @description Status of a reschedule proposal
+         * @enum {string}
+         */
+        ProposalStatus: "PENDING" | "ACCEPTED" | "DECLINED" | "EXPIRED";
+        /**
+         * @description Where a reschedule proposal was made
+         * @enum {string}
+         */
+        ProposalSource: "PROVIDER_WEB" | "PROVIDER_BOT";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -4825,4 +939,3880 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    full_name: string;
+                    business_name: string;
+                    phone: string;
+                    address?: string;
+                    service?: {
+                        name?: string;
+                        duration?: number;
+                        price?: number;
+                    };
+                    captcha_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        user: {
+                            id: number;
+                            email: string;
+                            full_name: string;
+                            role: components["schemas"]["UserRole"];
+                            business_id: number | null;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                        };
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        user: {
+                            id: number;
+                            email: string;
+                            full_name: string;
+                            role: components["schemas"]["UserRole"];
+                            business_id: number | null;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: number;
+                            email: string;
+                            full_name: string;
+                            role: components["schemas"]["UserRole"];
+                            business_id: number | null;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        user: {
+                            id: number;
+                            email: string;
+                            full_name: string;
+                            role: components["schemas"]["UserRole"];
+                            business_id: number | null;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        name: string;
+                        phone: string;
+                        address: string;
+                        description: string | null;
+                        /** @description Account name without @ */
+                        instagram: string | null;
+                        /** @description Phone as +7 701 234 56 78 */
+                        whatsapp: string | null;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublicServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublicMasters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        name: string;
+                        phone: string;
+                        address: string;
+                        messenger_chat_id: string | null;
+                        strict_slots: boolean;
+                        description: string | null;
+                        /** @description Account name without @ */
+                        instagram: string | null;
+                        /** @description Phone as +7 701 234 56 78 */
+                        whatsapp: string | null;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    phone?: string;
+                    address?: string;
+                    slug?: string;
+                    strict_slots?: boolean;
+                    /** @description Shown on the booking page and in link previews; null clears */
+                    description?: string | null;
+                    /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
+                    instagram?: string | null;
+                    /** @description A Kazakhstan number; null clears */
+                    whatsapp?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        name: string;
+                        phone: string;
+                        address: string;
+                        messenger_chat_id: string | null;
+                        strict_slots: boolean;
+                        description: string | null;
+                        /** @description Account name without @ */
+                        instagram: string | null;
+                        /** @description Phone as +7 701 234 56 78 */
+                        whatsapp: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkSlugAvailable: {
+        parameters: {
+            query: {
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        available: boolean;
+                        reason: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    duration: number;
+                    price: number;
+                    category_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    duration?: number;
+                    price?: number;
+                    category_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMasters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        has_schedule: boolean;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    service_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        has_schedule: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        has_schedule: boolean;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    service_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        has_schedule: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        phone: string;
+                        first_name: string;
+                        notes: string | null;
+                        bookings_count: number;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        last_booking_at: string | null;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        last_visit_at: string | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name?: string;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        phone: string;
+                        first_name: string;
+                        notes: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBusinessSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        business_id: number;
+                        master_id: number | null;
+                        day_of_week: number;
+                        start_time: string;
+                        end_time: string;
+                        break_start_time: string | null;
+                        break_end_time: string | null;
+                        is_active: boolean;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMasterSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                master_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        business_id: number;
+                        master_id: number | null;
+                        day_of_week: number;
+                        start_time: string;
+                        end_time: string;
+                        break_start_time: string | null;
+                        break_end_time: string | null;
+                        is_active: boolean;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMasterSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                master_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        business_id: number;
+                        master_id: number | null;
+                        day_of_week: number;
+                        start_time: string;
+                        end_time: string;
+                        break_start_time: string | null;
+                        break_end_time: string | null;
+                        is_active: boolean;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        business_id: number;
+                        master_id: number | null;
+                        day_of_week: number;
+                        start_time: string;
+                        end_time: string;
+                        break_start_time: string | null;
+                        break_end_time: string | null;
+                        is_active: boolean;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMasterSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                master_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateScheduleDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HH:MM */
+                    startTime?: string;
+                    /** @description HH:MM */
+                    start_time?: string;
+                    /** @description HH:MM */
+                    endTime?: string;
+                    /** @description HH:MM */
+                    end_time?: string;
+                    isActive?: boolean;
+                    is_active?: boolean;
+                    /** @description HH:MM */
+                    breakStartTime?: string | null;
+                    /** @description HH:MM */
+                    break_start_time?: string | null;
+                    /** @description HH:MM */
+                    breakEndTime?: string | null;
+                    /** @description HH:MM */
+                    break_end_time?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        business_id: number;
+                        master_id: number | null;
+                        day_of_week: number;
+                        start_time: string;
+                        end_time: string;
+                        break_start_time: string | null;
+                        break_end_time: string | null;
+                        is_active: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSlots: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                master_id?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        work_start: string;
+                        work_end: string;
+                        busy_intervals: [
+                            string,
+                            string
+                        ][];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDays: {
+        parameters: {
+            query: {
+                service_id: number;
+                master_id?: number;
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD */
+                        date: string;
+                        /** @description At least one start time (15-minute steps, not before now for today) is free for the whole service */
+                        available: boolean;
+                        /** @description Nobody considered works that day; false with available false means fully booked */
+                        day_off: boolean;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPublicBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    service_id: number;
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    /** @description HH:MM */
+                    time: string;
+                    first_name: string;
+                    phone: string;
+                    master_id?: number | null;
+                    notes?: string | null;
+                    captcha_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        start_at: string;
+                        end_at: string;
+                        price_snapshot: number;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            first_name: string;
+                            phone: string;
+                        };
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description YYYY-MM-DD */
+                date?: string;
+                /** @description YYYY-MM-DD */
+                date_from?: string;
+                /** @description YYYY-MM-DD */
+                date_to?: string;
+                status?: components["schemas"]["BookingStatus"];
+                master_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        start_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        end_at: string;
+                        price_snapshot: number;
+                        notes: string | null;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            id: number;
+                            phone: string;
+                            first_name: string;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    service_id: number;
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    /** @description HH:MM */
+                    time: string;
+                    first_name: string;
+                    phone: string;
+                    master_id?: number | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        start_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        end_at: string;
+                        price_snapshot: number;
+                        notes: string | null;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            id: number;
+                            phone: string;
+                            first_name: string;
+                        };
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        start_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        end_at: string;
+                        price_snapshot: number;
+                        notes: string | null;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            id: number;
+                            phone: string;
+                            first_name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: components["schemas"]["BookingStatus"];
+                    /** @description YYYY-MM-DD */
+                    date?: string;
+                    /** @description HH:MM */
+                    time?: string;
+                    master_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        start_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        end_at: string;
+                        price_snapshot: number;
+                        notes: string | null;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            id: number;
+                            phone: string;
+                            first_name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestCities: {
+        parameters: {
+            query?: {
+                /** @description what the user typed; blank answers [] without a provider call */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        full_name: string;
+                        point: {
+                            lat: number;
+                            lon: number;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestAddresses: {
+        parameters: {
+            query?: {
+                /** @description what the user typed; blank answers [] without a provider call */
+                q?: string;
+                lat?: number;
+                lon?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        full_name: string;
+                        point: {
+                            lat: number;
+                            lon: number;
+                        } | null;
+                        type: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        captcha_site_key: string | null;
+                        bot_username: string | null;
+                        /** @description APP_TIMEZONE: the wall clock of every naive date-time */
+                        timezone: string;
+                    };
+                };
+            };
+        };
+    };
+    superadminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllBusinesses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        name: string;
+                        phone: string;
+                        address: string;
+                        messenger_chat_id: string | null;
+                        strict_slots: boolean;
+                        description: string | null;
+                        /** @description Account name without @ */
+                        instagram: string | null;
+                        /** @description Phone as +7 701 234 56 78 */
+                        whatsapp: string | null;
+                        created_at: string;
+                        admin_email: string | null;
+                        bookings_total: number;
+                        bookings_by_status: {
+                            pending: number;
+                            confirmed: number;
+                            completed: number;
+                            cancelled: number;
+                            rejected: number;
+                        };
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllBookings: {
+        parameters: {
+            query?: {
+                business_id?: number;
+                /** @description YYYY-MM-DD */
+                date_from?: string;
+                /** @description YYYY-MM-DD */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        start_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        end_at: string;
+                        price_snapshot: number;
+                        notes: string | null;
+                        service: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        client: {
+                            id: number;
+                            phone: string;
+                            first_name: string;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    seedDemoBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                        };
+                        login: {
+                            email: string;
+                            password: string;
+                        };
+                        counts: {
+                            categories: number;
+                            services: number;
+                            masters: number;
+                            clients: number;
+                            bookings: number;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetBusinessPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        new_password: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loginWithTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Telegram.WebApp.initData, the raw query string */
+                    initData: string;
+                    /** @description business slug the mini app was opened for */
+                    startParam?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        role: "customer" | "provider";
+                        businessSlug: string;
+                        user: {
+                            id: number;
+                            name: string;
+                            messengerId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRescheduleProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        booking_id: string;
+                        old_date: string;
+                        old_time: string;
+                        proposed_date: string;
+                        proposed_time: string;
+                        proposed_by: components["schemas"]["ProposalSource"];
+                        status: components["schemas"]["ProposalStatus"];
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        expires_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proposeReschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM-DD; any date */
+                    proposed_date: string;
+                    /** @description HH:MM; availability is not checked */
+                    proposed_time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposal: {
+                            id: string;
+                            booking_id: string;
+                            old_date: string;
+                            old_time: string;
+                            proposed_date: string;
+                            proposed_time: string;
+                            proposed_by: components["schemas"]["ProposalSource"];
+                            status: components["schemas"]["ProposalStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            expires_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            created_at: string;
+                        };
+                        notified: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description provider_{business_id}_{code}: the /start parameter that links a chat */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the business */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description provider_{business_id}_{code}: the /start parameter that links a chat */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the business */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTelegramUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setTelegramWebhook: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTelegramWebhookInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        has_custom_certificate: boolean;
+                        pending_update_count: number;
+                        ip_address?: string;
+                        last_error_date?: number;
+                        last_error_message?: string;
+                        last_synchronization_error_date?: number;
+                        max_connections?: number;
+                        allowed_updates?: string[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBusinessSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                business_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        business_id: number;
+                        messenger_chat_id: string | null;
+                        /** @description an active PROVIDER_BUSINESS subscription exists for the linked chat */
+                        subscribed: boolean;
+                        bot_enabled: boolean;
+                        subscriptions: {
+                            messenger_chat_id: string;
+                            is_active: boolean;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMessengerInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bot_username: string | null;
+                        enabled: boolean;
+                    };
+                };
+            };
+        };
+    };
+}

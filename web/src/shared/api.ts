@@ -1,8 +1,8 @@
 /**
  * The one fetch wrapper of the web pages: JSON in and out, `/api/v1` prefix,
  * optional bearer token, errors turned into ApiError with the server's
- * `{"detail"}` text. Pages create their own client with createApi when they
- * need a token or a 401 hook; `api` is the anonymous one.
+ * `{"detail"}` text. Pages call the API through the typed client over it
+ * (client.ts), never through this untyped layer.
  */
 export interface FieldError {
   field: string;
@@ -90,8 +90,6 @@ export function createApi(client: ApiClientOptions = {}): ApiClient {
     return data as T;
   };
 }
-
-export const api: ApiClient = createApi();
 
 /** Random v4-style id for Idempotency-Key headers (crypto.randomUUID needs a secure context). */
 export function randomKey(): string {

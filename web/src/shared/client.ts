@@ -1,10 +1,11 @@
 /**
- * The typed API client of the web app. Every path, parameter, body and answer
+ * The typed API client of the web app: the panels, the booking page and the
+ * mini app all call the API through it. Every path, parameter, body and answer
  * type comes from api-types.ts, generated from the server's OpenAPI document
- * (`npm run gen:api`), so the panels never restate the API by hand.
+ * (`npm run gen:api`), so no page restates the API by hand.
  */
 import type { paths } from './api-types';
-import { createApi, type ApiClientOptions } from './api';
+import { createApi, type ApiClient, type ApiClientOptions } from './api';
 
 export { ApiError } from './api';
 
@@ -36,6 +37,7 @@ export interface RequestOptions<P extends ApiPath, M extends Method> {
   path?: PathParamsOf<P, M>;
   query?: Partial<QueryOf<P, M>>;
   body?: BodyOf<P, M>;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   onHeaders?: (headers: Headers) => void;
 }
@@ -46,14 +48,14 @@ function fillPath(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
-/** Typed methods over the one fetch wrapper of api.ts (same errors, same 401 hook). */
-export function createClient(options: ClientOptions = {}) {
-  const raw = createApi(options);
+/** Typed methods over a fetch wrapper of api.ts (same errors, same 401 hook). */
+export function typedClient(raw: ApiClient) {
   const request = <M extends Method, P extends PathsFor<M>>(method: M, path: P, init: RequestOptions<P, M> = {}): Promise<ResponseOf<P, M>> =>
     raw<ResponseOf<P, M>>(fillPath(path, init.path as Record<string, unknown>), {
       method: method.toUpperCase() as Uppercase<Method>,
       body: init.body,
       query: init.query as Record<string, string | number | boolean | undefined>,
+      headers: init.headers,
       signal: init.signal,
       onHeaders: init.onHeaders,
     });
@@ -67,7 +69,9 @@ export function createClient(options: ClientOptions = {}) {
   };
 }
 
-export type Client = ReturnType<typeof createClient>;
+export type Client = ReturnType<typeof typedClient>;
+
+export const createClient = (options: ClientOptions = {}): Client => typedClient(createApi(options));
 
 /** Shorthand for an answer type, e.g. Answer<'/bookings', 'get'>[number]. */
 export type Answer<P extends ApiPath, M extends Method = 'get'> = ResponseOf<P, M>;

@@ -1,0 +1,33 @@
+/**
+ * The OpenAPI document's frame (@fastify/swagger builds the paths from the route schemas):
+ * info, servers, tags and the bearer scheme. Every route names its own operationId,
+ * summary, tag and security (`[]` when no token is needed).
+ */
+import type { SwaggerOptions } from '@fastify/swagger';
+
+const tags = [
+  { name: 'health', description: 'Liveness and readiness probes' },
+  { name: 'auth', description: 'Registration, login (password or Telegram mini app) and passwords of business admins' },
+  { name: 'public', description: "A business's public page: profile, catalog, free times and booking; no token" },
+  { name: 'business', description: "The admin's own business: settings and the Telegram link" },
+  { name: 'catalog', description: "The business's categories, services and masters" },
+  { name: 'clients', description: 'Clients of the business, created by their bookings' },
+  { name: 'schedules', description: 'Weekly working hours of the business and of each master' },
+  { name: 'bookings', description: "The business's bookings as the admin sees and changes them" },
+  { name: 'reschedule', description: 'Proposals of a new time sent to the client' },
+  { name: 'location', description: 'City and address suggestions for the business settings' },
+  { name: 'messenger', description: 'The Telegram bot: webhook, setup and diagnostics' },
+  { name: 'superadmin', description: 'Platform operator: every business and booking' },
+];
+
+export const swaggerOptions: SwaggerOptions = {
+  openapi: {
+    info: { title: 'Booking service API', version: '1.0.0', description: 'Online appointment booking for service businesses in Kazakhstan.' },
+    // Paths carry their full prefix (/api/v1/..., and /healthz at the root), so the server is the origin itself.
+    servers: [{ url: '/', description: 'The origin serving this document' }],
+    tags,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  },
+  // Shared schemas keep their $id as the component name (components.schemas.Error), not def-0.
+  refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+};
