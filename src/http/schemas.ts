@@ -1,5 +1,6 @@
 /** Response and input shapes shared by several modules (CONTRACT.md §3-§5). */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES, type ErrorCode } from '../core/errors.js';
 
 /**
  * Null first: where ajv coerces (query strings, params; bodies no longer, src/http/validation.ts),
@@ -10,6 +11,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(
 export const ErrorBody = Type.Object(
   {
     detail: Type.String(),
+    /** What a client branches on; `detail` is the text to show. */
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
   { $id: 'Error' },

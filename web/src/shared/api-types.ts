@@ -76,6 +76,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -181,6 +183,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -196,6 +200,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -211,6 +217,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -293,6 +301,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -308,6 +318,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -323,6 +335,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -393,6 +407,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -408,6 +424,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -423,6 +441,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -487,6 +507,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -502,6 +524,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -517,6 +541,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -576,6 +602,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -591,6 +619,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -674,6 +704,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -689,6 +721,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -704,6 +738,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -765,6 +801,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -826,6 +864,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -891,6 +931,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -954,6 +996,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -969,6 +1013,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -984,6 +1030,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1048,6 +1096,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1063,6 +1113,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1078,6 +1130,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1093,6 +1147,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1217,6 +1273,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1277,6 +1335,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1292,6 +1352,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1328,6 +1390,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1423,6 +1487,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1438,6 +1504,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1497,6 +1565,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1552,6 +1622,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1567,6 +1639,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1603,6 +1677,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1706,6 +1782,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1770,6 +1848,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1828,6 +1908,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1843,6 +1925,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1879,6 +1963,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -1941,6 +2027,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2006,6 +2094,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2021,6 +2111,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2127,6 +2219,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2194,6 +2288,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2229,6 +2325,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2312,6 +2410,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2327,6 +2427,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2390,6 +2492,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2405,6 +2509,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2472,6 +2578,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2487,6 +2595,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2580,6 +2690,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2595,6 +2707,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2610,6 +2724,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2625,6 +2741,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2709,6 +2827,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2785,6 +2905,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2800,6 +2922,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2815,6 +2939,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2889,6 +3015,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -2926,6 +3054,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3001,6 +3131,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3016,6 +3148,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3031,6 +3165,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3086,6 +3222,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3101,6 +3239,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3116,6 +3256,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3180,6 +3322,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3195,6 +3339,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3210,6 +3356,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3314,6 +3462,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3329,6 +3479,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3344,6 +3496,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3359,6 +3513,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3430,6 +3586,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3445,6 +3603,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3531,6 +3691,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3546,6 +3708,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3561,6 +3725,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3640,6 +3806,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3655,6 +3823,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3707,6 +3877,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3722,6 +3894,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3737,6 +3911,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3791,6 +3967,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3806,6 +3984,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3821,6 +4001,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3890,6 +4072,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3905,6 +4089,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3920,6 +4106,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3935,6 +4123,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -3999,6 +4189,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4063,6 +4255,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4078,6 +4272,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4093,6 +4289,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4149,6 +4347,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4164,6 +4364,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4179,6 +4381,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4194,6 +4398,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4230,6 +4436,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4245,6 +4453,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4260,6 +4470,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4317,6 +4529,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4332,6 +4546,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4347,6 +4563,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4362,6 +4580,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4416,6 +4636,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4431,6 +4653,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4487,6 +4711,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4502,6 +4728,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4517,6 +4745,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4532,6 +4762,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4547,6 +4779,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4605,6 +4839,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4620,6 +4856,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4635,6 +4873,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4650,6 +4890,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4713,6 +4955,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4728,6 +4972,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4743,6 +4989,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;
@@ -4758,6 +5006,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             detail: string;
+                            /** @enum {string} */
+                            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
                             errors?: {
                                 field: string;
                                 message: string;

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Composer, type Context } from 'grammy';
 import { bookings } from '../../../db/schema.js';
-import { HttpError } from '../../../http/errors.js';
+import { isDomainError } from '../../../core/errors.js';
 import { notifySafely } from '../../../notifications/notifier.js';
 import { datePart } from '../../../time/wallclock.js';
 import { findBookingView } from '../../bookings/queries.js';
@@ -122,8 +122,8 @@ async function pickTime(deps: BotDeps, tg: Context, action: Extract<CallbackActi
     await edit(deps, tg, proposalCreatedText(booking, date, action.time, notified));
     return { text: 'Предложение создано' };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) return refuse(PENDING_PROPOSAL_EXISTS);
-    if (error instanceof HttpError && error.statusCode === 400) return refuse(CANNOT_RESCHEDULE);
+    if (isDomainError(error, 'proposal_pending')) return refuse(PENDING_PROPOSAL_EXISTS);
+    if (isDomainError(error, 'not_reschedulable')) return refuse(CANNOT_RESCHEDULE);
     throw error;
   }
 }
