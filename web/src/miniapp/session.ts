@@ -1,8 +1,8 @@
 /**
  * Mini-app login (SPEC.md "Mini-app login"): POST /auth/messenger with the
- * signed initData; the token is kept in memory and an ended session logs in again once.
+ * signed initData; the token is kept in memory and a 401 logs in again once.
  */
-import { createApi, hasCode, type ApiClient, type RequestOptions } from '@shared/api';
+import { ApiError, createApi, type ApiClient, type RequestOptions } from '@shared/api';
 
 export interface MessengerLogin {
   token: string;
@@ -14,12 +14,12 @@ export interface MessengerLogin {
 export class MiniSession {
   private token: string | null = null;
   private readonly raw: ApiClient = createApi({ getToken: () => this.token });
-  /** The API with the session's token, logging in again when the server no longer takes it. */
+  /** The API with the session's token, logging in again on a 401. */
   readonly api: ApiClient = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
     try {
       return await this.raw<T>(path, options);
     } catch (error) {
-      if (!hasCode(error, 'not_authenticated') || !this.token) throw error;
+      if (!(error instanceof ApiError) || error.status !== 401 || !this.token) throw error;
       await this.login();
       return this.raw<T>(path, options);
     }
