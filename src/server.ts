@@ -1,5 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DomainError } from './core/errors.js';
+import { errorBody } from './http/errors.js';
 import { startupSummary } from './startup-summary.js';
 
 const config = loadConfig();
@@ -36,7 +38,7 @@ async function shutdown(signal: string): Promise<void> {
   }
 }
 app.addHook('onRequest', async (request, reply) => {
-  if (draining && request.url === '/readyz') return reply.status(503).send({ detail: 'Shutting down' });
+  if (draining && request.url === '/readyz') return reply.status(503).send(errorBody(new DomainError('unavailable', 'Shutting down')));
 });
 // Responses finished during shutdown close their keep-alive connection, or close() would wait for it to idle out.
 app.addHook('onSend', async (_request, reply) => {

@@ -1,32 +1,59 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, type ErrorCode, type FieldError } from '../core/errors.js';
 import { isForeignKeyViolation, isUnstorableText, isUnstorableValue } from '../db/errors.js';
 import { OutageLog } from './outage-log.js';
 
-export interface FieldError {
-  field: string;
-  message: string;
+/** The one code → status table: the domain names what went wrong, only this edge knows HTTP. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  invalid_json: 400,
+  captcha_failed: 400,
+  wrong_password: 400,
+  reset_link_invalid: 400,
+  not_reschedulable: 400,
+  no_masters_available: 400,
+  not_authenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  slot_taken: 409,
+  slug_taken: 409,
+  email_taken: 409,
+  proposal_pending: 409,
+  idempotency_key_reused: 409,
+  conflict: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  captcha_unavailable: 502,
+  map_unavailable: 502,
+  telegram_error: 502,
+  unavailable: 503,
+  not_configured: 503,
+};
+
+export interface ErrorReply {
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
 }
 
-/** The one error type of the service: a status code and a `detail` for the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly detail: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(detail);
-    this.name = 'HttpError';
-  }
+/** The body of every error answer (CONTRACT.md §2 plus the code). */
+export function errorBody(error: DomainError): ErrorReply {
+  const body: ErrorReply = { detail: error.detail, code: error.code };
+  if (error.errors) body.errors = error.errors;
+  return body;
 }
 
-export const badRequest = (detail: string, field?: string): HttpError =>
-  new HttpError(400, detail, field ? [{ field, message: detail }] : undefined);
-export const unauthorized = (detail = 'Not authenticated'): HttpError => new HttpError(401, detail);
-export const forbidden = (detail = 'Forbidden'): HttpError => new HttpError(403, detail);
-export const notFound = (what = 'Resource'): HttpError => new HttpError(404, `${what} not found`);
-export const conflict = (detail: string): HttpError => new HttpError(409, detail);
-export const serviceUnavailable = (detail: string): HttpError => new HttpError(503, detail);
-export const badGateway = (detail: string): HttpError => new HttpError(502, detail);
+/** A refusal on its way out: the table's status, except a framework 4xx the table has no code for keeps its own. */
+interface Refusal {
+  status: number;
+  error: DomainError;
+}
+
+const refusal = (code: ErrorCode, detail: string, errors?: FieldError[]): Refusal => ({ status: HTTP_STATUS[code], error: new DomainError(code, detail, errors) });
 
 interface AjvError {
   instancePath?: string;
@@ -41,7 +68,7 @@ function fieldOf(error: AjvError, context: string | undefined): string {
   return name || context || 'body';
 }
 
-function validationError(error: FastifyError): HttpError {
+function validationError(error: FastifyError): Refusal {
   const context = error.validationContext;
   const errors = (error.validation ?? []).map((item) => ({
     field: fieldOf(item as AjvError, context),
@@ -49,7 +76,7 @@ function validationError(error: FastifyError): HttpError {
   }));
   const first = errors[0];
   const detail = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request';
-  return new HttpError(400, detail, errors);
+  return refusal('invalid_input', detail, errors);
 }
 
 const PG_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
@@ -66,23 +93,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function toHttpError(error: FastifyError | HttpError | Error): HttpError | undefined {
-  if (error instanceof HttpError) return error;
+function toRefusal(error: FastifyError | Error): Refusal | undefined {
+  if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], error };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return validationError(fastifyError);
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new HttpError(413, 'Request body is larger than 1 MB');
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new HttpError(415, 'Unsupported content type');
-  if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new HttpError(400, 'Request body is empty');
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refusal('body_too_large', 'Request body is larger than 1 MB');
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return refusal('unsupported_media_type', 'Unsupported content type');
+  if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return refusal('invalid_json', 'Request body is empty');
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return new HttpError(400, 'Request body is not valid JSON');
+    return refusal('invalid_json', 'Request body is not valid JSON');
   }
-  if (isUnstorableText(error)) return new HttpError(400, 'Invalid input: text must not contain NUL characters');
-  if (isUnstorableValue(error)) return new HttpError(400, 'Invalid input: a number is out of range');
+  if (isUnstorableText(error)) return refusal('invalid_input', 'Invalid input: text must not contain NUL characters');
+  if (isUnstorableValue(error)) return refusal('invalid_input', 'Invalid input: a number is out of range');
   // Every reference is checked before a write, so a refused one means a parallel request removed it meanwhile.
-  if (isForeignKeyViolation(error)) return new HttpError(409, 'Changed by another request meanwhile, try again');
-  if (isDatabaseUnavailable(error)) return new HttpError(503, 'Database unavailable, try again shortly');
+  if (isForeignKeyViolation(error)) return refusal('conflict', 'Changed by another request meanwhile, try again');
+  if (isDatabaseUnavailable(error)) return refusal('unavailable', 'Database unavailable, try again shortly');
   const status = fastifyError.statusCode;
-  if (status && status >= 400 && status < 500) return new HttpError(status, error.message || 'Bad request');
+  if (status && status >= 400 && status < 500) return { status, error: new DomainError('invalid_input', error.message || 'Bad request') };
   return undefined;
 }
 
@@ -91,17 +118,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const outages = new OutageLog(app.log);
   app.addHook('onClose', async () => outages.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toHttpError(error);
+    const known = toRefusal(error);
     if (!known) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ detail: 'Internal server error' });
+      return reply.status(500).send(errorBody(new DomainError('internal', 'Internal server error')));
     }
     const context = { method: request.method, path: request.routeOptions.url ?? 'unmatched' };
-    if (known.statusCode === 503) outages.failed(error instanceof HttpError ? known.detail : error, context);
-    else if (known.statusCode >= 500) request.log.error({ err: error }, known.detail);
-    const body: { detail: string; errors?: FieldError[] } = { detail: known.detail };
-    if (known.errors) body.errors = known.errors;
-    return reply.status(known.statusCode).send(body);
+    if (known.status === 503) outages.failed(error instanceof DomainError ? known.error.detail : error, context);
+    else if (known.status >= 500) request.log.error({ err: error }, known.error.detail);
+    return reply.status(known.status).send(errorBody(known.error));
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody(new DomainError('route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`))),
+  );
 }

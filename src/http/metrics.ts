@@ -8,6 +8,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Bot } from 'grammy';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { notAuthenticated } from '../core/errors.js';
+import { errorBody } from './errors.js';
 
 /** Route patterns that create a booking, and the label they count under. */
 const BOOKING_CREATORS: Record<string, string> = {
@@ -105,7 +107,7 @@ export async function registerMetrics(app: FastifyInstance, bot: Bot | undefined
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!sameToken(given, token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: 'Not authenticated' });
+    if (!sameToken(given, token)) return reply.status(401).header('www-authenticate', 'Bearer').send(errorBody(notAuthenticated()));
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

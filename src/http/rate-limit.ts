@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { DomainError } from '../core/errors.js';
 
 /** Per-route limit per client address; 0 turns the limit off (documented in README). */
 export function perMinute(max: number): FastifyContextConfig {
@@ -80,7 +81,6 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: redisPrefix, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`), { statusCode: 429 }),
+    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
 }

@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { bookingStatuses, proposalSources, proposalStatuses, userRoles } from '../db/schema.js';
+import { ERROR_CODES, type ErrorCode } from '../core/errors.js';
 
 /**
  * Null first: where ajv coerces (query strings, params; bodies no longer, src/http/validation.ts),
@@ -12,6 +13,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(
 export const ErrorBody = Type.Object(
   {
     detail: Type.String(),
+    /** What a client branches on; `detail` is the text to show. */
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
   { $id: 'Error' },

@@ -120,7 +120,7 @@ describe('POST /auth/register', () => {
     expect((await register(t, { email })).statusCode).toBe(201);
     const again = await register(t, { email: email.toUpperCase() });
     expect(again.statusCode).toBe(409);
-    expect(again.data).toEqual({ detail: 'Email is already registered' });
+    expect(again.data).toEqual({ detail: 'Email is already registered', code: 'email_taken' });
   });
 
   it.each([
@@ -159,7 +159,7 @@ describe('POST /auth/login', () => {
     const wrong = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'wrong password' } });
     const unknown = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'whatever1' } });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
-    expect(wrong.data).toEqual({ detail: 'Invalid email or password' });
+    expect(wrong.data).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
     expect(unknown.data).toEqual(wrong.data);
   });
 
@@ -213,7 +213,7 @@ describe('GET /auth/me and the token', () => {
       t.clock.advanceMinutes(2);
       const response = await me(owner.token);
       expect(response.statusCode).toBe(401);
-      expect(response.data).toEqual({ detail: 'Token expired' });
+      expect(response.data).toEqual({ detail: 'Token expired', code: 'not_authenticated' });
     } finally {
       t.clock.advanceMinutes(-11521);
     }
@@ -239,7 +239,7 @@ describe('GET /auth/me and the token', () => {
     for (const token of [unsecured, hs512, foreign]) {
       const response = await me(token);
       expect(response.statusCode).toBe(401);
-      expect(response.data).toEqual({ detail: 'Invalid token' });
+      expect(response.data).toEqual({ detail: 'Invalid token', code: 'not_authenticated' });
     }
     // The same claims with the right key and algorithm are accepted: the three above failed for their signature alone.
     expect((await me(await signRaw(claims))).statusCode).toBe(200);
@@ -274,7 +274,7 @@ describe('GET /auth/me and the token', () => {
     for (const [method, url, payload] of requests) {
       const response = await t.call({ method, url, token: owner.token, payload });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.data).toEqual({ detail: 'Account no longer exists, log in again' });
+      expect(response.data).toEqual({ detail: 'Account no longer exists, log in again', code: 'not_authenticated' });
     }
   });
 
@@ -291,7 +291,7 @@ describe('GET /auth/me and the token', () => {
     for (const token of [customer, superadmin]) {
       const response = await me(token);
       expect(response.statusCode).toBe(403);
-      expect(response.data).toEqual({ detail: 'This route is for business providers' });
+      expect(response.data).toEqual({ detail: 'This route is for business providers', code: 'forbidden' });
     }
   });
 });

@@ -116,7 +116,7 @@ describe('GET /bookings/{id}', () => {
     ] as const) {
       const response = await get(who, id);
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Booking not found' });
+      expect(response.data).toEqual({ detail: 'Booking not found', code: 'not_found' });
     }
   });
 });

@@ -97,7 +97,7 @@ describe('captcha on: POST /auth/register', () => {
     verifier.handle(handler as Parameters<FakeServer['handle']>[0]);
     const response = await withCaptcha.call({ method: 'POST', url: '/api/v1/auth/register', payload: registration({ captcha_token: 'tok' }) });
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Captcha verifier unavailable' });
+    expect(response.data).toEqual({ detail: 'Captcha verifier unavailable', code: 'captcha_unavailable' });
     verifier.handle(json(200, { success: true }));
   });
 });

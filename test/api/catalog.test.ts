@@ -84,7 +84,7 @@ describe('PUT /business', () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const taken = await putBusiness(b, { slug: a.business.slug });
     expect(taken.statusCode).toBe(409);
-    expect(taken.data).toEqual({ detail: 'Slug is already taken' });
+    expect(taken.data).toEqual({ detail: 'Slug is already taken', code: 'slug_taken' });
     const own = await putBusiness(a, { slug: a.business.slug, name: 'Same slug' });
     expect(own.statusCode).toBe(200);
     expect(own.data.slug).toBe(a.business.slug);
@@ -153,7 +153,7 @@ describe('public catalog', () => {
   it.each(['', '/services', '/masters', '/slots?date=2026-11-24'])('an unknown slug is 404 on /public/{slug}%s', async (suffix) => {
     const response = await t.call({ method: 'GET', url: `/api/v1/public/no-such-business-${Date.now()}${suffix}` });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Business not found' });
+    expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
   });
 
   it('services: {id, name, duration, price, category} with category {id, name} or null', async () => {

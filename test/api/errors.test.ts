@@ -7,7 +7,7 @@ import { createMaster } from '../helpers/catalog.js';
 const t = useTestApp();
 
 const onlyDetail = (body: unknown) => {
-  expect(Object.keys(body as object).every((key) => key === 'detail' || key === 'errors')).toBe(true);
+  expect(Object.keys(body as object).every((key) => key === 'detail' || key === 'code' || key === 'errors')).toBe(true);
   expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+/);
 };
 
@@ -15,7 +15,7 @@ describe('error bodies', () => {
   it('an unknown route is 404 {detail} naming the path without its query', async () => {
     const response = await t.call({ method: 'GET', url: '/api/v1/nothing-here?phone=77011112233' });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Route GET /api/v1/nothing-here not found' });
+    expect(response.data).toEqual({ detail: 'Route GET /api/v1/nothing-here not found', code: 'route_not_found' });
   });
 
   it('a body that is not valid JSON is 400', async () => {
@@ -26,7 +26,7 @@ describe('error bodies', () => {
       payload: '{"email": "a@b.kz", "password": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.data).toEqual({ detail: 'Request body is not valid JSON' });
+    expect(response.data).toEqual({ detail: 'Request body is not valid JSON', code: 'invalid_json' });
   });
 
   it('an empty JSON body is 400', async () => {
@@ -47,7 +47,7 @@ describe('error bodies', () => {
     const big = JSON.stringify({ email: 'a@b.kz', password: 'x'.repeat(1024 * 1024) });
     const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: big });
     expect(response.statusCode).toBe(413);
-    expect(response.data).toEqual({ detail: 'Request body is larger than 1 MB' });
+    expect(response.data).toEqual({ detail: 'Request body is larger than 1 MB', code: 'body_too_large' });
     const under = JSON.stringify({ email: 'a@b.kz', password: 'x'.repeat(1000 * 1000) });
     const read = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: under });
     expect(read.statusCode).toBe(400); // read and validated: password longer than 200
@@ -69,7 +69,7 @@ describe('error bodies', () => {
       payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'A' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.data).toEqual({ detail: expect.stringContaining('phone'), errors: [{ field: 'phone', message: expect.any(String) }] });
+    expect(response.data).toEqual({ detail: expect.stringContaining('phone'), code: 'invalid_input', errors: [{ field: 'phone', message: expect.any(String) }] });
   });
 
   it('a JSON body keeps its types: a number or boolean sent as text is 400, while query strings and paths still read numbers', async () => {
@@ -129,7 +129,7 @@ describe('error bodies', () => {
     ];
     for (const response of await Promise.all(requests)) {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.data).toEqual({ detail: 'Invalid input: text must not contain NUL characters' });
+      expect(response.data).toEqual({ detail: 'Invalid input: text must not contain NUL characters', code: 'invalid_input' });
     }
   });
 
@@ -236,10 +236,13 @@ describe('a database that went away', () => {
     await database.close();
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ detail: 'Database unavailable' });
+    expect(ready.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
     const response = await app.inject({ method: 'GET', url: '/api/v1/public/some-slug' });
     expect([500, 503]).toContain(response.statusCode);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(/^(Internal server error|Database unavailable, try again shortly)$/) });
+    expect(response.json()).toEqual({
+      detail: expect.stringMatching(/^(Internal server error|Database unavailable, try again shortly)$/),
+      code: expect.stringMatching(/^(internal|unavailable)$/),
+    });
     expect(response.body).not.toMatch(/\.ts:\d+|\.js:\d+|PGlite|pool/i);
   });
 });

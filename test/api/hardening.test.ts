@@ -149,7 +149,7 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
     for (let i = 0; i < max; i += 1) expect((await request()).statusCode).not.toBe(429);
     const blocked = await request();
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.data).toEqual({ detail: expect.stringMatching(/^Too many requests, try again in \d+ s$/) });
+    expect(blocked.data).toEqual({ detail: expect.stringMatching(/^Too many requests, try again in \d+ s$/), code: 'rate_limited' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     void app;
   }

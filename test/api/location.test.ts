@@ -71,7 +71,7 @@ describe('GET /location/cities', () => {
     gis.handle(handler as Parameters<FakeServer['handle']>[0]);
     const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable' });
+    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
     expect(response.body).not.toContain(KEY);
   });
 
@@ -81,7 +81,7 @@ describe('GET /location/cities', () => {
     const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable' });
+    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
     expect(elapsed).toBeGreaterThanOrEqual(4500);
     expect(elapsed).toBeLessThan(8000);
   }, 15_000);
@@ -135,7 +135,7 @@ describe('GET /location/addresses', () => {
     gis.handle(json(503, {}));
     const response = await t.call({ method: 'GET', url: '/api/v1/location/addresses?q=Абая&lat=43.2&lon=76.9' });
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable' });
+    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
   });
 });
 
@@ -146,7 +146,7 @@ describe('location without a key or provider', () => {
       const before = gis.requests.length;
       const response = await keyless.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
       expect(response.statusCode).toBe(502);
-      expect(response.data).toEqual({ detail: 'Map provider unavailable' });
+      expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
       expect(gis.requests.length).toBe(before);
     } finally {
       await keyless.app.close();

@@ -120,7 +120,7 @@ describe('masters', () => {
     expect(explicit.statusCode).toBe(404);
     const auto = await bookingRequest(t, owner);
     expect(auto.statusCode).toBe(400);
-    expect(auto.data).toEqual({ detail: 'No masters available' });
+    expect(auto.data).toEqual({ detail: 'No masters available', code: 'no_masters_available' });
 
     const after = await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token });
     expect(after.data).toEqual(before);

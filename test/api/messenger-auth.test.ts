@@ -92,7 +92,7 @@ describe('POST /auth/messenger', () => {
     for (const data of cases) {
       const response = await login({ initData: data, startParam: 'x' });
       expect(response.statusCode, data).toBe(401);
-      expect(response.data).toEqual({ detail: 'Invalid initData' });
+      expect(response.data).toEqual({ detail: 'Invalid initData', code: 'invalid_credentials' });
     }
   });
 
@@ -102,7 +102,7 @@ describe('POST /auth/messenger', () => {
     expect(fresh.statusCode).toBe(200);
     const stale = await login({ initData: initData({ id: randomChat(), first_name: 'X' }, { authDate: now - 301 }) });
     expect(stale.statusCode).toBe(401);
-    expect(stale.data).toEqual({ detail: 'initData expired' });
+    expect(stale.data).toEqual({ detail: 'initData expired', code: 'invalid_credentials' });
   });
 
   it('400 without initData', async () => {

@@ -73,7 +73,7 @@ describe('404s (rules 2, 3 and master_id)', () => {
       payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'A', phone: '87011112233' },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Business not found' });
+    expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
   });
 
   it("an unknown service, or another business's", async () => {
@@ -82,7 +82,7 @@ describe('404s (rules 2, 3 and master_id)', () => {
     for (const serviceId of [2147483647, b.service.id]) {
       const response = await bookingRequest(t, a, { service_id: serviceId });
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Service not found' });
+      expect(response.data).toEqual({ detail: 'Service not found', code: 'not_found' });
     }
     expect(await bookingCount(a)).toBe(0);
   });
@@ -93,7 +93,7 @@ describe('404s (rules 2, 3 and master_id)', () => {
     const foreign = await createMaster(t, b);
     const response = await bookingRequest(t, a, { master_id: foreign.id });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Master not found' });
+    expect(response.data).toEqual({ detail: 'Master not found', code: 'not_found' });
   });
 });
 
@@ -119,7 +119,7 @@ describe('auto-assignment (rule 4)', () => {
     const owner = await registerBusiness(t);
     const response = await bookingRequest(t, owner);
     expect(response.statusCode).toBe(400);
-    expect(response.data).toEqual({ detail: 'No masters available' });
+    expect(response.data).toEqual({ detail: 'No masters available', code: 'no_masters_available' });
     expect(await bookingCount(owner)).toBe(0);
   });
 });
@@ -254,7 +254,7 @@ describe('Idempotency-Key', () => {
     await bookingRequest(t, owner, body, { 'idempotency-key': 'key-2' });
     const other = await bookingRequest(t, owner, { ...body, time: '13:00' }, { 'idempotency-key': 'key-2' });
     expect(other.statusCode).toBe(409);
-    expect(other.data).toEqual({ detail: 'Idempotency-Key was already used with a different request' });
+    expect(other.data).toEqual({ detail: 'Idempotency-Key was already used with a different request', code: 'idempotency_key_reused' });
     expect(await bookingCount(owner)).toBe(1);
   });
 

@@ -91,7 +91,7 @@ describe('master schedules', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.call({ method, url, token: b.token });
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Master not found' });
+      expect(response.data).toEqual({ detail: 'Master not found', code: 'not_found' });
     }
     expect((await t.call({ method: 'GET', url, token: a.token })).data).toHaveLength(7);
   });
@@ -176,7 +176,7 @@ describe('PUT /schedule/{id}', () => {
     const [monday] = await businessWeek(a);
     const response = await putRow(b, monday!.id, { start_time: '00:00' });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Schedule not found' });
+    expect(response.data).toEqual({ detail: 'Schedule not found', code: 'not_found' });
     expect((await businessWeek(a))[0]).toEqual(monday);
     expect((await putRow(b, 2147483647, {})).statusCode).toBe(404);
   });

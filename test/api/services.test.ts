@@ -94,7 +94,7 @@ describe('services', () => {
     const foreign = await category(b);
     const response = await t.call({ method: 'POST', url: '/api/v1/services', token: a.token, payload: { name: 'X', duration: 30, price: 1, category_id: foreign.id } });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Category not found' });
+    expect(response.data).toEqual({ detail: 'Category not found', code: 'not_found' });
   });
 
   it("another business's service is 404 on GET, PUT and DELETE and stays untouched", async () => {
@@ -182,7 +182,7 @@ describe('services', () => {
     // PostgreSQL: the check saw the category, the insert was refused after the delete committed → 409.
     // PGlite runs one transaction at a time, so the request only starts afterwards → 404.
     expect([409, 404]).toContain(response.statusCode);
-    if (dbKind() === 'postgres') expect(response.data).toEqual({ detail: 'Changed by another request meanwhile, try again' });
+    if (dbKind() === 'postgres') expect(response.data).toEqual({ detail: 'Changed by another request meanwhile, try again', code: 'conflict' });
   });
 
   it('a price change never alters the price_snapshot of existing bookings', async () => {

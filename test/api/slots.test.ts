@@ -102,7 +102,7 @@ describe('one master (master_id given)', () => {
     for (const id of [foreign.id, 2147483647]) {
       const response = await slots(t, a.business.slug, MONDAY, id);
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Master not found' });
+      expect(response.data).toEqual({ detail: 'Master not found', code: 'not_found' });
     }
   });
 });

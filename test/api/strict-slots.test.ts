@@ -47,7 +47,7 @@ describe('strict slots on', () => {
     for (const time of ['10:00', '10:30', '09:30', '10:59']) {
       const clash = await book(owner, anna, '2026-11-24', time);
       expect(clash.statusCode, time).toBe(409);
-      expect(clash.data).toEqual({ detail: 'Slot is already taken' });
+      expect(clash.data).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
     }
     // Touching ends, another master, another day: free.
     expect((await book(owner, anna, '2026-11-24', '11:00')).statusCode).toBe(201);

@@ -62,7 +62,7 @@ describe('POST /superadmin/login', () => {
   ])('401 on %s', async (_what, payload) => {
     const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload });
     expect(response.statusCode).toBe(401);
-    expect(response.data).toEqual({ detail: 'Invalid username or password' });
+    expect(response.data).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
   });
 
   it('400 without the fields', async () => {

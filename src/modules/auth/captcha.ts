@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { DomainError, fieldError } from '../../core/errors.js';
 
 export const CAPTCHA_FAILED = 'Captcha verification failed';
 
@@ -10,7 +10,7 @@ export const CAPTCHA_FAILED = 'Captcha verification failed';
  */
 export async function verifyCaptcha(config: Config, token: string | undefined, remoteIp: string): Promise<void> {
   if (!config.captchaSecret) return;
-  if (!token) throw badRequest(CAPTCHA_FAILED, 'captcha_token');
+  if (!token) throw fieldError('captcha_failed', CAPTCHA_FAILED, 'captcha_token');
   let success = false;
   try {
     const response = await fetch(config.captchaVerifyUrl, {
@@ -24,7 +24,7 @@ export async function verifyCaptcha(config: Config, token: string | undefined, r
     const body = (await response.json()) as { success?: unknown };
     success = body.success === true;
   } catch {
-    throw new HttpError(502, 'Captcha verifier unavailable');
+    throw new DomainError('captcha_unavailable', 'Captcha verifier unavailable');
   }
-  if (!success) throw badRequest(CAPTCHA_FAILED, 'captcha_token');
+  if (!success) throw fieldError('captcha_failed', CAPTCHA_FAILED, 'captcha_token');
 }

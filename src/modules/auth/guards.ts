@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../http/errors.js';
+import { forbidden, notAuthenticated } from '../../core/errors.js';
 import { findUserById } from './queries.js';
 import type { TokenClaims } from './tokens.js';
 
@@ -21,7 +21,7 @@ export const SESSION_ENDED = 'Session ended, log in again';
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthorized('Not authenticated');
+  if (!match?.[1]) throw notAuthenticated('Not authenticated');
   return match[1];
 }
 
@@ -41,8 +41,8 @@ export function providerClaims(claims: TokenClaims): ProviderAuth & { tokenVersi
 export async function assertCurrentSession(request: FastifyRequest, claims: ProviderAuth & { tokenVersion: number }): Promise<void> {
   // A token outlives its account (a business deleted by the super admin): without this its writes failed on foreign keys.
   const user = await findUserById(request.server.ctx.db, claims.userId);
-  if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId) throw unauthorized('Account no longer exists, log in again');
-  if (user.tokenVersion !== claims.tokenVersion) throw unauthorized(SESSION_ENDED);
+  if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId) throw notAuthenticated('Account no longer exists, log in again');
+  if (user.tokenVersion !== claims.tokenVersion) throw notAuthenticated(SESSION_ENDED);
 }
 
 /** onRequest hook: an ADMIN user's token; its business scopes every query of the route. */

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
 import { validateInitData, type TelegramUser } from './init-data.js';
 import { findUserByMessengerId, insertUser, type UserRow } from './queries.js';
@@ -53,9 +53,9 @@ async function findOrCreateUser(ctx: Pick<AppContext, 'db'>, telegram: TelegramU
 
 export async function messengerLogin(ctx: Pick<AppContext, 'db' | 'config' | 'time' | 'tokens'>, initData: string, startParam: string | undefined): Promise<MessengerSession> {
   const botToken = ctx.config.botToken;
-  if (!botToken) throw serviceUnavailable(LOGIN_UNAVAILABLE);
+  if (!botToken) throw new DomainError('not_configured', LOGIN_UNAVAILABLE);
   const result = validateInitData(initData, botToken, ctx.time.unixSeconds());
-  if (!result.ok) throw unauthorized(result.reason === 'expired' ? EXPIRED_INIT_DATA : INVALID_INIT_DATA);
+  if (!result.ok) throw new DomainError('invalid_credentials', result.reason === 'expired' ? EXPIRED_INIT_DATA : INVALID_INIT_DATA);
   const slug = (startParam ?? result.startParam)?.trim() || undefined;
   const user = await findOrCreateUser(ctx, result.user, slug);
 

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { fieldError } from '../../core/errors.js';
 import { notifySafely, type Notifier } from '../../notifications/notifier.js';
 import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
@@ -66,6 +66,6 @@ export async function confirmPasswordReset(deps: Pick<ResetDeps, 'db' | 'time'>,
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
     return setPassword(tx, used.userId, passwordHash);
   });
-  if (!user) throw badRequest(RESET_TOKEN_INVALID, 'token');
+  if (!user) throw fieldError('reset_link_invalid', RESET_TOKEN_INVALID, 'token');
   return user;
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { BusinessBody, errorResponses, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, badRequest, unauthorized } from '../../http/errors.js';
+import { DomainError, fieldError, invalidInput, notAuthenticated } from '../../core/errors.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike, type BusinessRow } from '../catalog/business.queries.js';
 import { insertService } from '../catalog/services.queries.js';
@@ -27,9 +27,9 @@ const SLUG_ATTEMPTS = 5;
 
 export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput) {
   const phone = normalizePhone(input.phone);
-  if (!phone) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+  if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(ctx.db, email)) throw conflict('Email is already registered');
+  if (await findUserByEmail(ctx.db, email)) throw new DomainError('email_taken', 'Email is already registered');
   const passwordHash = await hashPassword(input.password);
 
   for (let attempt = 1; ; attempt += 1) {
@@ -59,7 +59,7 @@ export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput
         return { user, business, service };
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_unique')) throw conflict('Email is already registered');
+      if (isUniqueViolation(error, 'users_email_unique')) throw new DomainError('email_taken', 'Email is already registered');
       // Two registrations raced for the same slug: pick the next suffix.
       if (isUniqueViolation(error, 'businesses_slug_unique') && attempt < SLUG_ATTEMPTS) continue;
       throw error;
@@ -75,7 +75,7 @@ export async function login(ctx: Pick<AppContext, 'db'>, email: string, password
   const user = await findUserByEmail(ctx.db, email.trim());
   const isAdmin = user !== undefined && user.role === 'ADMIN';
   const matches = await verifyPassword(password, isAdmin ? user.passwordHash : await decoy());
-  if (!isAdmin || !matches) throw unauthorized('Invalid email or password');
+  if (!isAdmin || !matches) throw new DomainError('invalid_credentials', 'Invalid email or password');
   return user;
 }
 
@@ -84,9 +84,9 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is wrong';
 /** POST /auth/password: the current password proves the caller; the answer's user row carries the new token version. */
 export async function changePassword(ctx: Pick<AppContext, 'db'>, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(WRONG_CURRENT_PASSWORD, 'current_password');
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
   const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
-  if (!updated) throw unauthorized('Account no longer exists, log in again');
+  if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import type { TokenService } from './tokens.js';
 import { userBody, type UserRow } from './queries.js';

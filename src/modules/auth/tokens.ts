@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { unauthorized } from '../../http/errors.js';
+import { notAuthenticated } from '../../core/errors.js';
 
 export const PROVIDER_TOKEN_MINUTES = 11520;
 export const SUPERADMIN_TOKEN_MINUTES = 24 * 60;
@@ -63,14 +63,14 @@ export class TokenService {
       const userId = Number(payload.sub);
       const role = payload.role;
       const businessId = payload.business_id;
-      if (!Number.isInteger(userId) || (role !== 'ADMIN' && role !== 'CUSTOMER')) throw unauthorized('Invalid token');
-      if (businessId !== null && businessId !== undefined && !Number.isInteger(businessId)) throw unauthorized('Invalid token');
+      if (!Number.isInteger(userId) || (role !== 'ADMIN' && role !== 'CUSTOMER')) throw notAuthenticated('Invalid token');
+      if (businessId !== null && businessId !== undefined && !Number.isInteger(businessId)) throw notAuthenticated('Invalid token');
       const version = payload.ver ?? 0;
-      if (!Number.isInteger(version)) throw unauthorized('Invalid token');
+      if (!Number.isInteger(version)) throw notAuthenticated('Invalid token');
       return { kind: 'user', userId, role, businessId: (businessId as number | null | undefined) ?? null, tokenVersion: version as number };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
-      throw unauthorized('Invalid token');
+      if (error instanceof joseErrors.JWTExpired) throw notAuthenticated('Token expired');
+      throw notAuthenticated('Invalid token');
     }
   }
 }

@@ -5,7 +5,7 @@
  * "today" offers nothing before now.
  */
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { addDays, isValidDate, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { SlotsCache } from './cache.js';
@@ -29,10 +29,10 @@ function nowOf(time: WallClock): string {
 }
 
 function checkRange(from: string, to: string): void {
-  if (!isValidDate(from)) throw badRequest('Invalid from: expected an existing YYYY-MM-DD date', 'from');
-  if (!isValidDate(to)) throw badRequest('Invalid to: expected an existing YYYY-MM-DD date', 'to');
-  if (to < from) throw badRequest('to must not be before from', 'to');
-  if (addDays(from, MAX_DAYS - 1) < to) throw badRequest(`At most ${MAX_DAYS} days per request`, 'to');
+  if (!isValidDate(from)) throw invalidInput('Invalid from: expected an existing YYYY-MM-DD date', 'from');
+  if (!isValidDate(to)) throw invalidInput('Invalid to: expected an existing YYYY-MM-DD date', 'to');
+  if (to < from) throw invalidInput('to must not be before from', 'to');
+  if (addDays(from, MAX_DAYS - 1) < to) throw invalidInput(`At most ${MAX_DAYS} days per request`, 'to');
 }
 
 export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: SlotsCache): Promise<string> {

@@ -1,6 +1,6 @@
 /** Loads one day of a business with a fixed number of queries and hands it to the pure availability rules. */
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { combine, addDays, dayOfWeek, type IsoDate } from '../../core/wallclock.js';
 import { bookingsTouchingDay } from '../bookings/queries.js';
 import { aliasTarget } from '../catalog/business.queries.js';

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addMinutes, combine, isValidDate, isValidTime } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
@@ -35,7 +35,7 @@ export async function replayedBooking(ctx: Pick<AppContext, 'db'>, business: Bus
   if (!key) return undefined;
   const previous = await findIdempotentBooking(ctx.db, business.id, key);
   if (!previous) return undefined;
-  if (previous.requestHash !== hashOf(input)) throw conflict('Idempotency-Key was already used with a different request');
+  if (previous.requestHash !== hashOf(input)) throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
   return findBookingView(ctx.db, previous.bookingId, business.id);
 }
 
@@ -82,15 +82,15 @@ async function insertBooking(
   status: 'pending' | 'confirmed',
   idempotencyKey: string | undefined,
 ): Promise<BookingView> {
-  if (!isValidDate(input.date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (!isValidTime(input.time)) throw badRequest('Invalid time: expected HH:MM', 'time');
+  if (!isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
+  if (!isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
   const phone = normalizePhone(input.phone);
-  if (!phone) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+  if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   // One after the other: under a burst, parallel lookups would hold two pool connections per request.
   const service = await findService(ctx.db, business.id, input.service_id);
   if (!service) throw notFound('Service');
   const found = await findMaster(ctx, business.id, service.id, input.master_id);
-  if (!found.master) throw found.picked ? badRequest(NO_MASTERS) : notFound('Master');
+  if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
   const master = found.master;
 
   const startAt = combine(input.date, input.time);

@@ -1,7 +1,7 @@
 /** CONTRACT.md §12: the owner moves a booking to another date, time or master. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
@@ -33,8 +33,8 @@ export async function moveOwnBooking(
   booking: BookingView,
   input: MoveInput,
 ): Promise<BookingView> {
-  if (input.date !== undefined && !isValidDate(input.date)) throw badRequest('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (input.time !== undefined && !isValidTime(input.time)) throw badRequest('Invalid time: expected HH:MM', 'time');
+  if (input.date !== undefined && !isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
+  if (input.time !== undefined && !isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
   let master = booking.master;
   if (input.master_id !== undefined && input.master_id !== booking.master.id) {
     const row = await findMasterRow(ctx.db, business.id, input.master_id);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { BookingBody, BookingStatusSchema, DateString, errorResponses, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
@@ -37,7 +37,7 @@ const ListQuery = Type.Object({
 });
 
 function checkedDate(value: string | undefined, field: string): string | undefined {
-  if (value !== undefined && !isValidDate(value)) throw badRequest(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
+  if (value !== undefined && !isValidDate(value)) throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
   return value;
 }
 
@@ -147,7 +147,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { status, date, time, master_id } = request.body;
       if (status === undefined && date === undefined && time === undefined && master_id === undefined) {
-        throw badRequest('Nothing to change: send status, date, time or master_id');
+        throw invalidInput('Nothing to change: send status, date, time or master_id');
       }
       let booking = await ownBooking(request.provider.businessId, request.params.id);
       if (date !== undefined || time !== undefined || master_id !== undefined) {

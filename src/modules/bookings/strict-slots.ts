@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masters } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { DomainError } from '../../core/errors.js';
 
 export const SLOT_TAKEN = 'Slot is already taken';
 
@@ -20,5 +20,5 @@ export async function assertSlotFree(tx: Db, masterId: number, startAt: string, 
   ];
   if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId));
   const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(and(...conditions)).limit(1);
-  if (clash) throw conflict(SLOT_TAKEN);
+  if (clash) throw new DomainError('slot_taken', SLOT_TAKEN);
 }

@@ -1,7 +1,7 @@
 /** CONTRACT.md §11: the provider's Telegram link as the panel shows it, a new one, and disconnecting. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound, serviceUnavailable } from '../../http/errors.js';
+import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
@@ -30,7 +30,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { start_param: startParam, url: `https://t.me/${config.botUsername}?start=${startParam}`, linked };
   };
   const requireBot = async () => {
-    if (!config.botToken || !config.botUsername) throw serviceUnavailable(BOT_OFF_FOR_LINK);
+    if (!config.botToken || !config.botUsername) throw new DomainError('not_configured', BOT_OFF_FOR_LINK);
   };
 
   app.get(

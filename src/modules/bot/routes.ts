@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { DomainError, forbidden, invalidInput, notAuthenticated, notFound } from '../../core/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
 import { assertCurrentSession, bearerSecurity, noSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
@@ -61,7 +61,7 @@ async function telegramCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     const described = describeTelegramError(error);
-    throw new HttpError(502, `Telegram API error: ${String(described.description ?? described.message ?? 'no answer')}`);
+    throw new DomainError('telegram_error', `Telegram API error: ${String(described.description ?? described.message ?? 'no answer')}`);
   }
 }
 
@@ -73,7 +73,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     if (bot) installHandlers(bot, { app: app.ctx, log });
     await app.register(providerLinkRoutes);
     const requireBot = (): Bot => {
-      if (!bot) throw serviceUnavailable(BOT_DISABLED);
+      if (!bot) throw new DomainError('not_configured', BOT_DISABLED);
       return bot;
     };
 
@@ -91,7 +91,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       },
       async (request) => {
         if (!sameSecret(request.headers[SECRET_HEADER], config.telegramWebhookSecret)) {
-          throw unauthorized('Invalid webhook secret token');
+          throw notAuthenticated('Invalid webhook secret token');
         }
         const active = requireBot();
         const update = request.body;
@@ -128,9 +128,9 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
         try {
           parsed = new URL(url);
         } catch {
-          throw badRequest('Invalid url: expected an absolute HTTPS URL', 'url');
+          throw invalidInput('Invalid url: expected an absolute HTTPS URL', 'url');
         }
-        if (parsed.protocol !== 'https:') throw badRequest('Invalid url: the webhook URL must use HTTPS', 'url');
+        if (parsed.protocol !== 'https:') throw invalidInput('Invalid url: the webhook URL must use HTTPS', 'url');
         const active = requireBot();
         const ok = await telegramCall(() =>
           active.api.setWebhook(url, {

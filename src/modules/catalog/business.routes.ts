@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
@@ -23,8 +23,8 @@ const UpdateBusiness = Type.Object(
 
 function checkedSlug(slug: string): string {
   const problem = slugProblem(slug);
-  if (problem === 'format') throw badRequest('Slug must be 1-64 characters of a-z, 0-9 and -', 'slug');
-  if (problem === 'reserved') throw badRequest(`Slug "${slug}" is reserved`, 'slug');
+  if (problem === 'format') throw invalidInput('Slug must be 1-64 characters of a-z, 0-9 and -', 'slug');
+  if (problem === 'reserved') throw invalidInput(`Slug "${slug}" is reserved`, 'slug');
   return slug;
 }
 
@@ -96,20 +96,20 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (strict_slots !== undefined) values.strictSlots = strict_slots;
       if (phone !== undefined) {
         const normalized = normalizePhone(phone);
-        if (!normalized) throw badRequest('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
+        if (!normalized) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
         values.phone = formatPhone(normalized);
       }
       try {
         const business = await app.ctx.db.transaction(async (tx) => {
           const current = await findBusinessById(tx, request.provider.businessId);
           if (!current) throw notFound('Business');
-          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken') throw conflict('Slug is already taken');
+          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken') throw new DomainError('slug_taken', 'Slug is already taken');
           return updateBusiness(tx, current.id, values);
         });
         if (!business) throw notFound('Business');
         return businessBody(business);
       } catch (error) {
-        if (isUniqueViolation(error, 'businesses_slug_unique')) throw conflict('Slug is already taken');
+        if (isUniqueViolation(error, 'businesses_slug_unique')) throw new DomainError('slug_taken', 'Slug is already taken');
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { clientBody, CLIENT_NOTES_MAX, countClients, findClient, listClients, updateClient } from './clients.queries.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, MasterBody, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findMaster, findMasterRow, insertMaster, listMasters, removeMaster, renameMaster, replaceMasterServices } from './masters.queries.js';
@@ -20,7 +20,7 @@ const UpdateMaster = Type.Partial(CreateMaster, { additionalProperties: false })
 async function checkedServiceIds(db: Db, businessId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = await listServices(db, businessId, unique);
-  if (found.length !== unique.length) throw badRequest('service_ids names a service that does not exist', 'service_ids');
+  if (found.length !== unique.length) throw invalidInput('service_ids names a service that does not exist', 'service_ids');
   return unique;
 }
 

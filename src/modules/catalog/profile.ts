@@ -4,7 +4,7 @@
  * field; anything else is checked and stored in one canonical form.
  */
 import { Type } from '@sinclair/typebox';
-import { badRequest } from '../../http/errors.js';
+import { invalidInput } from '../../core/errors.js';
 import { Nullable } from '../../http/schemas.js';
 import { formatPhone, normalizePhone } from '../../core/phone.js';
 
@@ -42,7 +42,7 @@ export function profileValues(input: ProfileInput): { description?: string | nul
     if (blank(input.instagram)) values.instagram = null;
     else {
       const name = instagramName(input.instagram!);
-      if (!name) throw badRequest('Invalid instagram: expected an account name (letters, digits, . and _) or an instagram.com link', 'instagram');
+      if (!name) throw invalidInput('Invalid instagram: expected an account name (letters, digits, . and _) or an instagram.com link', 'instagram');
       values.instagram = name;
     }
   }
@@ -50,7 +50,7 @@ export function profileValues(input: ProfileInput): { description?: string | nul
     if (blank(input.whatsapp)) values.whatsapp = null;
     else {
       const normalized = normalizePhone(input.whatsapp!);
-      if (!normalized) throw badRequest('Invalid whatsapp: expected a Kazakhstan number of 10 or 11 digits', 'whatsapp');
+      if (!normalized) throw invalidInput('Invalid whatsapp: expected a Kazakhstan number of 10 or 11 digits', 'whatsapp');
       values.whatsapp = formatPhone(normalized);
     }
   }

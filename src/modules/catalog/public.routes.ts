@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { errorResponses, PublicBusinessBody, PublicMasterBody, ServiceBody } from '../../http/schemas.js';
 import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from './business.queries.js';
 import { listMasters } from './masters.queries.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, NonBlank, Nullable, ServiceBody } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findCategory } from './categories.queries.js';

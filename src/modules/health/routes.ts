@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas.js';
 import { noSecurity } from '../auth/guards.js';
-import { serviceUnavailable } from '../../http/errors.js';
+import { DomainError } from '../../core/errors.js';
 
 const Status = Type.Object({ status: Type.String() });
 
@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       await app.ctx.database.ping();
     } catch {
-      throw serviceUnavailable('Database unavailable');
+      throw new DomainError('unavailable', 'Database unavailable');
     }
     return { status: 'ok' };
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { badGateway } from '../../http/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { suggestItems, type SuggestItem } from './suggest.js';
 
 export const MAP_UNAVAILABLE = 'Map provider unavailable';
@@ -19,7 +19,7 @@ export async function fetchSuggestions(
 ): Promise<SuggestItem[]> {
   if (!config.mapApiKey) {
     log.warn('map provider: MAP_API_KEY is not set');
-    throw badGateway(MAP_UNAVAILABLE);
+    throw new DomainError('map_unavailable', MAP_UNAVAILABLE);
   }
   const url = `${config.mapApiUrl}/3.0/suggests?${new URLSearchParams(params(config.mapApiKey))}`;
   let problem: string;
@@ -37,5 +37,5 @@ export async function fetchSuggestions(
   }
   // The URL holds the key: only the reason is logged.
   log.warn({ problem }, 'map provider failed');
-  throw badGateway(MAP_UNAVAILABLE);
+  throw new DomainError('map_unavailable', MAP_UNAVAILABLE);
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badRequest } from '../../http/errors.js';
+import { invalidInput } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
 import { noSecurity } from '../auth/guards.js';
@@ -56,7 +56,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { lat, lon } = request.query;
       const q = request.query.q?.trim() ?? '';
-      if ((lat === undefined) !== (lon === undefined)) throw badRequest('lat and lon go together', lat === undefined ? 'lat' : 'lon');
+      if ((lat === undefined) !== (lon === undefined)) throw invalidInput('lat and lon go together', lat === undefined ? 'lat' : 'lon');
       if (!q) return [];
       const near = lat !== undefined && lon !== undefined ? { lat, lon } : undefined;
       return toAddresses(await fetchSuggestions(config, request.log, (key) => addressParams(key, q, near)));

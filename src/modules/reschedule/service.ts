@@ -2,14 +2,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { DomainError, invalidInput, isDomainError } from '../../core/errors.js';
 import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
 import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart, toMinutes } from '../../core/wallclock.js';
 import { singleMasterSlots } from '../../core/availability.js';
 import { loadMasterDay } from '../availability/service.js';
 import { freeStartTimes } from '../../core/start-times.js';
 import { findBookingView, moveBooking } from '../bookings/queries.js';
-import { SLOT_TAKEN, assertSlotFree } from '../bookings/strict-slots.js';
+import { assertSlotFree } from '../bookings/strict-slots.js';
 import type { BookingView } from '../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { expireStale, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
@@ -38,8 +38,9 @@ export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, booking
 
 /**
  * Creates a PENDING proposal (expires_at = now + 24 h on the wall clock) and tells the
- * client when subscribed. 400 when the booking is not pending/confirmed, 409 when a
- * PENDING one exists (the partial unique index settles a race).
+ * client when subscribed. Refused with not_reschedulable when the booking is not
+ * pending/confirmed, proposal_pending when a PENDING one exists (the partial unique
+ * index settles a race).
  */
 export async function proposeReschedule(
   ctx: Pick<AppContext, 'db' | 'time' | 'notifier'>,
@@ -48,9 +49,9 @@ export async function proposeReschedule(
   booking: BookingView,
   input: ProposalInput,
 ): Promise<{ proposal: ProposalView; notified: boolean }> {
-  if (!isValidDate(input.date)) throw badRequest('Invalid proposed_date: expected an existing YYYY-MM-DD date', 'proposed_date');
-  if (!isValidTime(input.time)) throw badRequest('Invalid proposed_time: expected HH:MM', 'proposed_time');
-  if (!isReschedulable(booking.status)) throw badRequest(NOT_RESCHEDULABLE);
+  if (!isValidDate(input.date)) throw invalidInput('Invalid proposed_date: expected an existing YYYY-MM-DD date', 'proposed_date');
+  if (!isValidTime(input.time)) throw invalidInput('Invalid proposed_time: expected HH:MM', 'proposed_time');
+  if (!isReschedulable(booking.status)) throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
   const now = ctx.time.now();
   await expireStaleFor(ctx, booking.id);
   let proposal: ProposalView;
@@ -67,7 +68,7 @@ export async function proposeReschedule(
       createdAt: now,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(PENDING_EXISTS);
+    if (isUniqueViolation(error)) throw new DomainError('proposal_pending', PENDING_EXISTS);
     throw error;
   }
   const notified = await notifySafely(log, 'reschedule proposal', () => ctx.notifier.rescheduleProposed(business, booking, proposal), false);
@@ -141,7 +142,7 @@ export async function answerProposal(
         return accepted;
       });
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 409 && error.detail === SLOT_TAKEN) return { kind: 'slot_taken', business };
+      if (isDomainError(error, 'slot_taken')) return { kind: 'slot_taken', business };
       throw error;
     }
     moved = { ...booking, startAt, endAt };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { DomainError } from '../../core/errors.js';
 
 /** Equal-length digests, so the comparison takes the same time whatever the input. */
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
@@ -12,9 +12,9 @@ function sameSecret(given: string, expected: string): boolean {
 /** SUPERADMIN_USERNAME/PASSWORD: unset → 503 (CONTRACT.md §1); a wrong pair → 401. */
 export function checkSuperAdmin(config: Config, username: string, password: string): void {
   const { superadminUsername, superadminPassword } = config;
-  if (!superadminUsername || !superadminPassword) throw serviceUnavailable('Super admin login is not configured');
+  if (!superadminUsername || !superadminPassword) throw new DomainError('not_configured', 'Super admin login is not configured');
   // Both comparisons always run: no early exit that tells a right username from a wrong one.
   const userOk = sameSecret(username, superadminUsername);
   const passwordOk = sameSecret(password, superadminPassword);
-  if (!(userOk && passwordOk)) throw unauthorized('Invalid username or password');
+  if (!(userOk && passwordOk)) throw new DomainError('invalid_credentials', 'Invalid username or password');
 }

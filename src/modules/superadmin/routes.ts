@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { BookingBody, BusinessBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
@@ -34,7 +34,7 @@ const SeedResult = Type.Object({
 });
 
 function checkedDate(value: string | undefined, field: string): string | undefined {
-  if (value !== undefined && !isValidDate(value)) throw badRequest(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
+  if (value !== undefined && !isValidDate(value)) throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
   return value;
 }
 

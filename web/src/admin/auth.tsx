@@ -1,5 +1,6 @@
 /** Log in, register (CONTRACT.md §3) and recover a password through Telegram (§11); the token goes to localStorage. */
 import { useEffect, useState } from 'preact/hooks';
+import { hasCode } from '@shared/api';
 import { Captcha } from '@shared/captcha';
 import { useLang } from '@shared/i18n';
 import { ErrorBox, LangSwitch, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
@@ -97,10 +98,9 @@ export function ResetPassword(props: { token: string; onSession: (business: Busi
     setToken(answer.access_token);
     props.onSession(answer.business);
   });
-  const status = (action.error as { status?: number } | undefined)?.status;
   const passwordError = errorFor(action.error, 'new_password');
-  // any other 400 is about the token: used, expired or never issued
-  const invalid = status === 400 && !passwordError;
+  // used, expired or never issued, or not even shaped like a token
+  const invalid = hasCode(action.error, 'reset_link_invalid') || errorFor(action.error, 'token') !== undefined;
   const set = (key: 'next' | 'repeat') => (value: string) => (setMismatch(false), setForm((f) => ({ ...f, [key]: value })));
   return (
     <AuthFrame title={t('resetTitle')}>
@@ -203,10 +203,10 @@ export function Register(props: { onSession: (business: Business) => void }) {
     // a captcha token is good for one request: a failed attempt needs a fresh one
     if (!(await action.run()) && siteKey) setCaptchaReset((n) => n + 1);
   };
-  const status = (action.error as { status?: number } | undefined)?.status;
-  const err = (field: string) => (field === 'email' && status === 409 ? t('emailTaken') : errorFor(action.error, field));
+  const emailTaken = hasCode(action.error, 'email_taken');
+  const err = (field: string) => (field === 'email' && emailTaken ? t('emailTaken') : errorFor(action.error, field));
   const shown = ['business_name', 'full_name', 'phone', 'email', 'password', 'address', 'service'];
-  const general = errorFor(action.error, 'captcha_token') ? t('captchaFailed') : status === 409 ? undefined : generalError(action.error, shown);
+  const general = errorFor(action.error, 'captcha_token') ? t('captchaFailed') : emailTaken ? undefined : generalError(action.error, shown);
   return (
     <AuthFrame title={t('registerTitle')}>
       <form

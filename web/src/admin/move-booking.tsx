@@ -4,7 +4,7 @@
  * question asked before the client is told, for it and for a drag.
  */
 import { useState } from 'preact/hooks';
-import { ApiError } from '@shared/api';
+import { hasCode } from '@shared/api';
 import { formatDate, useLang } from '@shared/i18n';
 import { ErrorBox, Modal, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { dateOf } from './dates';
@@ -31,7 +31,7 @@ function MoveQuestion(props: { booking: Booking; target: MoveTarget; onDone: (mo
     if (target.masterId !== booking.master.id) body.master_id = target.masterId;
     props.onDone(await client.patch('/bookings/{id}', { path: { id: booking.id }, body }));
   });
-  const taken = move.error instanceof ApiError && move.error.status === 409;
+  const taken = hasCode(move.error, 'slot_taken');
   const when = `${formatDate(target.date, lang, { weekday: 'short', day: 'numeric', month: 'long' })}, ${target.time}`;
   return (
     <div class="notice" role="alertdialog" aria-label={o('moveTitle')} data-testid="move-question">

@@ -4,7 +4,7 @@
  * master, date and time come prefilled from the calendar cell. POST /bookings.
  */
 import { useState } from 'preact/hooks';
-import { ApiError } from '@shared/api';
+import { hasCode } from '@shared/api';
 import { ErrorBox, Modal, TextField, displayPhone, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
@@ -67,7 +67,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
     });
     props.onCreated();
   });
-  const taken = save.error instanceof ApiError && save.error.status === 409;
+  const taken = hasCode(save.error, 'slot_taken');
   return (
     <Modal title={o('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
       <form

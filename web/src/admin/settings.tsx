@@ -1,5 +1,6 @@
 /** Business settings: name, phone, address, slug with a live check, strict slots, public link, Telegram, password. */
 import { useEffect, useState } from 'preact/hooks';
+import { hasCode } from '@shared/api';
 import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { AddressInput } from './address';
 import { useT, messages } from './messages';
@@ -65,7 +66,7 @@ export function SettingsPage() {
     setForm({ name: next.name, phone: next.phone, address: next.address, slug: next.slug, strict_slots: next.strict_slots });
     setSaved(true);
   });
-  const err = (field: string) => errorFor(save.error, field) ?? (field === 'slug' && save.error && (save.error as { status?: number }).status === 409 ? t('slugTaken') : undefined);
+  const err = (field: string) => errorFor(save.error, field) ?? (field === 'slug' && hasCode(save.error, 'slug_taken') ? t('slugTaken') : undefined);
   return (
     <div class="stack">
       <div class="topbar">

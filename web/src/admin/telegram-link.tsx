@@ -5,7 +5,7 @@
  * the panel swaps in the fresh token the answer carries and carries on.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@shared/api';
+import { hasCode } from '@shared/api';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { client, setToken, useSession } from './state';
@@ -79,8 +79,8 @@ export function TelegramLink() {
     setPending(what);
   };
 
-  // the server's 503 text names its settings: the owner reads a plain sentence instead
-  const isBotOff = (error: unknown) => error instanceof ApiError && error.status === 503;
+  // the server's text names its settings: the owner reads a plain sentence instead
+  const isBotOff = (error: unknown) => hasCode(error, 'not_configured');
   const botOff = isBotOff(link.error);
   const actionError = rotate.error ?? unlink.error;
   let body;

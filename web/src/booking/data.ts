@@ -4,9 +4,10 @@
  * page, the bot and the API agree on what "free" means.
  */
 import { freeStartTimes } from '@core/start-times.js';
-import { ApiError } from '@shared/api';
+import { ApiError, NETWORK_ERROR } from '@shared/api';
 import type { Client } from '@shared/client';
 import { wallNow } from '@shared/wall-clock';
+import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
 import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
 
@@ -118,17 +119,30 @@ export type ErrorKey =
   | 'errServer'
   | 'errInput';
 
+const KEY_OF_CODE: Partial<Record<ErrorCode, ErrorKey>> = {
+  captcha_failed: 'errCaptcha',
+  captcha_unavailable: 'errCaptcha',
+  no_masters_available: 'errNoMasters',
+  not_found: 'errNotFound',
+  route_not_found: 'errNotFound',
+  slot_taken: 'errTaken',
+  // a master or service removed meanwhile, or a retry that changed: choosing again helps as with a taken time
+  conflict: 'errTaken',
+  idempotency_key_reused: 'errTaken',
+  rate_limited: 'errTooMany',
+};
+
+/** Invalid fields the page has its own words for. */
+const KEY_OF_FIELD: Partial<Record<string, ErrorKey>> = { phone: 'errPhone', captcha_token: 'errCaptcha' };
+
 /** An API error in plain words (the key of the message to show). */
 export function errorKey(error: unknown): ErrorKey {
   if (!(error instanceof ApiError)) return 'errServer';
-  const detail = error.detail.toLowerCase();
-  if (error.status === 0) return 'errNetwork';
-  if (detail.includes('captcha')) return 'errCaptcha';
-  if (detail.includes('no masters')) return 'errNoMasters';
-  if (error.status === 400 && detail.includes('phone')) return 'errPhone';
-  if (error.status === 404) return 'errNotFound';
-  if (error.status === 409) return 'errTaken';
-  if (error.status === 429) return 'errTooMany';
-  if (error.status >= 500) return 'errServer';
-  return 'errInput';
+  if (error.status === NETWORK_ERROR) return 'errNetwork';
+  const byCode = error.code && KEY_OF_CODE[error.code];
+  if (byCode) return byCode;
+  const byField = error.code === 'invalid_input' ? error.errors.map((e) => KEY_OF_FIELD[e.field]).find(Boolean) : undefined;
+  if (byField) return byField;
+  // an answer without a code (a proxy's error page) tells only its status
+  return error.status >= 500 ? 'errServer' : 'errInput';
 }

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import '@shared/theme.css';
 import '../booking/booking.css';
 import './miniapp.css';
-import { ApiError } from '@shared/api';
+import { hasCode } from '@shared/api';
 import { getLang, useT } from '@shared/i18n';
 import { readInitialData } from '@shared/wall-clock';
 import { BookingFlow } from '../booking/flow';
@@ -34,7 +34,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
   useEffect(() => {
     session.login().then(
       (login) => setState({ kind: 'ready', login }),
-      (error) => setState({ kind: 'failed', message: error instanceof ApiError && error.status === 503 ? t('noBot') : t('loginFailed') }),
+      (error) => setState({ kind: 'failed', message: hasCode(error, 'not_configured') ? t('noBot') : t('loginFailed') }),
     );
   }, []);
 
@@ -67,7 +67,7 @@ function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: str
     if (check !== 'checking') return;
     api.get('/public/{slug}', { path: { slug } }).then(
       () => setCheck('found'),
-      (error) => setCheck(error instanceof ApiError && error.status === 404 ? 'unknown' : 'failed'),
+      (error) => setCheck(hasCode(error, 'not_found') ? 'unknown' : 'failed'),
     );
   }, [slug]);
   if (check === 'checking') return <p class="mini-note muted">{t('opening')}</p>;

@@ -1,9 +1,11 @@
 /**
  * The one fetch wrapper of the web pages: JSON in and out, `/api/v1` prefix,
  * optional bearer token, errors turned into ApiError with the server's
- * `{"detail"}` text. Pages call the API through the typed client over it
+ * `{"detail", "code"}`. Pages call the API through the typed client over it
  * (client.ts), never through this untyped layer.
  */
+import type { ErrorCode } from '@core/errors.js';
+
 export interface FieldError {
   field: string;
   message: string;
@@ -15,11 +17,16 @@ export class ApiError extends Error {
     readonly detail: string,
     /** Per-field messages of a 400 (`errors` of the body), for showing next to the field. */
     readonly errors: FieldError[] = [],
+    /** What to branch on; absent when the answer was not the API's (no network, a proxy's page). */
+    readonly code?: ErrorCode,
   ) {
     super(detail);
     this.name = 'ApiError';
   }
 }
+
+/** Whether a request failed with this code (the texts in `detail` may change, codes do not). */
+export const hasCode = (error: unknown, code: ErrorCode): boolean => error instanceof ApiError && error.code === code;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -84,8 +91,13 @@ export function createApi(client: ApiClientOptions = {}): ApiClient {
       data = undefined;
     }
     if (!response.ok) {
-      const { detail, errors } = (data ?? {}) as { detail?: unknown; errors?: unknown };
-      throw new ApiError(response.status, typeof detail === 'string' ? detail : response.statusText || 'Error', Array.isArray(errors) ? (errors as FieldError[]) : []);
+      const { detail, errors, code } = (data ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
+      throw new ApiError(
+        response.status,
+        typeof detail === 'string' ? detail : response.statusText || 'Error',
+        Array.isArray(errors) ? (errors as FieldError[]) : [],
+        typeof code === 'string' ? (code as ErrorCode) : undefined,
+      );
     }
     return data as T;
   };

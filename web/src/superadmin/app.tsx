@@ -1,5 +1,6 @@
 /** /superadmin: operator login, businesses with counts (seed, reset password, delete), bookings with filters. */
 import { useEffect, useState } from 'preact/hooks';
+import { hasCode } from '@shared/api';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { ErrorBox, LangSwitch, ListTable, TextField, displayPhone, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { BusinessesPage } from './businesses';
@@ -13,7 +14,6 @@ function Login(props: { onToken: (token: string) => void }) {
   const action = useAction(async () => {
     props.onToken((await client.post('/superadmin/login', { body: { username, password } })).access_token);
   });
-  const status = (action.error as { status?: number } | undefined)?.status;
   return (
     <main class="auth">
       <form
@@ -27,7 +27,7 @@ function Login(props: { onToken: (token: string) => void }) {
           <h1 style="margin:0 auto 0 0">{t('loginTitle')}</h1>
           <LangSwitch />
         </div>
-        <ErrorBox error={status === 401 ? t('badLogin') : status === 503 ? t('disabled') : generalError(action.error)} />
+        <ErrorBox error={hasCode(action.error, 'invalid_credentials') ? t('badLogin') : hasCode(action.error, 'not_configured') ? t('disabled') : generalError(action.error)} />
         <TextField label={t('username')} name="username" autocomplete="username" required value={username} onValue={setUsername} />
         <TextField label={t('password')} name="password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
         <button class="btn btn-block" disabled={action.busy}>

@@ -1,6 +1,6 @@
 /** The provider's reschedule_ button and its hour (rh_) and minute (rm_) pickers: a proposal to the client. */
 import { Composer, type Context } from 'grammy';
-import { HttpError } from '../../../http/errors.js';
+import { isDomainError } from '../../../core/errors.js';
 import { datePart } from '../../../core/wallclock.js';
 import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../reschedule/service.js';
 import type { CallbackAction } from '../callback-data.js';
@@ -58,8 +58,8 @@ async function pickTime(deps: BotDeps, tg: Context, action: Extract<CallbackActi
     await edit(deps, tg, proposalCreatedText(booking, date, action.time, notified));
     return { text: 'Предложение создано' };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) return refuse(PENDING_PROPOSAL_EXISTS);
-    if (error instanceof HttpError && error.statusCode === 400) return refuse(CANNOT_RESCHEDULE);
+    if (isDomainError(error, 'proposal_pending')) return refuse(PENDING_PROPOSAL_EXISTS);
+    if (isDomainError(error, 'not_reschedulable')) return refuse(CANNOT_RESCHEDULE);
     throw error;
   }
 }
