@@ -47,10 +47,8 @@ export const BookingStatusSchema = ref(BookingStatusEnum);
 export const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
-export const UuidParam = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
-export const TimeString = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });
 export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
 
 /** The optional public profile of a business (null when not set). */

@@ -30,7 +30,7 @@ beforeAll(async () => {
   // A slow captcha verifier keeps a registration in flight while the signal arrives.
   verifier = await startFakeServer(async (_request, response) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    json(200, { success: true })(_request, response);
+    await json(200, { success: true })(_request, response);
   });
 });
 afterAll(async () => {

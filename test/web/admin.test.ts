@@ -18,7 +18,7 @@ beforeAll(async () => {
     const items = request.query.get('type') === 'adm_div.city'
       ? [{ name: 'Алматы', full_name: 'Алматы', type: 'adm_div', point: { lat: 43.238, lon: 76.945 } }]
       : [{ name: `${q} 10`, full_name: `Алматы, ${q} 10`, type: 'building', point: { lat: 43.25, lon: 76.93 } }];
-    json(200, { meta: { code: 200 }, result: { items } })(request, response);
+    return json(200, { meta: { code: 200 }, result: { items } })(request, response);
   });
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ export const CAPTCHA_FAILED = 'Captcha verification failed';
 export async function verifyCaptcha(config: Config, token: string | undefined, remoteIp: string): Promise<void> {
   if (!config.captchaSecret) return;
   if (!token) throw fieldError('captcha_failed', CAPTCHA_FAILED, 'captcha_token');
-  let success = false;
+  let success: boolean;
   try {
     const response = await fetch(config.captchaVerifyUrl, {
       method: 'POST',

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, fieldError, invalidInput, notAuthenticated } from '../../core/errors.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
-import { insertBusiness, slugsLike, type BusinessRow } from '../catalog/business.queries.js';
+import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertService } from '../catalog/services.queries.js';
 import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
@@ -89,5 +89,3 @@ export async function changePassword(ctx: Pick<AppContext, 'db'>, userId: number
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }
-
-export type { BusinessRow };

@@ -37,7 +37,7 @@ function CopyLink({ url }: { url: string }) {
         type="button"
         class="btn btn-ghost btn-small"
         onClick={() =>
-          navigator.clipboard?.writeText(url).then(
+          void navigator.clipboard?.writeText(url).then(
             () => setCopied(true),
             () => setCopied(false),
           )
@@ -55,6 +55,7 @@ export function SettingsPage() {
   const b = session.business;
   const [form, setForm] = useState({ name: b.name, phone: b.phone, address: b.address, slug: b.slug, strict_slots: b.strict_slots });
   const [saved, setSaved] = useState(false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once on open: the business as the server has it now
   useEffect(() => void client.get('/business').then(session.setBusiness, () => undefined), []);
   const set = (key: 'name' | 'phone' | 'address' | 'slug') => (value: string) => {
     setSaved(false);

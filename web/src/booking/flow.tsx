@@ -50,6 +50,7 @@ function useCatalog(api: Client, slug: string, initial: InitialData) {
   const [failed, setFailed] = useState(false);
   const masters = useMemo(
     () => (initial.masters ? Promise.resolve(initial.masters) : api.get('/public/{slug}/masters', { path: { slug } })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- api and initial are fixed for the page; only a new slug is a new catalog
     [slug],
   );
   // Known at once from the page's data; the mini app learns it from its request.
@@ -64,6 +65,7 @@ function useCatalog(api: Client, slug: string, initial: InitialData) {
       ([business, services]) => setCatalog({ business, services }),
       () => setFailed(true),
     );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- api and initial are fixed for the page; only a new slug is a new catalog
   }, [slug]);
   return { catalog, failed, masters, masterCount };
 }
@@ -73,6 +75,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   const lang = useLang();
   const timeZone = initial.config.timezone;
   const { catalog, failed, masters: mastersPromise, masterCount } = useCatalog(api, slug, initial);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- api and the time zone are fixed for the page; only a new slug is a new source
   const source = useMemo(() => new SlotSource(api, slug, timeZone), [slug]);
 
   const [step, setStep] = useState<Step>('service');

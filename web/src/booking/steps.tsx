@@ -114,6 +114,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => undefined,
     );
     return () => void (alive = false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the strip follows the choice; source and days are derived from it, attempt retries
   }, [service, master, attempt]);
 
   useEffect(() => {
@@ -125,6 +126,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => alive && setTimes({ state: 'failed' }),
     );
     return () => void (alive = false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the times follow the choice; source and eligible are derived from it, attempt retries
   }, [date, service, master, attempt]);
 
   return (

@@ -31,6 +31,7 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
       description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
     });
     return URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the file depends on the booking (by id) and the language only
   }, [booking.id, lang]);
 
   return (

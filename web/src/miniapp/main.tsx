@@ -27,7 +27,9 @@ type State = { kind: 'opening' } | { kind: 'failed'; message: string } | { kind:
 function MiniApp({ app }: { app: TelegramWebApp }) {
   const t = useT(miniMessages);
   const startParam = app.initDataUnsafe.start_param ?? '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch: initData and start_param do not change while the mini app is open
   const session = useMemo(() => new MiniSession(app.initData, startParam), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch: the Telegram object does not change while the mini app is open
   const host = useMemo(() => telegramHost(app), []);
   const [state, setState] = useState<State>({ kind: 'opening' });
 
@@ -36,6 +38,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
       (login) => setState({ kind: 'ready', login }),
       (error) => setState({ kind: 'failed', message: hasCode(error, 'not_configured') ? t('noBot') : t('loginFailed') }),
     );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch
   }, []);
 
   if (state.kind === 'opening') return <p class="mini-note muted">{t('opening')}</p>;
@@ -69,6 +72,7 @@ function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: str
       () => setCheck('found'),
       (error) => setCheck(hasCode(error, 'not_found') ? 'unknown' : 'failed'),
     );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- checked once per slug; api is fixed for the page
   }, [slug]);
   if (check === 'checking') return <p class="mini-note muted">{t('opening')}</p>;
   if (check === 'unknown') return <p class="mini-note" role="alert" data-testid="unknown-salon">{t('unknownSalon')}</p>;

@@ -43,6 +43,7 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
     }
   }
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once on open; the refresh button calls load again
   useEffect(() => void load(), []);
 
   async function change(booking: Booking, status: 'confirmed' | 'completed' | 'cancelled') {

@@ -84,7 +84,7 @@ export function createApi(client: ApiClientOptions = {}): ApiClient {
     if (response.ok) options.onHeaders?.(response.headers);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
-    let data: unknown = undefined;
+    let data: unknown;
     try {
       data = text ? JSON.parse(text) : undefined;
     } catch {

@@ -7,8 +7,6 @@
 import type { paths } from './api-types';
 import { createApi, type ApiClient, type ApiClientOptions } from './api';
 
-export { ApiError } from './api';
-
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 type FullPath = keyof paths;
@@ -42,7 +40,7 @@ export interface RequestOptions<P extends ApiPath, M extends Method> {
   onHeaders?: (headers: Headers) => void;
 }
 
-export interface ClientOptions extends ApiClientOptions {}
+export type ClientOptions = ApiClientOptions;
 
 function fillPath(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
