@@ -13,7 +13,8 @@ export function weekdaysAhead(count: number): string[] {
 }
 
 /** HH:MM of minutes since midnight. */
-export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export interface BookingTarget {
   serviceId: number;
@@ -25,5 +26,12 @@ export interface BookingTarget {
  * each caller its own series, so two callers' clients never share a number.
  */
 export function bookingRequest(target: BookingTarget, date: string, time: string, series: number, phoneIndex: number) {
-  return { service_id: target.serviceId, master_id: target.masterId, date, time, first_name: 'Клиент', phone: `+770${series}${String(phoneIndex).padStart(7, '0')}` };
+  return {
+    service_id: target.serviceId,
+    master_id: target.masterId,
+    date,
+    time,
+    first_name: 'Клиент',
+    phone: `+770${series}${String(phoneIndex).padStart(7, '0')}`,
+  };
 }

@@ -23,7 +23,11 @@ async function capture(databaseUrl: string, seeded: Seeded): Promise<Map<string,
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-explain-'));
   let captured: Captured[] = [];
   const database = await openDatabase({ databaseUrl, dataDir, onQuery: (query, params) => captured.push({ query, params }) });
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_BOOKING: '0' }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_BOOKING: '0' }),
+    database,
+    logger: false,
+  });
   const base = `/api/v1/public/${seeded.slug}`;
   const requests = {
     'GET slots (all masters)': { method: 'GET' as const, url: `${base}/slots?date=${seeded.date}` },
@@ -66,7 +70,15 @@ export async function explainHotQueries(databaseUrl: string, seeded: Seeded): Pr
         await client.query('BEGIN');
         try {
           const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
-          sections.push('```sql', query, `-- params: ${JSON.stringify(params)}`, '```', '```', ...plan.rows.map((row) => row['QUERY PLAN']), '```\n');
+          sections.push(
+            '```sql',
+            query,
+            `-- params: ${JSON.stringify(params)}`,
+            '```',
+            '```',
+            ...plan.rows.map((row) => row['QUERY PLAN']),
+            '```\n',
+          );
         } finally {
           await client.query('ROLLBACK');
         }
@@ -80,6 +92,10 @@ export async function explainHotQueries(databaseUrl: string, seeded: Seeded): Pr
     file,
     `# Query plans of the hot endpoints (PostgreSQL)\n\nWritten by \`npm run bench\` after the PostgreSQL run, on its data: EXPLAIN (ANALYZE, BUFFERS) of every query one request runs.\n\n${sections.join('\n')}`,
   );
-  console.log(`[postgres] query plans: bench/EXPLAIN.md (${Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(', ')})`);
+  console.log(
+    `[postgres] query plans: bench/EXPLAIN.md (${Object.entries(counts)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')})`,
+  );
   return counts;
 }

@@ -10,7 +10,15 @@ const server = createServer((request, response) => {
     calls.set(method, (calls.get(method) ?? 0) + 1);
     const result =
       method === 'getMe'
-        ? { id: 1, is_bot: true, first_name: 'Bench', username: 'bench_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false }
+        ? {
+            id: 1,
+            is_bot: true,
+            first_name: 'Bench',
+            username: 'bench_bot',
+            can_join_groups: true,
+            can_read_all_group_messages: false,
+            supports_inline_queries: false,
+          }
         : { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: 1, type: 'private' }, text: '' };
     const body = JSON.stringify({ ok: true, result });
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

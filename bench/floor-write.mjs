@@ -6,7 +6,9 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-await pool.query('CREATE TABLE IF NOT EXISTS floor_writes (id bigserial PRIMARY KEY, body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+await pool.query(
+  'CREATE TABLE IF NOT EXISTS floor_writes (id bigserial PRIMARY KEY, body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+);
 const telegram = `${process.env.TELEGRAM_API_URL}/bot${process.env.BOT_TOKEN}/sendMessage`;
 
 const server = createServer((request, response) => {

@@ -33,7 +33,8 @@ function verdict(run: DbRun, row: Measurement): string {
   const ratio = row.reqPerSec / run.floor.reqPerSec;
   if (target !== undefined && ratio < target) problems.push(`ratio < ${target}`);
   const writeRatio = row.name === 'POST booking' && run.writeFloor ? row.reqPerSec / run.writeFloor.reqPerSec : undefined;
-  if (writeRatio !== undefined && writeRatio < WRITE_RATIO_TARGET) problems.push(`write-floor ratio ${fmt(writeRatio, 2)} < ${WRITE_RATIO_TARGET}`);
+  if (writeRatio !== undefined && writeRatio < WRITE_RATIO_TARGET)
+    problems.push(`write-floor ratio ${fmt(writeRatio, 2)} < ${WRITE_RATIO_TARGET}`);
   const p99Target = P99_TARGETS_MS[row.name];
   if (p99Target !== undefined && row.p99 >= p99Target) problems.push(`p99 ≥ ${p99Target} ms`);
   if (row.rssMb >= RSS_LIMIT_MB) problems.push(`RSS ≥ ${RSS_LIMIT_MB} MB`);
@@ -66,12 +67,18 @@ export function microTable(results: MicroResult[]): string {
   return [
     '| case | µs per call | target |',
     '|---|---:|---|',
-    ...results.map((r, i) => `| ${r.name} | ${fmt(r.microsPerCall, 1)} | ${i < 2 ? (r.microsPerCall < MICRO_LIMIT_US ? 'ok (< 1 ms)' : 'MISSED (≥ 1 ms)') : 'informative'} |`),
+    ...results.map(
+      (r, i) =>
+        `| ${r.name} | ${fmt(r.microsPerCall, 1)} | ${i < 2 ? (r.microsPerCall < MICRO_LIMIT_US ? 'ok (< 1 ms)' : 'MISSED (≥ 1 ms)') : 'informative'} |`,
+    ),
   ].join('\n');
 }
 
 export function allMet(runs: DbRun[], micro: MicroResult[]): boolean {
-  return runs.every((run) => run.rows.every((row) => verdict(run, row).startsWith('ok'))) && micro.slice(0, 2).every((r) => r.microsPerCall < MICRO_LIMIT_US);
+  return (
+    runs.every((run) => run.rows.every((row) => verdict(run, row).startsWith('ok'))) &&
+    micro.slice(0, 2).every((r) => r.microsPerCall < MICRO_LIMIT_US)
+  );
 }
 
 const BEGIN = '<!-- bench:begin (written by npm run bench; edit outside these markers) -->';
@@ -87,5 +94,8 @@ export function writeResults(file: string, block: string): void {
   const current = readFileSync(file, 'utf8');
   const start = current.indexOf(BEGIN);
   const end = current.indexOf(END);
-  writeFileSync(file, start >= 0 && end > start ? current.slice(0, start) + generated + current.slice(end + END.length) : `${current}\n${generated}\n`);
+  writeFileSync(
+    file,
+    start >= 0 && end > start ? current.slice(0, start) + generated + current.slice(end + END.length) : `${current}\n${generated}\n`,
+  );
 }

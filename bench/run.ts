@@ -105,7 +105,9 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   let floor: Awaited<ReturnType<typeof startChild>> | undefined;
   try {
     const seeded = await seed(base);
-    console.log(`[${kind}] seeded ${seeded.slug}: ${SEED.masters} masters, ${SEED.bookings} bookings on ${seeded.date}; telegram linked: ${seeded.telegramLinked}`);
+    console.log(
+      `[${kind}] seeded ${seeded.slug}: ${SEED.masters} masters, ${SEED.bookings} bookings on ${seeded.date}; telegram linked: ${seeded.telegramLinked}`,
+    );
     const slotsBody = await (await fetch(`${base}${targets(seeded)[1]!.path}`)).text();
     floor = await startChild([join(root, 'bench/floor.mjs')], { ...process.env, FLOOR_BODY: slotsBody });
     const floorRow = await measure(`http://127.0.0.1:${floor.port}`, floor.pid, { name: 'floor (bare node:http)', path: '/' });
@@ -134,7 +136,10 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     }
     const backends =
       kind === 'postgres'
-        ? () => admin(async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number))
+        ? () =>
+            admin(async (c) =>
+              (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number),
+            )
         : undefined;
     const uncached: Measurement[] = [];
     for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots') || t.name === DAYS_TARGET)) {
@@ -147,14 +152,24 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     for (const target of targets(seeded)) {
       rows.push(await measure(base, service.pid, target, backends));
       const row = rows.at(-1)!;
-      console.log(`[${kind}] ${target.name}: ${row.reqPerSec.toFixed(0)} req/s, CPU µs/req ${row.cpuUs.toFixed(0)} + ${row.dbCpuUs?.toFixed(0) ?? "-"}`);
+      console.log(
+        `[${kind}] ${target.name}: ${row.reqPerSec.toFixed(0)} req/s, CPU µs/req ${row.cpuUs.toFixed(0)} + ${row.dbCpuUs?.toFixed(0) ?? '-'}`,
+      );
     }
     await service.stop();
     if (kind === 'postgres' && process.env.BENCH_EXPLAIN !== '0') await explainHotQueries(databaseUrl!, seeded);
     await telegram.stop();
     const calls = telegram.lines.find((line) => line.startsWith('calls '))?.slice(6) ?? '{}';
-    const notifications = seeded.telegramLinked ? `Telegram Bot API calls answered by the fake: ${calls}` : 'bot not linked: notifications skipped';
-    return { kind, floor: floorRow, writeFloor, rows: [...rows, ...uncached], notes: [notifications, firstStart].filter(Boolean).join('; ') };
+    const notifications = seeded.telegramLinked
+      ? `Telegram Bot API calls answered by the fake: ${calls}`
+      : 'bot not linked: notifications skipped';
+    return {
+      kind,
+      floor: floorRow,
+      writeFloor,
+      rows: [...rows, ...uncached],
+      notes: [notifications, firstStart].filter(Boolean).join('; '),
+    };
   } finally {
     await Promise.allSettled([service.stop(), telegram.stop(), floor?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
@@ -182,7 +197,9 @@ async function main() {
   }
   const facts = [
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; whole run ${Math.round((Date.now() - started) / 1000)} s`,
-    `- machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `- machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, load average at the end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     `- node ${process.version}; PostgreSQL ${pgVersion ?? 'not reachable'} on 127.0.0.1; PGlite in a temporary DATA_DIR`,
     `- load: autocannon -c ${LOAD.connections} -p ${LOAD.pipelining}, ${LOAD.duration} s after a ${LOAD.warmup} s warm-up, run from the same machine`,
     `- service: compiled dist (node dist/src/server.js), LOG_LEVEL=warn (at the default info level every request is logged), RATE_LIMIT_*=0`,

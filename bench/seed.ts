@@ -97,9 +97,7 @@ export async function seed(base: string): Promise<Seeded> {
   };
   seeded.telegramLinked = await linkTelegram(base, seeded.businessId);
   for (let i = 0; i < SEED.bookings; i += 10) {
-    await Promise.all(
-      Array.from({ length: 10 }, (_, j) => ok(base, 'POST', `/public/${seeded.slug}/booking`, bookingBody(seeded, i + j))),
-    );
+    await Promise.all(Array.from({ length: 10 }, (_, j) => ok(base, 'POST', `/public/${seeded.slug}/booking`, bookingBody(seeded, i + j))));
   }
   return seeded;
 }

@@ -103,7 +103,9 @@ async function main() {
         errors: current.errors,
       });
       const w = windows.at(-1)!;
-      console.log(`window ${windows.length}: ${w.bookings} bookings in ${w.seconds.toFixed(1)} s, booking p50 ${w.bookingP50.toFixed(1)} p99 ${w.bookingP99.toFixed(1)} ms, reads p50 ${w.readP50.toFixed(1)} p99 ${w.readP99.toFixed(1)} ms, errors ${w.errors}`);
+      console.log(
+        `window ${windows.length}: ${w.bookings} bookings in ${w.seconds.toFixed(1)} s, booking p50 ${w.bookingP50.toFixed(1)} p99 ${w.bookingP99.toFixed(1)} ms, reads p50 ${w.readP50.toFixed(1)} p99 ${w.readP99.toFixed(1)} ms, errors ${w.errors}`,
+      );
       current = { bookingMs: [], readMs: [], errors: 0, started: Date.now(), done: 0 };
     };
     const timed = async (run: () => Promise<Response>, into: number[]) => {
@@ -126,7 +128,12 @@ async function main() {
         const target = { serviceId: seeded.serviceId, masterId: seeded.masterIds[i % seeded.masterIds.length]! };
         const body = bookingRequest(target, days[i % days.length]!, hhmm(minute), 2, phone);
         await timed(
-          () => fetch(`${base}/api/v1/public/${seeded.slug}/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          () =>
+            fetch(`${base}/api/v1/public/${seeded.slug}/booking`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
           current.bookingMs,
         );
         current.done += 1;
@@ -158,14 +165,23 @@ async function main() {
         )
       ).rows as { relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string | null; n_live_tup: string }[];
       const explain = async (text: string, params: unknown[]) =>
-        ((await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
-      const sample = (await c.query('SELECT phone FROM clients WHERE business_id = $1 ORDER BY id DESC LIMIT 1', [seeded.businessId])).rows[0]?.phone;
+        ((await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).rows as { 'QUERY PLAN': string }[])
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      const sample = (await c.query('SELECT phone FROM clients WHERE business_id = $1 ORDER BY id DESC LIMIT 1', [seeded.businessId]))
+        .rows[0]?.phone;
       const planned = [
         [
           'subscriptions of the business (new booking notice)',
-          await explain(`SELECT messenger_chat_id FROM subscriptions WHERE context_type = 'PROVIDER_BUSINESS' AND context_ref = ANY($1) AND is_active`, [[String(seeded.businessId)]]),
+          await explain(
+            `SELECT messenger_chat_id FROM subscriptions WHERE context_type = 'PROVIDER_BUSINESS' AND context_ref = ANY($1) AND is_active`,
+            [[String(seeded.businessId)]],
+          ),
         ],
-        ['the client by phone (booking insert upsert)', await explain('SELECT id FROM clients WHERE business_id = $1 AND phone = $2', [seeded.businessId, sample])],
+        [
+          'the client by phone (booking insert upsert)',
+          await explain('SELECT id FROM clients WHERE business_id = $1 AND phone = $2', [seeded.businessId, sample]),
+        ],
         [
           'bookings of one master and day (slots)',
           await explain(`SELECT master_id, start_at, end_at FROM bookings WHERE master_id = $1 AND start_at >= $2 AND start_at < $3`, [
@@ -182,7 +198,10 @@ async function main() {
     const last = windows.at(-1)!;
     const drift = (last.bookingP99 / first.bookingP99 - 1) * 100;
     const rows = windows
-      .map((w, i) => `| ${i + 1} | ${w.bookings} | ${(w.bookings / w.seconds).toFixed(0)} | ${w.bookingP50.toFixed(1)} | ${w.bookingP99.toFixed(1)} | ${w.readP50.toFixed(1)} | ${w.readP99.toFixed(1)} | ${w.errors} |`)
+      .map(
+        (w, i) =>
+          `| ${i + 1} | ${w.bookings} | ${(w.bookings / w.seconds).toFixed(0)} | ${w.bookingP50.toFixed(1)} | ${w.bookingP99.toFixed(1)} | ${w.readP50.toFixed(1)} | ${w.readP99.toFixed(1)} | ${w.errors} |`,
+      )
       .join('\n');
     const report = [
       `## Soak (npm run soak), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,

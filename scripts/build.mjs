@@ -37,7 +37,10 @@ function precompress(dir) {
     const file = join(dir, name);
     const body = readFileSync(file);
     if (body.length < 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   }
 }

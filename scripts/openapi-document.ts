@@ -7,7 +7,10 @@ import { loadConfig } from '../src/config.js';
 
 export async function openapiDocument(): Promise<unknown> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gen-api-'));
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_USERNAME: 'booking_bot' }), logger: false });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_USERNAME: 'booking_bot' }),
+    logger: false,
+  });
   try {
     await app.ready();
     return app.swagger();

@@ -50,7 +50,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const maskDigits = (path: string): string => path.replace(/\d{7,}/g, '***');
 
-const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -59,7 +62,11 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       // Query strings can carry phones and names (GET /clients?q=...): log the path only.
       // Slugs default to the owner's phone: long digit runs are masked too.
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: maskDigits(req.url.split('?')[0] ?? ''), id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        path: maskDigits(req.url.split('?')[0] ?? ''),
+        id: req.id,
+      }),
     },
   };
 }

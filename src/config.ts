@@ -53,8 +53,7 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-const nonEmpty = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
+const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
@@ -87,7 +86,10 @@ function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function flagFrom(env: Env, name: string, fallback: boolean): boolean {
@@ -126,8 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapApiKey: nonEmpty(env.MAP_API_KEY),
     captchaSecret: nonEmpty(env.CAPTCHA_SECRET),
     captchaSiteKey: nonEmpty(env.CAPTCHA_SITE_KEY),
-    captchaVerifyUrl:
-      nonEmpty(env.CAPTCHA_VERIFY_URL) ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    captchaVerifyUrl: nonEmpty(env.CAPTCHA_VERIFY_URL) ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     superadminUsername: nonEmpty(env.SUPERADMIN_USERNAME),
     superadminPassword: nonEmpty(env.SUPERADMIN_PASSWORD),
     appTimezone: assertTimezone(nonEmpty(env.APP_TIMEZONE) ?? 'Asia/Almaty'),

@@ -44,7 +44,12 @@ export const occupiesTime = (status: string): boolean => status !== 'cancelled' 
  * shaped otherwise (the panels' API rows).
  */
 export function scheduleFor<T extends ScheduleRow>(masterRows: readonly T[], businessRows: readonly T[], dayOfWeek: number): T | undefined;
-export function scheduleFor<T>(masterRows: readonly T[], businessRows: readonly T[], dayOfWeek: number, dayOf: (row: T) => number): T | undefined;
+export function scheduleFor<T>(
+  masterRows: readonly T[],
+  businessRows: readonly T[],
+  dayOfWeek: number,
+  dayOf: (row: T) => number,
+): T | undefined;
 export function scheduleFor<T>(
   masterRows: readonly T[],
   businessRows: readonly T[],
@@ -96,8 +101,7 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
   return merged;
 }
 
-const toHm = (intervals: readonly Interval[]): HmInterval[] =>
-  intervals.map(([start, end]) => [fromMinutes(start), fromMinutes(end)]);
+const toHm = (intervals: readonly Interval[]): HmInterval[] => intervals.map(([start, end]) => [fromMinutes(start), fromMinutes(end)]);
 
 /** Busy minutes of one master on a day: the break plus every booking that occupies time. */
 function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBooking[]): Interval[] {
@@ -113,11 +117,7 @@ function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBoo
 }
 
 /** Rule 4: one master (or the business alone, with no bookings) on one day. */
-export function singleMasterSlots(
-  day: IsoDate,
-  schedule: DaySchedule | undefined,
-  bookings: readonly TimedBooking[],
-): SlotsAnswer {
+export function singleMasterSlots(day: IsoDate, schedule: DaySchedule | undefined, bookings: readonly TimedBooking[]): SlotsAnswer {
   if (!schedule || !schedule.isActive) return { ...CLOSED_DAY, busy_intervals: [] };
   return {
     work_start: schedule.startTime,
@@ -139,9 +139,7 @@ export interface MasterDay {
  * where the sum is <= 0. Masters with a day off take no part.
  */
 export function aggregateSlots(day: IsoDate, masters: readonly MasterDay[]): SlotsAnswer {
-  const working = masters.filter(
-    (m): m is { schedule: DaySchedule; bookings: readonly TimedBooking[] } => m.schedule?.isActive === true,
-  );
+  const working = masters.filter((m): m is { schedule: DaySchedule; bookings: readonly TimedBooking[] } => m.schedule?.isActive === true);
   if (working.length === 0) return { ...CLOSED_DAY, busy_intervals: [] };
 
   const counts = new Int16Array(MINUTES_IN_DAY);

@@ -57,7 +57,8 @@ export class DomainError extends Error {
 export const isDomainError = (error: unknown, code: ErrorCode): error is DomainError => error instanceof DomainError && error.code === code;
 
 /** A refusal about one field of the input; `errors` names the field. */
-export const fieldError = (code: ErrorCode, detail: string, field: string): DomainError => new DomainError(code, detail, [{ field, message: detail }]);
+export const fieldError = (code: ErrorCode, detail: string, field: string): DomainError =>
+  new DomainError(code, detail, [{ field, message: detail }]);
 
 export const invalidInput = (detail: string, field?: string): DomainError =>
   field ? fieldError('invalid_input', detail, field) : new DomainError('invalid_input', detail);

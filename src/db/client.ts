@@ -53,7 +53,6 @@ export type QueryObserver = (query: string, params: unknown[]) => void;
 
 const loggerFor = (onQuery: QueryObserver | undefined) => (onQuery ? { logger: { logQuery: onQuery } } : {});
 
-
 /** Wraps (and migrates) an open PGlite; tests hand in one loaded from a migrated snapshot. */
 export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<Database> {
   await client.waitReady;
@@ -175,4 +174,3 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
-

@@ -87,7 +87,11 @@ export async function listenOnPostgres(channel: string, handlers: ChannelHandler
   };
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: options.connectionTimeoutMs, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: options.connectionTimeoutMs,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });

@@ -16,7 +16,10 @@ import {
 
 /** Naive wall-clock date-time (see src/core/wallclock.ts), never converted by a JS Date. */
 const naive = (name: string) => timestamp(name, { mode: 'string' });
-const createdAt = () => naive('created_at').notNull().default(sql`LOCALTIMESTAMP(0)`);
+const createdAt = () =>
+  naive('created_at')
+    .notNull()
+    .default(sql`LOCALTIMESTAMP(0)`);
 
 export const businesses = pgTable('businesses', {
   id: serial('id').primaryKey(),
@@ -62,10 +65,7 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_messenger_id_key').on(t.messengerId),
-    index('users_business_id_idx').on(t.businessId),
-  ],
+  (t) => [uniqueIndex('users_messenger_id_key').on(t.messengerId), index('users_business_id_idx').on(t.businessId)],
 );
 
 /** Single-use password reset links sent to the business's linked chat; only a hash of the token is kept. */
@@ -228,7 +228,9 @@ export const rescheduleProposals = pgTable(
   (t) => [
     index('reschedule_proposals_booking_id_idx').on(t.bookingId),
     // At most one PENDING proposal per booking, enforced by the database.
-    uniqueIndex('reschedule_proposals_one_pending_key').on(t.bookingId).where(sql`status = 'PENDING'`),
+    uniqueIndex('reschedule_proposals_one_pending_key')
+      .on(t.bookingId)
+      .where(sql`status = 'PENDING'`),
   ],
 );
 

@@ -53,7 +53,10 @@ interface Refusal {
   error: DomainError;
 }
 
-const refusal = (code: ErrorCode, detail: string, errors?: FieldError[]): Refusal => ({ status: HTTP_STATUS[code], error: new DomainError(code, detail, errors) });
+const refusal = (code: ErrorCode, detail: string, errors?: FieldError[]): Refusal => ({
+  status: HTTP_STATUS[code],
+  error: new DomainError(code, detail, errors),
+});
 
 interface AjvError {
   instancePath?: string;
@@ -87,7 +90,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 5; depth += 1) {
     const e = current as { code?: string; message?: string; cause?: unknown };
     if (e.code && (PG_CONNECTION_CODES.has(e.code) || e.code === '57014')) return true;
-    if (e.message && /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout|is not queryable/i.test(e.message)) return true;
+    if (
+      e.message &&
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout|is not queryable/i.test(
+        e.message,
+      )
+    )
+      return true;
     current = e.cause;
   }
   return false;

@@ -101,7 +101,8 @@ export async function registerMetrics(app: FastifyInstance, bot: Bot | undefined
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
     const source = BOOKING_CREATORS[route];
-    if (source && request.method === 'POST' && reply.statusCode === 201 && !reply.getHeader('idempotent-replayed')) bookings.inc({ source });
+    if (source && request.method === 'POST' && reply.statusCode === 201 && !reply.getHeader('idempotent-replayed'))
+      bookings.inc({ source });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

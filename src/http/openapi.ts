@@ -22,7 +22,11 @@ const tags = [
 
 export const swaggerOptions: SwaggerOptions = {
   openapi: {
-    info: { title: 'Booking service API', version: '1.0.0', description: 'Online appointment booking for service businesses in Kazakhstan.' },
+    info: {
+      title: 'Booking service API',
+      version: '1.0.0',
+      description: 'Online appointment booking for service businesses in Kazakhstan.',
+    },
     // Paths carry their full prefix (/api/v1/..., and /healthz at the root), so the server is the origin itself.
     servers: [{ url: '/', description: 'The origin serving this document' }],
     tags,

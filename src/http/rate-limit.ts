@@ -81,6 +81,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: redisPrefix, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
 }

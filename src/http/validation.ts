@@ -27,5 +27,9 @@ export function schemaController(): FastifySchemaControllerOptions {
     const exact = fromPool(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
     return (route) => (route.httpPart === 'body' ? exact : coercing)(route);
   };
-  return { compilersFactory: { buildValidator: buildValidator as NonNullable<FastifySchemaControllerOptions['compilersFactory']>['buildValidator'] } };
+  return {
+    compilersFactory: {
+      buildValidator: buildValidator as NonNullable<FastifySchemaControllerOptions['compilersFactory']>['buildValidator'],
+    },
+  };
 }

@@ -85,7 +85,17 @@ describe('POST /auth/register', () => {
   it('creates the 7 default business schedule rows and no master', async () => {
     const owner = await registerBusiness(t);
     const week = await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token });
-    expect(week.data.map((row: Record<string, unknown>) => [row.day_of_week, row.start_time, row.end_time, row.break_start_time, row.break_end_time, row.is_active, row.master_id])).toEqual([
+    expect(
+      week.data.map((row: Record<string, unknown>) => [
+        row.day_of_week,
+        row.start_time,
+        row.end_time,
+        row.break_start_time,
+        row.break_end_time,
+        row.is_active,
+        row.master_id,
+      ]),
+    ).toEqual([
       [0, '09:00', '18:00', '13:00', '14:00', true, null],
       [1, '09:00', '18:00', '13:00', '14:00', true, null],
       [2, '09:00', '18:00', '13:00', '14:00', true, null],
@@ -142,7 +152,11 @@ describe('POST /auth/login', () => {
   it('answers a token, the user and the business; the email is case-insensitive', async () => {
     const email = uniqueEmail();
     const registered = await register(t, { email });
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: ` ${email.toUpperCase()} `, password: 'correct horse battery' } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: ` ${email.toUpperCase()} `, password: 'correct horse battery' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({
       access_token: expect.any(String),
@@ -166,7 +180,15 @@ describe('POST /auth/login', () => {
   it('a mini-app CUSTOMER user cannot log in here, even with a password hash', async () => {
     const owner = await registerBusiness(t);
     const email = uniqueEmail();
-    await t.database.db.insert(users).values({ email, passwordHash: await hashPassword('customer pass 1'), fullName: 'C', role: 'CUSTOMER', businessId: owner.business.id });
+    await t.database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword('customer pass 1'),
+        fullName: 'C',
+        role: 'CUSTOMER',
+        businessId: owner.business.id,
+      });
     const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'customer pass 1' } });
     expect(response.statusCode).toBe(401);
   });
@@ -286,7 +308,12 @@ describe('GET /auth/me and the token', () => {
 
   it('a valid token of the wrong kind (customer, super admin) is 403', async () => {
     const owner = await registerBusiness(t);
-    const customer = await t.app.ctx.tokens.signUser({ id: owner.user.id, role: 'CUSTOMER', businessId: owner.business.id, tokenVersion: 0 });
+    const customer = await t.app.ctx.tokens.signUser({
+      id: owner.user.id,
+      role: 'CUSTOMER',
+      businessId: owner.business.id,
+      tokenVersion: 0,
+    });
     const superadmin = await t.app.ctx.tokens.signSuperAdmin();
     for (const token of [customer, superadmin]) {
       const response = await me(token);

@@ -12,9 +12,16 @@ const patch = (owner: RegisteredBusiness, id: string, status: unknown) =>
   t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: { status } });
 const remove = (owner: RegisteredBusiness, id: string) => t.call({ method: 'DELETE', url: `/api/v1/bookings/${id}`, token: owner.token });
 const list = async (owner: RegisteredBusiness, query = '') =>
-  (await t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token })).data as { id: string; start_at: string; status: string }[];
+  (await t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token })).data as {
+    id: string;
+    start_at: string;
+    status: string;
+  }[];
 /** Status notifications about one booking, as the statuses they carried. */
-const told = (id: string) => notifier.calls.filter((c) => c.kind === 'bookingStatusChanged' && c.booking.id === id).map((c) => (c as { booking: { status: string } }).booking.status);
+const told = (id: string) =>
+  notifier.calls
+    .filter((c) => c.kind === 'bookingStatusChanged' && c.booking.id === id)
+    .map((c) => (c as { booking: { status: string } }).booking.status);
 
 async function ownerWithMaster() {
   const owner = await registerBusiness(t);
@@ -262,6 +269,12 @@ describe('catalog edits never alter bookings', () => {
     await t.call({ method: 'PUT', url: `/api/v1/services/${owner.service.id}`, token: owner.token, payload: { duration: 15, price: 1 } });
     await t.call({ method: 'PUT', url: `/api/v1/masters/${master.id}`, token: owner.token, payload: { service_ids: [extra.id] } });
     const after = (await get(owner, booking.id)).data;
-    expect(after).toMatchObject({ start_at: booking.start_at, end_at: booking.end_at, price_snapshot: 5000, status: 'pending', master: { id: master.id } });
+    expect(after).toMatchObject({
+      start_at: booking.start_at,
+      end_at: booking.end_at,
+      price_snapshot: 5000,
+      status: 'pending',
+      master: { id: master.id },
+    });
   });
 });

@@ -39,7 +39,11 @@ describe('webhook secret', () => {
 describe('POST /messenger/set-webhook', () => {
   it('calls setWebhook with the URL and the secret for the super admin', async () => {
     const url = 'https://booking.example.kz/api/v1/messenger/webhook';
-    const response = await t.call({ method: 'POST', url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`, token: await superToken() });
+    const response = await t.call({
+      method: 'POST',
+      url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`,
+      token: await superToken(),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({ ok: true, url });
     const call = fake.callsOf('setWebhook')[0]!;
@@ -53,7 +57,11 @@ describe('POST /messenger/set-webhook', () => {
 
   it('400 for a URL that is not HTTPS, without calling Telegram', async () => {
     for (const url of ['http://booking.example.kz/hook', 'ftp://x', 'not a url']) {
-      const response = await t.call({ method: 'POST', url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`, token: await superToken() });
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`,
+        token: await superToken(),
+      });
       expect(response.statusCode, url).toBe(400);
     }
     expect(fake.callsOf('setWebhook')).toHaveLength(0);
@@ -80,16 +88,28 @@ describe('GET /messenger/debug/subscription/{business_id}', () => {
     const stranger = await salon(t);
     const path = `/api/v1/messenger/debug/subscription/${owner.business.id}`;
     const before = await t.call({ method: 'GET', url: path, token: owner.token });
-    expect(before.data).toEqual({ business_id: owner.business.id, messenger_chat_id: null, subscribed: false, bot_enabled: true, subscriptions: [] });
+    expect(before.data).toEqual({
+      business_id: owner.business.id,
+      messenger_chat_id: null,
+      subscribed: false,
+      bot_enabled: true,
+      subscriptions: [],
+    });
 
     const chat = randomChat();
     await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     const after = await t.call({ method: 'GET', url: path, token: await superToken() });
-    expect(after.data).toMatchObject({ messenger_chat_id: String(chat), subscribed: true, subscriptions: [{ messenger_chat_id: String(chat), is_active: true }] });
+    expect(after.data).toMatchObject({
+      messenger_chat_id: String(chat),
+      subscribed: true,
+      subscriptions: [{ messenger_chat_id: String(chat), is_active: true }],
+    });
 
     expect((await t.call({ method: 'GET', url: path, token: stranger.token })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/messenger/debug/subscription/2147483000', token: await superToken() })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/v1/messenger/debug/subscription/2147483000', token: await superToken() })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -99,7 +119,11 @@ describe('password reset notice', () => {
     const chat = randomChat();
     await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     fake.reset();
-    const reset = await t.call({ method: 'POST', url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`, token: await superToken() });
+    const reset = await t.call({
+      method: 'POST',
+      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+      token: await superToken(),
+    });
     expect(reset.statusCode).toBe(200);
     const sent = fake.lastTo(chat)!;
     expect(sent.status).toBe(200);
@@ -127,7 +151,9 @@ describe('bot disabled (no BOT_TOKEN)', () => {
 
   it('bookings work and nothing is sent; the webhook and set-webhook answer 503; info says disabled', async () => {
     const owner = await salon(plain);
-    await plain.database.db.insert(subscriptions).values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(owner.business.id), messengerChatId: '1' });
+    await plain.database.db
+      .insert(subscriptions)
+      .values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(owner.business.id), messengerChatId: '1' });
     const booking = await book(plain, owner);
     expect(booking.status).toBe('pending');
     expect(fake.calls).toHaveLength(0);

@@ -15,7 +15,10 @@ beforeEach(() => fake.reset());
 const randomLocalPhone = (): string => `70${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 async function chatRows(chat: number) {
-  return t.database.db.select().from(subscriptions).where(eq(subscriptions.messengerChatId, String(chat)));
+  return t.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.messengerChatId, String(chat)));
 }
 
 async function say(chat: number, text: string): Promise<string> {
@@ -87,7 +90,12 @@ describe('/start', () => {
     expect(reply.reply_markup).toEqual({ remove_keyboard: true });
     const rows = await chatRows(chat);
     expect(rows.filter((r) => r.contextType === 'CLIENT_PHONE').map((r) => r.contextRef)).toEqual([`7${local}`]);
-    expect(rows.filter((r) => r.contextType === 'CLIENT_BOOKING').map((r) => r.contextRef).sort()).toEqual([active.id, elsewhere.id].sort());
+    expect(
+      rows
+        .filter((r) => r.contextType === 'CLIENT_BOOKING')
+        .map((r) => r.contextRef)
+        .sort(),
+    ).toEqual([active.id, elsewhere.id].sort());
   });
 
   it("someone else's contact (or one without user_id) is refused and subscribes nothing", async () => {

@@ -4,7 +4,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
 import { botEnv, buttonsOf, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { PROVIDER_LINK_INVALID } from '../../src/modules/bot/messages.js';
-import { book, bookingRow, businessRow, postUpdate, randomChat, salon, userRow, webhook, type Salon, providerStart, subscribePhone } from './bot-support.js';
+import {
+  book,
+  bookingRow,
+  businessRow,
+  postUpdate,
+  randomChat,
+  salon,
+  userRow,
+  webhook,
+  type Salon,
+  providerStart,
+  subscribePhone,
+} from './bot-support.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -177,7 +189,9 @@ describe('confirm_ / reject_ buttons', () => {
     // A real database failure for this one booking: its status cannot change.
     const fn = `fail_${booking.id.replace(/-/g, '')}`;
     await t.app.ctx.db.execute(
-      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger AS $$ BEGIN IF NEW.id = '${booking.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`),
+      sql.raw(
+        `CREATE FUNCTION ${fn}() RETURNS trigger AS $$ BEGIN IF NEW.id = '${booking.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+      ),
     );
     await t.app.ctx.db.execute(sql.raw(`CREATE TRIGGER ${fn} BEFORE UPDATE ON bookings FOR EACH ROW EXECUTE FUNCTION ${fn}()`));
     try {
@@ -201,7 +215,12 @@ describe('confirm_ / reject_ buttons', () => {
     await subscribePhone(t, client, `8${phone.replace(/\D/g, '').slice(1)}`);
     const booking = await book(t, owner, { phone });
     fake.reset();
-    const patched = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'completed' } });
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/v1/bookings/${booking.id}`,
+      token: owner.token,
+      payload: { status: 'completed' },
+    });
     expect(patched.statusCode).toBe(200);
     expect(fake.textsTo(client).join('\n')).toContain('Запись ЗАВЕРШЕНА');
   });

@@ -13,7 +13,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOTIFY_DEADLINE_MS } from '../../src/notifications/notifier.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
-import { api, bookingBody, seedBusiness, startServer, workingDate, type SeededBusiness, type ServerProcess } from '../helpers/spawned-server.js';
+import {
+  api,
+  bookingBody,
+  seedBusiness,
+  startServer,
+  workingDate,
+  type SeededBusiness,
+  type ServerProcess,
+} from '../helpers/spawned-server.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const PROVIDER_CHATS = ['9001', '9002', '9003', '9004'];
@@ -60,7 +68,10 @@ beforeAll(async () => {
   expect(await server.stop()).toBe(0);
   await onDatabase(async (query) => {
     for (const chat of PROVIDER_CHATS) {
-      await query(`insert into subscriptions (context_type, context_ref, messenger_chat_id) values ('PROVIDER_BUSINESS', $1, $2)`, [String(seeded.businessId), chat]);
+      await query(`insert into subscriptions (context_type, context_ref, messenger_chat_id) values ('PROVIDER_BUSINESS', $1, $2)`, [
+        String(seeded.businessId),
+        chat,
+      ]);
     }
   });
 }, 180_000);
@@ -122,7 +133,10 @@ describe('bounded waits with a Telegram that never answers', () => {
     server.child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);
     expect(await server.exited, server.output().slice(-3000)).toBe(0);
-    const answered = answers.filter((a) => a.status === 201).map((a) => a.id!).sort();
+    const answered = answers
+      .filter((a) => a.status === 201)
+      .map((a) => a.id!)
+      .sort();
     const stored = await countBookings(date);
     expect(answered).toHaveLength(10);
     expect(stored).toEqual(answered);
@@ -131,7 +145,10 @@ describe('bounded waits with a Telegram that never answers', () => {
 
 async function countBookings(date: string): Promise<string[]> {
   return onDatabase(async (query) => {
-    const rows = await query(`select id from bookings where business_id = $1 and start_at::date = $2::date order by id`, [seeded.businessId, date]);
+    const rows = await query(`select id from bookings where business_id = $1 and start_at::date = $2::date order by id`, [
+      seeded.businessId,
+      date,
+    ]);
     return rows.map((row: { id: string }) => String(row.id)).sort();
   });
 }

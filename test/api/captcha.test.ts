@@ -27,7 +27,11 @@ const registration = (extra: Record<string, unknown> = {}) => ({
 
 /** startParam: the slug the mini app was opened for (CONTRACT.md §11: it must name the booked business). */
 function initData(authDate: number, token = BOT_TOKEN, startParam: string | undefined = slugOfOwner()): string {
-  const params = new URLSearchParams({ auth_date: String(authDate), user: JSON.stringify({ id: 5150, first_name: 'Ержан' }), query_id: 'AAE' });
+  const params = new URLSearchParams({
+    auth_date: String(authDate),
+    user: JSON.stringify({ id: 5150, first_name: 'Ержан' }),
+    query_id: 'AAE',
+  });
   if (startParam !== undefined) params.set('start_param', startParam);
   params.set('hash', signInitData(params, token));
   return params.toString();
@@ -59,14 +63,23 @@ describe('captcha on: POST /auth/register', () => {
   it('sends secret, response and remoteip to the siteverify endpoint as a form, and registers on success', async () => {
     verifier.handle(json(200, { success: true }));
     const calls = await verifierCalls(async () => {
-      const response = await withCaptcha.call({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: '203.0.113.7', payload: registration({ captcha_token: 'tok-ok' }) });
+      const response = await withCaptcha.call({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: '203.0.113.7',
+        payload: registration({ captcha_token: 'tok-ok' }),
+      });
       expect(response.statusCode).toBe(201);
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.path).toBe('/siteverify');
     expect(calls[0]!.headers['content-type']).toContain('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ secret: SECRET, response: 'tok-ok', remoteip: '203.0.113.7' });
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({
+      secret: SECRET,
+      response: 'tok-ok',
+      remoteip: '203.0.113.7',
+    });
   });
 
   it('400 Captcha verification failed without a token, without calling the verifier, creating nothing', async () => {
@@ -77,13 +90,20 @@ describe('captcha on: POST /auth/register', () => {
       expect(response.data.detail).toBe('Captcha verification failed');
     });
     expect(calls).toEqual([]);
-    const [row] = await withCaptcha.database.db.select({ n: count() }).from(users).where(eq(users.email, body.email as string));
+    const [row] = await withCaptcha.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, body.email as string));
     expect(Number(row!.n)).toBe(0);
   });
 
   it('400 when the verifier says no', async () => {
     verifier.handle(json(200, { success: false, 'error-codes': ['invalid-input-response'] }));
-    const response = await withCaptcha.call({ method: 'POST', url: '/api/v1/auth/register', payload: registration({ captcha_token: 'tok-bad' }) });
+    const response = await withCaptcha.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registration({ captcha_token: 'tok-bad' }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.data.detail).toBe('Captcha verification failed');
     verifier.handle(json(200, { success: true }));
@@ -95,7 +115,11 @@ describe('captcha on: POST /auth/register', () => {
     ['drops the connection', (_req: unknown, res: { destroy(): void }) => res.destroy()],
   ])('502 when the verifier %s', async (_what, handler) => {
     verifier.handle(handler as Parameters<FakeServer['handle']>[0]);
-    const response = await withCaptcha.call({ method: 'POST', url: '/api/v1/auth/register', payload: registration({ captcha_token: 'tok' }) });
+    const response = await withCaptcha.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registration({ captcha_token: 'tok' }),
+    });
     expect(response.statusCode).toBe(502);
     expect(response.data).toEqual({ detail: 'Captcha verifier unavailable', code: 'captcha_unavailable' });
     verifier.handle(json(200, { success: true }));
@@ -136,7 +160,11 @@ describe('captcha on: POST /public/{slug}/booking', () => {
     const calls = await verifierCalls(async () => {
       expect((await book({ captcha_token: 'tok-book' })).statusCode).toBe(201);
     });
-    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ secret: SECRET, response: 'tok-book', remoteip: '198.51.100.4' });
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({
+      secret: SECRET,
+      response: 'tok-book',
+      remoteip: '198.51.100.4',
+    });
   });
 
   it('400 when the verifier rejects the token', async () => {

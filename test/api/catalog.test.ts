@@ -38,7 +38,12 @@ describe('PUT /business', () => {
     const owner = await registerBusiness(t);
     const response = await putBusiness(owner, { name: '  Barber Pro ', address: 'Астана, Мангилик Ел 1' });
     expect(response.statusCode).toBe(200);
-    expect(response.data).toMatchObject({ name: 'Barber Pro', address: 'Астана, Мангилик Ел 1', slug: owner.business.slug, phone: owner.business.phone });
+    expect(response.data).toMatchObject({
+      name: 'Barber Pro',
+      address: 'Астана, Мангилик Ел 1',
+      slug: owner.business.slug,
+      phone: owner.business.phone,
+    });
     expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` })).data.name).toBe('Barber Pro');
   });
 

@@ -5,12 +5,20 @@ import { book, createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp();
 
-type ClientItem = { id: number; phone: string; first_name: string; notes: string | null; bookings_count: number; last_booking_at: string | null };
+type ClientItem = {
+  id: number;
+  phone: string;
+  first_name: string;
+  notes: string | null;
+  bookings_count: number;
+  last_booking_at: string | null;
+};
 
 describe('clients', () => {
   let owner: RegisteredBusiness;
   const list = async (q?: string, token = owner.token) =>
-    (await t.call({ method: 'GET', url: `/api/v1/clients${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, token })).data as ClientItem[];
+    (await t.call({ method: 'GET', url: `/api/v1/clients${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, token }))
+      .data as ClientItem[];
 
   beforeAll(async () => {
     owner = await registerBusiness(t);
@@ -22,8 +30,24 @@ describe('clients', () => {
 
   it('lists each client once with bookings_count, last_booking_at and last_visit_at (none yet: all ahead), sorted by name', async () => {
     expect(await list()).toEqual([
-      { id: expect.any(Number), phone: '77011112233', first_name: 'Алия', notes: 'аллергия\nкофе', bookings_count: 2, last_booking_at: '2026-11-27T12:00:00', last_visit_at: null },
-      { id: expect.any(Number), phone: '77029998877', first_name: 'Борис', notes: null, bookings_count: 1, last_booking_at: '2026-11-25T15:00:00', last_visit_at: null },
+      {
+        id: expect.any(Number),
+        phone: '77011112233',
+        first_name: 'Алия',
+        notes: 'аллергия\nкофе',
+        bookings_count: 2,
+        last_booking_at: '2026-11-27T12:00:00',
+        last_visit_at: null,
+      },
+      {
+        id: expect.any(Number),
+        phone: '77029998877',
+        first_name: 'Борис',
+        notes: null,
+        bookings_count: 1,
+        last_booking_at: '2026-11-25T15:00:00',
+        last_visit_at: null,
+      },
     ]);
   });
 

@@ -14,7 +14,11 @@ const TUESDAY = '2026-11-24';
 const SATURDAY = '2026-11-28';
 
 const days = (slug: string, query: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const search = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   return t.call({ method: 'GET', url: `/api/v1/public/${slug}/days?${search}` });
 };
 
@@ -59,19 +63,40 @@ describe('GET /public/{slug}/days', () => {
     const owner = await registerBusiness(t);
     const [a, b] = [await createMaster(t, owner, 'A'), await createMaster(t, owner, 'B')];
     const long = await createService(t, owner, { duration: 480 });
-    await t.call({ method: 'PUT', url: `/api/v1/masters/${a.id}`, token: owner.token, payload: { name: 'A', service_ids: [owner.service.id, long.id] } });
-    await t.call({ method: 'PUT', url: `/api/v1/masters/${b.id}`, token: owner.token, payload: { name: 'B', service_ids: [owner.service.id, long.id] } });
+    await t.call({
+      method: 'PUT',
+      url: `/api/v1/masters/${a.id}`,
+      token: owner.token,
+      payload: { name: 'A', service_ids: [owner.service.id, long.id] },
+    });
+    await t.call({
+      method: 'PUT',
+      url: `/api/v1/masters/${b.id}`,
+      token: owner.token,
+      payload: { name: 'B', service_ids: [owner.service.id, long.id] },
+    });
     // 8 hours fit only 09:00-17:00 around no break: a master with a break never fits; give A an own day without one.
     const week = await ownWeek(owner, a.id);
     const tuesdayRow = week.find((row) => row.day_of_week === dayOfWeek(TUESDAY))!;
-    await t.call({ method: 'PUT', url: `/api/v1/schedule/${tuesdayRow.id}`, token: owner.token, payload: { break_start_time: null, break_end_time: null } });
+    await t.call({
+      method: 'PUT',
+      url: `/api/v1/schedule/${tuesdayRow.id}`,
+      token: owner.token,
+      payload: { break_start_time: null, break_end_time: null },
+    });
     const query = { service_id: long.id, from: TUESDAY, to: TUESDAY };
     expect((await days(owner.business.slug, query)).data).toEqual([{ date: TUESDAY, available: true, day_off: false }]);
-    expect((await days(owner.business.slug, { ...query, master_id: b.id })).data).toEqual([{ date: TUESDAY, available: false, day_off: false }]);
+    expect((await days(owner.business.slug, { ...query, master_id: b.id })).data).toEqual([
+      { date: TUESDAY, available: false, day_off: false },
+    ]);
     const booking = await book(t, owner, { master_id: a.id, date: TUESDAY, time: '12:00' });
-    expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([{ date: TUESDAY, available: false, day_off: false }]);
+    expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([
+      { date: TUESDAY, available: false, day_off: false },
+    ]);
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'cancelled' } });
-    expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([{ date: TUESDAY, available: true, day_off: false }]);
+    expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([
+      { date: TUESDAY, available: true, day_off: false },
+    ]);
   });
 
   it('400 with a detail on bad input, 404 for an unknown business, service or master', async () => {
@@ -101,9 +126,9 @@ describe('GET /public/{slug}/days', () => {
 
   it('without masters follows the business schedule, as /slots does', async () => {
     const owner = await registerBusiness(t);
-    expect((await days(owner.business.slug, { service_id: owner.service.id, from: TUESDAY, to: '2026-11-29' })).data.map((d: any) => d.day_off)).toEqual([
-      false, false, false, false, true, true,
-    ]);
+    expect(
+      (await days(owner.business.slug, { service_id: owner.service.id, from: TUESDAY, to: '2026-11-29' })).data.map((d: any) => d.day_off),
+    ).toEqual([false, false, false, false, true, true]);
   });
 });
 
@@ -121,9 +146,12 @@ const dayArb = fc.record({
 const masterArb = fc.record({
   doesService: fc.boolean(),
   ownWeek: fc.option(fc.array(dayArb, { minLength: 7, maxLength: 7 }), { nil: null }),
-  bookings: fc.array(fc.record({ day: fc.integer({ min: 0, max: 6 }), at: fc.integer({ min: 28, max: 84 }), long: fc.boolean(), cancel: fc.boolean() }), {
-    maxLength: 8,
-  }),
+  bookings: fc.array(
+    fc.record({ day: fc.integer({ min: 0, max: 6 }), at: fc.integer({ min: 28, max: 84 }), long: fc.boolean(), cancel: fc.boolean() }),
+    {
+      maxLength: 8,
+    },
+  ),
 });
 
 const scenarioArb = fc.record({
@@ -177,7 +205,12 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
               time: quarter(b.at),
             });
             if (response.statusCode === 201 && b.cancel) {
-              await t.call({ method: 'PATCH', url: `/api/v1/bookings/${response.data.id}`, token: owner.token, payload: { status: 'cancelled' } });
+              await t.call({
+                method: 'PATCH',
+                url: `/api/v1/bookings/${response.data.id}`,
+                token: owner.token,
+                payload: { status: 'cancelled' },
+              });
             }
           }
         }
@@ -186,11 +219,20 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
         t.clock.set(new Date(Date.parse(`${MONDAY}T00:00:00+05:00`) + nowMinutes * 60_000));
         try {
           const slug = owner.business.slug;
-          const answer = await days(slug, { service_id: service.id, master_id: pickedMaster, from: addDays(MONDAY, -1), to: addDays(MONDAY, 6) });
+          const answer = await days(slug, {
+            service_id: service.id,
+            master_id: pickedMaster,
+            from: addDays(MONDAY, -1),
+            to: addDays(MONDAY, 6),
+          });
           expect(answer.statusCode, answer.body).toBe(200);
           const masters = (await t.call({ method: 'GET', url: `/api/v1/public/${slug}/masters` })).data;
           const considered: (number | undefined)[] =
-            pickedMaster !== undefined ? [pickedMaster] : masters.length === 0 ? [undefined] : eligibleOf(masters, service.id).map((m) => m.id);
+            pickedMaster !== undefined
+              ? [pickedMaster]
+              : masters.length === 0
+                ? [undefined]
+                : eligibleOf(masters, service.id).map((m) => m.id);
           const expected = [];
           for (let i = -1; i <= 6; i += 1) {
             const date = addDays(MONDAY, i);

@@ -46,7 +46,11 @@ describe('error codes', () => {
     expectRefusal(await t.call({ method: 'GET', url: '/api/v1/bookings' }), 'not_authenticated');
     expectRefusal(await t.call({ method: 'GET', url: '/api/v1/bookings', token: 'not.a.token' }), 'not_authenticated');
     const owner = await registerBusiness(t);
-    const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: 'not the password' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.user.email, password: 'not the password' },
+    });
     expectRefusal(login, 'invalid_credentials');
   });
 
@@ -57,7 +61,10 @@ describe('error codes', () => {
 
   it('a missing thing is not_found, a missing route route_not_found', async () => {
     const owner = await registerBusiness(t);
-    expectRefusal(await t.call({ method: 'GET', url: '/api/v1/bookings/00000000-0000-4000-8000-000000000000', token: owner.token }), 'not_found');
+    expectRefusal(
+      await t.call({ method: 'GET', url: '/api/v1/bookings/00000000-0000-4000-8000-000000000000', token: owner.token }),
+      'not_found',
+    );
     expectRefusal(await t.call({ method: 'GET', url: '/api/v1/public/no-such-salon' }), 'not_found');
     expectRefusal(await t.call({ method: 'GET', url: '/api/v1/nothing-here' }), 'route_not_found');
   });
@@ -74,7 +81,10 @@ describe('error codes', () => {
 
   it('a slug or email in use is slug_taken / email_taken', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
-    expectRefusal(await t.call({ method: 'PUT', url: '/api/v1/business', token: b.token, payload: { slug: a.business.slug } }), 'slug_taken');
+    expectRefusal(
+      await t.call({ method: 'PUT', url: '/api/v1/business', token: b.token, payload: { slug: a.business.slug } }),
+      'slug_taken',
+    );
     const again = await t.call({
       method: 'POST',
       url: '/api/v1/auth/register',
@@ -94,7 +104,13 @@ describe('error codes', () => {
   it('reschedule refusals are not_reschedulable and proposal_pending', async () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
-    const propose = (id: string) => t.call({ method: 'POST', url: `/api/v1/reschedule/${id}`, token: owner.token, payload: { proposed_date: '2026-11-26', proposed_time: '12:00' } });
+    const propose = (id: string) =>
+      t.call({
+        method: 'POST',
+        url: `/api/v1/reschedule/${id}`,
+        token: owner.token,
+        payload: { proposed_date: '2026-11-26', proposed_time: '12:00' },
+      });
     const open = await book(t, owner);
     expect((await propose(open.id)).statusCode).toBe(201);
     expectRefusal(await propose(open.id), 'proposal_pending');
@@ -112,7 +128,8 @@ describe('error codes', () => {
   });
 
   it('framework refusals get codes too: bad JSON, too large, unsupported media type', async () => {
-    const post = (type: string, payload: string) => t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': type }, payload });
+    const post = (type: string, payload: string) =>
+      t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': type }, payload });
     expectRefusal(await post('application/json', '{"email": '), 'invalid_json');
     expectRefusal(await post('application/json', ''), 'invalid_json');
     expectRefusal(await post('application/json', JSON.stringify({ email: 'a@b.kz', password: 'x'.repeat(1024 * 1024) })), 'body_too_large');
@@ -124,7 +141,8 @@ describe('error codes of limits and outages', () => {
   const limited = useTestApp({ env: { RATE_LIMIT_LOGIN: '1' } });
 
   it('a rate limit is rate_limited', async () => {
-    const login = () => limited.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.kz', password: 'whatever1' } });
+    const login = () =>
+      limited.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.kz', password: 'whatever1' } });
     expectRefusal(await login(), 'invalid_credentials');
     expectRefusal(await login(), 'rate_limited');
   });

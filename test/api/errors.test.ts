@@ -30,14 +30,24 @@ describe('error bodies', () => {
   });
 
   it('an empty JSON body is 400', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(response.statusCode).toBe(400);
     onlyDetail(response.data);
   });
 
   it('a JSON body that is not an object is 400', async () => {
     for (const payload of ['null', '[]', '"text"', '42']) {
-      const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload });
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       onlyDetail(response.data);
     }
@@ -45,17 +55,32 @@ describe('error bodies', () => {
 
   it('a body over 1 MB is 413; just under it is read', async () => {
     const big = JSON.stringify({ email: 'a@b.kz', password: 'x'.repeat(1024 * 1024) });
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: big });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.data).toEqual({ detail: 'Request body is larger than 1 MB', code: 'body_too_large' });
     const under = JSON.stringify({ email: 'a@b.kz', password: 'x'.repeat(1000 * 1000) });
-    const read = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: under });
+    const read = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: under,
+    });
     expect(read.statusCode).toBe(400); // read and validated: password longer than 200
     expect(read.data.errors[0].field).toBe('password');
   });
 
   it('an unsupported content type is 415 {detail}', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
     expect(response.statusCode).toBe(415);
     onlyDetail(response.data);
   });
@@ -69,14 +94,23 @@ describe('error bodies', () => {
       payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'A' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.data).toEqual({ detail: expect.stringContaining('phone'), code: 'invalid_input', errors: [{ field: 'phone', message: expect.any(String) }] });
+    expect(response.data).toEqual({
+      detail: expect.stringContaining('phone'),
+      code: 'invalid_input',
+      errors: [{ field: 'phone', message: expect.any(String) }],
+    });
   });
 
   it('a JSON body keeps its types: a number or boolean sent as text is 400, while query strings and paths still read numbers', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
     const wrongTypes: [string, string, Record<string, unknown>, string][] = [
-      ['POST', `/api/v1/public/${owner.business.slug}/booking`, { service_id: String(owner.service.id), date: '2026-11-24', time: '10:00', first_name: 'A', phone: '+77011112233' }, 'service_id'],
+      [
+        'POST',
+        `/api/v1/public/${owner.business.slug}/booking`,
+        { service_id: String(owner.service.id), date: '2026-11-24', time: '10:00', first_name: 'A', phone: '+77011112233' },
+        'service_id',
+      ],
       ['POST', '/api/v1/services', { name: 'Стрижка', duration: '30', price: 1500 }, 'duration'],
       ['PUT', '/api/v1/business', { strict_slots: 'true' }, 'strict_slots'],
       ['POST', '/api/v1/masters', { name: 'Дана', service_ids: owner.service.id }, 'service_ids'],
@@ -88,7 +122,10 @@ describe('error bodies', () => {
     }
     const bookings = await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token });
     expect(bookings.data).toEqual([]);
-    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-24&master_id=${master.id}` });
+    const slots = await t.call({
+      method: 'GET',
+      url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-24&master_id=${master.id}`,
+    });
     expect(slots.statusCode).toBe(200);
   });
 
@@ -96,7 +133,14 @@ describe('error bodies', () => {
     const response = await t.call({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email: 'nested@example.kz', password: 'long enough', full_name: 'A', business_name: 'B', phone: '87011112233', service: { duration: 'long' } },
+      payload: {
+        email: 'nested@example.kz',
+        password: 'long enough',
+        full_name: 'A',
+        business_name: 'B',
+        phone: '87011112233',
+        service: { duration: 'long' },
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe('service.duration');
@@ -104,7 +148,12 @@ describe('error bodies', () => {
 
   it('ids out of the integer range are 400, not a database error', async () => {
     const owner = await registerBusiness(t);
-    for (const [method, url] of [['GET', '/api/v1/services/2147483648'], ['GET', '/api/v1/masters/99999999999999999999'], ['PUT', '/api/v1/schedule/-1'], ['PUT', '/api/v1/categories/1.5']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/services/2147483648'],
+      ['GET', '/api/v1/masters/99999999999999999999'],
+      ['PUT', '/api/v1/schedule/-1'],
+      ['PUT', '/api/v1/categories/1.5'],
+    ] as const) {
       const response = await t.call({ method, url, token: owner.token, payload: method === 'PUT' ? { name: 'x' } : undefined });
       expect(response.statusCode, url).toBe(400);
       onlyDetail(response.data);

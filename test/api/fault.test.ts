@@ -73,11 +73,22 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
 
   const call = async (method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) => {
     const started = Date.now();
-    const response = await app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const response = await app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     return { status: response.statusCode, body: response.json() as any, ms: Date.now() - started };
   };
   const book = (time: string) =>
-    call('POST', `/api/v1/public/${slug}/booking`, { service_id: serviceId, date: '2026-12-02', time, first_name: 'Алия', phone: uniquePhone() });
+    call('POST', `/api/v1/public/${slug}/booking`, {
+      service_id: serviceId,
+      date: '2026-12-02',
+      time,
+      first_name: 'Алия',
+      phone: uniquePhone(),
+    });
 
   async function waitUntilReady(limitMs: number) {
     const started = Date.now();
@@ -124,24 +135,28 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
     await direct?.end();
   });
 
-  it.each(['reset', 'blackhole'] as const)('%s: 503 within 3 s during the cut, serving again after it', async (mode) => {
-    expect((await book('09:00')).status).toBe(201); // warm pool connections
-    proxy.set(mode);
-    const during = await Promise.all([call('GET', '/readyz'), call('GET', `/api/v1/public/${slug}/services`), book('09:30')]);
-    for (const response of during) {
-      expect(response.status, JSON.stringify(response.body)).toBe(503);
-      expect(response.body.detail).toMatch(/unavailable/i);
-      expect(response.ms).toBeLessThan(3000);
-    }
-    expect((await call('GET', '/healthz')).status).toBe(200); // the process itself is alive
-    const again = await call('GET', `/api/v1/public/${slug}/services`);
-    expect(again.status).toBe(503);
-    expect(again.ms).toBeLessThan(3000);
+  it.each(['reset', 'blackhole'] as const)(
+    '%s: 503 within 3 s during the cut, serving again after it',
+    async (mode) => {
+      expect((await book('09:00')).status).toBe(201); // warm pool connections
+      proxy.set(mode);
+      const during = await Promise.all([call('GET', '/readyz'), call('GET', `/api/v1/public/${slug}/services`), book('09:30')]);
+      for (const response of during) {
+        expect(response.status, JSON.stringify(response.body)).toBe(503);
+        expect(response.body.detail).toMatch(/unavailable/i);
+        expect(response.ms).toBeLessThan(3000);
+      }
+      expect((await call('GET', '/healthz')).status).toBe(200); // the process itself is alive
+      const again = await call('GET', `/api/v1/public/${slug}/services`);
+      expect(again.status).toBe(503);
+      expect(again.ms).toBeLessThan(3000);
 
-    proxy.set('open');
-    expect(await waitUntilReady(10_000)).toBeLessThan(10_000);
-    expect((await book(mode === 'reset' ? '10:00' : '10:30')).status).toBe(201);
-  }, 60_000);
+      proxy.set('open');
+      expect(await waitUntilReady(10_000)).toBeLessThan(10_000);
+      expect((await book(mode === 'reset' ? '10:00' : '10:30')).status).toBe(201);
+    },
+    60_000,
+  );
 
   it('blackhole: the slots cache stops answering from memory once its LISTEN connection misses a heartbeat, and caches again after', async () => {
     const url = `/api/v1/public/${slug}/slots?date=2026-12-04`;
@@ -207,7 +222,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
     const ids = settled.map((response) => response.json().id as string);
     expect(new Set(ids).size).toBe(requests.length);
 
-    const { rows } = await direct.query<{ id: string }>(`select id from bookings where business_id = $1 and start_at::date = '2026-12-03'`, [businessId]);
+    const { rows } = await direct.query<{ id: string }>(
+      `select id from bookings where business_id = $1 and start_at::date = '2026-12-03'`,
+      [businessId],
+    );
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set(ids));
     // No client row was left behind by a booking that rolled back, and every key names its booking.
     const orphans = await direct.query(
@@ -215,7 +233,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
       [businessId],
     );
     expect(orphans.rows).toEqual([]);
-    const keys = await direct.query(`select count(*)::int as n from idempotency_keys where business_id = $1 and key like 'fault-%'`, [businessId]);
+    const keys = await direct.query(`select count(*)::int as n from idempotency_keys where business_id = $1 and key like 'fault-%'`, [
+      businessId,
+    ]);
     expect(keys.rows[0].n).toBe(requests.length);
   }, 60_000);
 });

@@ -8,7 +8,14 @@ let owner: RegisteredBusiness;
 let masterId: number;
 beforeAll(async () => {
   owner = await registerBusiness(t);
-  masterId = (await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер', service_ids: [owner.service.id] } })).data.id;
+  masterId = (
+    await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Мастер', service_ids: [owner.service.id] },
+    })
+  ).data.id;
 });
 
 const weird = fc.oneof(
@@ -16,7 +23,28 @@ const weird = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),
   fc.double(),
-  fc.constantFrom('', ' ', '0', '-1', '9999-12-31', '0000-00-00', '2026-02-29', '24:00', '23:60', '99:99', '1e309', 'null', '\u0000', 'Ⅻ:Ⅻ', '٢٠٢٦-١١-٢٤', '2026-11-24T10:00', 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 1e308),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '9999-12-31',
+    '0000-00-00',
+    '2026-02-29',
+    '24:00',
+    '23:60',
+    '99:99',
+    '1e309',
+    'null',
+    '\u0000',
+    'Ⅻ:Ⅻ',
+    '٢٠٢٦-١١-٢٤',
+    '2026-11-24T10:00',
+    2147483648,
+    -2147483649,
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+  ),
 );
 /** A field that is mostly plausible, sometimes anything. */
 const maybe = <T>(plausible: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: weird });
@@ -35,8 +63,19 @@ const time = fc.oneof(fc.stringMatching(/^\d{2}:\d{2}$/), fc.constant('10:00'));
 function bookingBody() {
   return fc.record(
     {
-      service_id: maybe(fc.oneof(fc.constant(() => owner.service.id), fc.integer({ min: -5, max: 1e6 }))),
-      master_id: maybe(fc.oneof(fc.constant(() => masterId), fc.constant(null), fc.integer())),
+      service_id: maybe(
+        fc.oneof(
+          fc.constant(() => owner.service.id),
+          fc.integer({ min: -5, max: 1e6 }),
+        ),
+      ),
+      master_id: maybe(
+        fc.oneof(
+          fc.constant(() => masterId),
+          fc.constant(null),
+          fc.integer(),
+        ),
+      ),
       date: maybe(date),
       time: maybe(time),
       first_name: maybe(fc.string({ maxLength: 120 })),
@@ -50,7 +89,8 @@ function bookingBody() {
 }
 
 const resolve = (value: unknown): unknown => (typeof value === 'function' ? (value as () => unknown)() : value);
-const materialize = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, resolve(value)]));
+const materialize = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).map(([key, value]) => [key, resolve(value)]));
 
 async function expectNo500(response: Promise<{ statusCode: number; body: string }>, input: unknown) {
   const { statusCode, body } = await response;
@@ -63,9 +103,17 @@ describe('no input gives a 500', () => {
   it('POST /public/{slug}/booking', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: bookingBody() }, { weight: 1, arbitrary: weird }), async (generated) => {
-        const payload = generated && typeof generated === 'object' && !Array.isArray(generated) ? materialize(generated as Record<string, unknown>) : generated;
+        const payload =
+          generated && typeof generated === 'object' && !Array.isArray(generated)
+            ? materialize(generated as Record<string, unknown>)
+            : generated;
         await expectNo500(
-          t.call({ method: 'POST', url: `/api/v1/public/${owner.business.slug}/booking`, payload: JSON.stringify(payload ?? null), headers: { 'content-type': 'application/json' } }),
+          t.call({
+            method: 'POST',
+            url: `/api/v1/public/${owner.business.slug}/booking`,
+            payload: JSON.stringify(payload ?? null),
+            headers: { 'content-type': 'application/json' },
+          }),
           payload,
         );
       }),
@@ -76,7 +124,12 @@ describe('no input gives a 500', () => {
   it('POST /public/{slug}/booking with a body that is not JSON at all', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (raw) => {
-        const response = await t.call({ method: 'POST', url: `/api/v1/public/${owner.business.slug}/booking`, payload: raw, headers: { 'content-type': 'application/json' } });
+        const response = await t.call({
+          method: 'POST',
+          url: `/api/v1/public/${owner.business.slug}/booking`,
+          payload: raw,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(response.statusCode).toBeLessThan(500);
       }),
       { numRuns: 50 },
@@ -111,14 +164,24 @@ describe('no input gives a 500', () => {
         business_name: maybe(fc.string({ maxLength: 50 })),
         phone: maybe(phone),
         address: maybe(fc.string({ maxLength: 50 })),
-        service: maybe(fc.record({ name: maybe(fc.string()), duration: maybe(fc.integer()), price: maybe(fc.double()) }, { requiredKeys: [] })),
+        service: maybe(
+          fc.record({ name: maybe(fc.string()), duration: maybe(fc.integer()), price: maybe(fc.double()) }, { requiredKeys: [] }),
+        ),
         captcha_token: maybe(fc.string()),
       },
       { requiredKeys: [] },
     );
     await fc.assert(
       fc.asyncProperty(fc.oneof({ weight: 5, arbitrary: registration }, { weight: 1, arbitrary: weird }), async (payload) => {
-        await expectNo500(t.call({ method: 'POST', url: '/api/v1/auth/register', payload: JSON.stringify(payload ?? null), headers: { 'content-type': 'application/json' } }), payload);
+        await expectNo500(
+          t.call({
+            method: 'POST',
+            url: '/api/v1/auth/register',
+            payload: JSON.stringify(payload ?? null),
+            headers: { 'content-type': 'application/json' },
+          }),
+          payload,
+        );
       }),
       { numRuns: 100 },
     );

@@ -98,29 +98,40 @@ async function businessCount(dataDir: string, email: string): Promise<number> {
 }
 
 describe('graceful shutdown of src/server.ts', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s: the in-flight request finishes, then the database closes and the exit code is 0', async (signal) => {
-    const server = await startServer();
-    try {
-      const email = `shutdown-${signal.toLowerCase()}-${Date.now()}@example.kz`;
-      const inFlight = fetch(`${server.base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'long enough password', full_name: 'Айдана', business_name: 'Салон', phone: uniquePhone(), captcha_token: 't' }),
-      });
-      await new Promise((resolve) => setTimeout(resolve, 400)); // the request now waits on the verifier
-      server.child.kill(signal);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s: the in-flight request finishes, then the database closes and the exit code is 0',
+    async (signal) => {
+      const server = await startServer();
+      try {
+        const email = `shutdown-${signal.toLowerCase()}-${Date.now()}@example.kz`;
+        const inFlight = fetch(`${server.base}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email,
+            password: 'long enough password',
+            full_name: 'Айдана',
+            business_name: 'Салон',
+            phone: uniquePhone(),
+            captcha_token: 't',
+          }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400)); // the request now waits on the verifier
+        server.child.kill(signal);
 
-      const response = await inFlight;
-      expect(response.status).toBe(201);
-      expect(await server.exited, server.output().slice(-3000)).toBe(0);
-      const log = server.output();
-      expect(log).toContain('shutting down: finishing in-flight requests');
-      expect(log).toContain('shutdown complete: server, bot and database closed');
-      // New connections are refused once it stopped.
-      await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
-      expect(await businessCount(server.dataDir, email)).toBe(1);
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-  }, 120_000);
+        const response = await inFlight;
+        expect(response.status).toBe(201);
+        expect(await server.exited, server.output().slice(-3000)).toBe(0);
+        const log = server.output();
+        expect(log).toContain('shutting down: finishing in-flight requests');
+        expect(log).toContain('shutdown complete: server, bot and database closed');
+        // New connections are refused once it stopped.
+        await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
+        expect(await businessCount(server.dataDir, email)).toBe(1);
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      }
+    },
+    120_000,
+  );
 });

@@ -101,7 +101,11 @@ describe('CORS (CORS_ORIGINS)', () => {
     const response = await t.call({
       method: 'OPTIONS',
       url: '/api/v1/public/x/booking',
-      headers: { origin: MINI_APP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-telegram-init-data,idempotency-key' },
+      headers: {
+        origin: MINI_APP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-telegram-init-data,idempotency-key',
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(MINI_APP);
@@ -145,7 +149,11 @@ describe('CORS (CORS_ORIGINS)', () => {
 describe('rate limits (RATE_LIMIT_*, per client address)', () => {
   const limits = { RATE_LIMIT_LOGIN: '2', RATE_LIMIT_REGISTER: '2', RATE_LIMIT_BOOKING: '2' };
 
-  async function exhaust(app: TestApp, request: () => Promise<{ statusCode: number; data: any; headers: Record<string, unknown> }>, max: number) {
+  async function exhaust(
+    app: TestApp,
+    request: () => Promise<{ statusCode: number; data: any; headers: Record<string, unknown> }>,
+    max: number,
+  ) {
     for (let i = 0; i < max; i += 1) expect((await request()).statusCode).not.toBe(429);
     const blocked = await request();
     expect(blocked.statusCode).toBe(429);
@@ -157,7 +165,17 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
   it('login, register and booking creation answer 429 with detail past their limit', async () => {
     await withApp({ env: limits }, async (app) => {
       const owner = await registerBusiness(app, {});
-      await exhaust(app, () => app.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.9.0.1', payload: { email: 'a@b.kz', password: 'wrong-password' } }), 2);
+      await exhaust(
+        app,
+        () =>
+          app.call({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            remoteAddress: '10.9.0.1',
+            payload: { email: 'a@b.kz', password: 'wrong-password' },
+          }),
+        2,
+      );
       await exhaust(
         app,
         () => app.call({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: '10.9.0.2', payload: { email: 'not-an-email' } }),
@@ -175,7 +193,12 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
         2,
       );
       // Another client address still gets through.
-      const fresh = await app.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.9.0.9', payload: { email: 'a@b.kz', password: 'wrong-password' } });
+      const fresh = await app.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '10.9.0.9',
+        payload: { email: 'a@b.kz', password: 'wrong-password' },
+      });
       expect(fresh.statusCode).toBe(401);
     });
   });
@@ -183,14 +206,24 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
   it('0 turns a limit off', async () => {
     // The shared test app runs with every limit at 0.
     for (let i = 0; i < 15; i += 1) {
-      const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a@b.kz', password: 'wrong-password' } });
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'a@b.kz', password: 'wrong-password' },
+      });
       expect(response.statusCode).toBe(401);
     }
   });
 
   it('a forged X-Forwarded-For does not reset the limit unless TRUST_PROXY says so', async () => {
     const attempt = (app: TestApp, forwardedFor: string) =>
-      app.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.8.0.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { email: 'a@b.kz', password: 'x' } });
+      app.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { email: 'a@b.kz', password: 'x' },
+      });
     await withApp({ env: { RATE_LIMIT_LOGIN: '1' } }, async (app) => {
       expect((await attempt(app, '1.1.1.1')).statusCode).toBe(401);
       expect((await attempt(app, '2.2.2.2')).statusCode).toBe(429);
@@ -205,7 +238,10 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
 });
 
 describe('request ids and logs', () => {
-  async function withLogs(run: (app: TestApp, lines: () => Record<string, unknown>[], raw: () => string) => Promise<void>, env: Record<string, string> = {}) {
+  async function withLogs(
+    run: (app: TestApp, lines: () => Record<string, unknown>[], raw: () => string) => Promise<void>,
+    env: Record<string, string> = {},
+  ) {
     let output = '';
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -216,7 +252,11 @@ describe('request ids and logs', () => {
     await withApp({ env, build: { logger: { level: 'info', stream } } }, (app) =>
       run(
         app,
-        () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>),
+        () =>
+          output
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
         () => output,
       ),
     );
@@ -247,7 +287,10 @@ describe('request ids and logs', () => {
         const phone = '+7 (701) 987-65-43';
         const owner = await registerBusiness(app, { phone, password: 'Sup3r-secret-pass', email: 'private.owner@example.kz' });
         await app.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер' } });
-        const params = new URLSearchParams({ auth_date: String(Math.floor(Date.parse('2026-11-23T05:00:00Z') / 1000)), user: JSON.stringify({ id: 42, first_name: 'Гульнара' }) });
+        const params = new URLSearchParams({
+          auth_date: String(Math.floor(Date.parse('2026-11-23T05:00:00Z') / 1000)),
+          user: JSON.stringify({ id: 42, first_name: 'Гульнара' }),
+        });
         params.set('hash', signInitData(params, botToken));
         const initData = params.toString();
         const booked = await app.call({
@@ -258,7 +301,11 @@ describe('request ids and logs', () => {
         });
         expect(booked.statusCode).toBe(201);
         await app.call({ method: 'GET', url: '/api/v1/clients?q=7771234567', token: owner.token });
-        await app.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'private.owner@example.kz', password: 'Sup3r-secret-pass' } });
+        await app.call({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: 'private.owner@example.kz', password: 'Sup3r-secret-pass' },
+        });
 
         const log = raw();
         expect(log).toContain('"level":30');

@@ -19,7 +19,8 @@ interface Tenant extends RegisteredBusiness {
 
 async function tenant(): Promise<Tenant> {
   const owner = await registerBusiness(t);
-  const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.call({ method, url: `/api/v1${url}`, token: owner.token, payload });
+  const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.call({ method, url: `/api/v1${url}`, token: owner.token, payload });
   const category = await as('POST', '/categories', { name: 'Стрижки' });
   await as('PUT', `/services/${owner.service.id}`, { category_id: category.data.id });
   const master = await as('POST', '/masters', { name: 'Мастер', service_ids: [owner.service.id] });
@@ -27,7 +28,14 @@ async function tenant(): Promise<Tenant> {
   const booking = await t.call({
     method: 'POST',
     url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: master.data.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone() },
+    payload: {
+      service_id: owner.service.id,
+      master_id: master.data.id,
+      date: '2026-11-24',
+      time: '10:00',
+      first_name: 'Алия',
+      phone: uniquePhone(),
+    },
   });
   const clients = await as('GET', '/clients');
   const week = await as('GET', '/schedule');
@@ -119,7 +127,8 @@ describe('tenant isolation', () => {
 
   it("B cannot reach A's objects through ids in bodies and queries", async () => {
     const before = await snapshot(a);
-    const asB = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.call({ method, url: `/api/v1${url}`, token: b.token, payload });
+    const asB = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.call({ method, url: `/api/v1${url}`, token: b.token, payload });
 
     const linked = await asB('POST', '/masters', { name: 'Чужой', service_ids: [a.service.id] });
     expect([400, 404]).toContain(linked.statusCode);

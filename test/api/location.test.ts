@@ -13,7 +13,14 @@ afterAll(() => gis.close());
 const t = useTestApp({ env: () => ({ MAP_API_URL: gis.url, MAP_API_KEY: KEY }) });
 
 const found = (items: unknown[]) => json(200, { meta: { api_version: '3.0.1', code: 200 }, result: { items, total: items.length } });
-const almaty = { id: '9430047375', name: 'Алматы', full_name: 'Алматы', type: 'adm_div', subtype: 'city', point: { lat: 43.238293, lon: 76.945465 } };
+const almaty = {
+  id: '9430047375',
+  name: 'Алматы',
+  full_name: 'Алматы',
+  type: 'adm_div',
+  subtype: 'city',
+  point: { lat: 43.238293, lon: 76.945465 },
+};
 
 async function lastUpstream(run: () => Promise<unknown>) {
   const before = gis.requests.length;
@@ -97,7 +104,10 @@ describe('GET /location/addresses', () => {
     );
     let response!: Awaited<ReturnType<typeof t.call>>;
     const upstream = await lastUpstream(async () => {
-      response = await t.call({ method: 'GET', url: `/api/v1/location/addresses?q=${encodeURIComponent('Абая 10')}&lat=43.238&lon=76.945` });
+      response = await t.call({
+        method: 'GET',
+        url: `/api/v1/location/addresses?q=${encodeURIComponent('Абая 10')}&lat=43.238&lon=76.945`,
+      });
     });
     expect(Object.fromEntries(upstream.query)).toEqual({
       key: KEY,

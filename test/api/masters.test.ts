@@ -59,7 +59,12 @@ describe('masters', () => {
     const master = await createMaster(t, owner);
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
-        t.call({ method: 'PUT', url: `/api/v1/masters/${master.id}`, token: owner.token, payload: { service_ids: [owner.service.id, colour.id] } }),
+        t.call({
+          method: 'PUT',
+          url: `/api/v1/masters/${master.id}`,
+          token: owner.token,
+          payload: { service_ids: [owner.service.id, colour.id] },
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -75,7 +80,12 @@ describe('masters', () => {
       expect(response.data.errors[0].field).toBe('service_ids');
     }
     const master = await createMaster(t, a);
-    const put = await t.call({ method: 'PUT', url: `/api/v1/masters/${master.id}`, token: a.token, payload: { service_ids: [b.service.id] } });
+    const put = await t.call({
+      method: 'PUT',
+      url: `/api/v1/masters/${master.id}`,
+      token: a.token,
+      payload: { service_ids: [b.service.id] },
+    });
     expect(put.statusCode).toBe(400);
   });
 

@@ -25,7 +25,10 @@ describe('POST /auth/messenger', () => {
   it('creates a CUSTOMER with a placeholder email, empty password, the first name and the business of the slug', async () => {
     const owner = await salon(t);
     const telegramId = randomChat();
-    const response = await login({ initData: initData({ id: telegramId, first_name: 'Асель', username: 'asel' }), startParam: owner.business.slug });
+    const response = await login({
+      initData: initData({ id: telegramId, first_name: 'Асель', username: 'asel' }),
+      startParam: owner.business.slug,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({
       token: expect.any(String),
@@ -34,7 +37,12 @@ describe('POST /auth/messenger', () => {
       user: { id: expect.any(Number), name: 'Асель', messengerId: String(telegramId) },
     });
     const row = await userRow(t, response.data.user.id);
-    expect(row).toMatchObject({ email: `tg${telegramId}@telegram.local`, passwordHash: '', role: 'CUSTOMER', businessId: owner.business.id });
+    expect(row).toMatchObject({
+      email: `tg${telegramId}@telegram.local`,
+      passwordHash: '',
+      role: 'CUSTOMER',
+      businessId: owner.business.id,
+    });
 
     // The customer token is no provider token.
     const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: response.data.token });
@@ -64,7 +72,11 @@ describe('POST /auth/messenger', () => {
     await postUpdate(t, messageUpdate(telegramId, await providerStart(t, owner)));
     const response = await login({ initData: initData({ id: telegramId, first_name: 'Owner' }), startParam: other.business.slug });
     expect(response.statusCode).toBe(200);
-    expect(response.data).toMatchObject({ role: 'provider', businessSlug: owner.business.slug, user: { id: owner.user.id, messengerId: String(telegramId) } });
+    expect(response.data).toMatchObject({
+      role: 'provider',
+      businessSlug: owner.business.slug,
+      user: { id: owner.user.id, messengerId: String(telegramId) },
+    });
     const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: response.data.token });
     expect(me.statusCode).toBe(200);
     expect(me.data.business.id).toBe(owner.business.id);

@@ -23,7 +23,9 @@ beforeAll(async () => {
   second = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
   owner = await registerBusiness(t);
   await createMaster(t, owner);
-  await t.database.db.insert(subscriptions).values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(owner.business.id), messengerChatId: '7001' });
+  await t.database.db
+    .insert(subscriptions)
+    .values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(owner.business.id), messengerChatId: '7001' });
 });
 afterAll(async () => {
   for (const app of [t, second]) {

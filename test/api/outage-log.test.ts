@@ -44,7 +44,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('log lines during a PostgreS
   let database: Database;
   let app: FastifyInstance;
   let output = '';
-  const lines = () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; count?: number; kind?: string });
+  const lines = () =>
+    output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; count?: number; kind?: string });
 
   beforeAll(async () => {
     const url = new URL(inject('postgresUrl'));
@@ -94,7 +98,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('log lines during a PostgreS
     expect(accounted).toBe(300);
     for (const line of outage) expect(line.kind).toMatch(/^database /);
     // Nothing at info or above carries SQL text or a failed query.
-    const visible = lines().filter((line) => line.level >= 30).map((line) => JSON.stringify(line));
+    const visible = lines()
+      .filter((line) => line.level >= 30)
+      .map((line) => JSON.stringify(line));
     for (const text of visible) expect(text).not.toMatch(/select |Failed query|from "/i);
     expect(lines().filter((line) => line.level >= 50)).toEqual([]);
   });

@@ -80,7 +80,10 @@ describe('the booking page head', () => {
     const robots = await t.call({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     // Panels are hidden, a salon whose slug starts like a panel ("apple-nails") is not.
-    const rules = robots.body.split('\n').filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
+    const rules = robots.body
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow: '))
+      .map((line) => line.slice(10));
     expect(rules).toEqual(['/admin$', '/admin/', '/superadmin$', '/superadmin/', '/app$', '/app/', '/api/']);
     expect(robots.body).toContain('Allow: /');
   });

@@ -21,7 +21,13 @@ describe('creating a booking', () => {
   it('answers 201 with the booking result and a messenger deep link', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner, 'Данияр');
-    const response = await bookingRequest(t, owner, { date: '2026-11-24', time: '10:30', first_name: ' Алия ', phone: '8 (701) 111-22-33', notes: 'Первый раз' });
+    const response = await bookingRequest(t, owner, {
+      date: '2026-11-24',
+      time: '10:30',
+      first_name: ' Алия ',
+      phone: '8 (701) 111-22-33',
+      notes: 'Первый раз',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.data).toEqual({
       id: expect.stringMatching(UUID),
@@ -87,7 +93,7 @@ describe('404s (rules 2, 3 and master_id)', () => {
     expect(await bookingCount(a)).toBe(0);
   });
 
-  it("a master_id of another business", async () => {
+  it('a master_id of another business', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     await createMaster(t, a);
     const foreign = await createMaster(t, b);
@@ -125,11 +131,14 @@ describe('auto-assignment (rule 4)', () => {
 });
 
 describe('phone and client (rules 5 and 6)', () => {
-  it.each(['+7 701 555 44 33', '87015554433', '7015554433', '+7(701)555-44-33', '77015554433'])('%s is stored as 77015554433', async (phone) => {
-    const owner = await registerBusiness(t);
-    await createMaster(t, owner);
-    expect((await bookingRequest(t, owner, { phone })).data.client.phone).toBe('77015554433');
-  });
+  it.each(['+7 701 555 44 33', '87015554433', '7015554433', '+7(701)555-44-33', '77015554433'])(
+    '%s is stored as 77015554433',
+    async (phone) => {
+      const owner = await registerBusiness(t);
+      await createMaster(t, owner);
+      expect((await bookingRequest(t, owner, { phone })).data.client.phone).toBe('77015554433');
+    },
+  );
 
   it.each(['12345', '+7 701 555 44 33 1', 'call me'])('%j is 400 naming phone', async (phone) => {
     const owner = await registerBusiness(t);
@@ -158,7 +167,12 @@ describe('phone and client (rules 5 and 6)', () => {
     await book(t, owner, { first_name: 'Алия Сериковна', phone: '7019990011', notes: 'просит чай' });
     const clients = (await t.call({ method: 'GET', url: '/api/v1/clients', token: owner.token })).data;
     expect(clients).toEqual([
-      expect.objectContaining({ phone: '77019990011', first_name: 'Алия Сериковна', notes: 'аллергия на краску\nпросит чай', bookings_count: 3 }),
+      expect.objectContaining({
+        phone: '77019990011',
+        first_name: 'Алия Сериковна',
+        notes: 'аллергия на краску\nпросит чай',
+        bookings_count: 3,
+      }),
     ]);
   });
 });
@@ -196,7 +210,9 @@ describe('notification (rule 9)', () => {
     const calls = newBookingCalls(booking.id);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.business.id).toBe(owner.business.id);
-    expect(calls[0]).toMatchObject({ booking: { status: 'pending', client: { phone: expect.any(String) }, service: { id: owner.service.id } } });
+    expect(calls[0]).toMatchObject({
+      booking: { status: 'pending', client: { phone: expect.any(String) }, service: { id: owner.service.id } },
+    });
     expect(notifier.calls.filter((c) => c.kind === 'bookingStatusChanged' && c.booking.id === booking.id)).toEqual([]);
   });
 

@@ -59,7 +59,11 @@ describe('slots query count', () => {
     const ten = await businessWithMasters(10);
     const forOne = await queriesOf(`/api/v1/public/${one.slug}/slots?date=${DATE}&master_id=${one.masterIds[0]}`);
     const forTen = await queriesOf(`/api/v1/public/${ten.slug}/slots?date=${DATE}&master_id=${ten.masterIds[9]}`);
-    expect(forTen.body.busy_intervals).toEqual([['10:00', '11:00'], ['13:00', '14:00'], ['15:00', '16:00']]);
+    expect(forTen.body.busy_intervals).toEqual([
+      ['10:00', '11:00'],
+      ['13:00', '14:00'],
+      ['15:00', '16:00'],
+    ]);
     expect(forTen.count).toBe(forOne.count);
     expect(forOne.count).toBe(1); // business, schedules, masters and bookings in one round trip
   });

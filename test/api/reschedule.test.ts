@@ -14,8 +14,11 @@ beforeEach(() => {
   t.clock.set(DEFAULT_NOW);
 });
 
-const propose = (token: string, bookingId: string, body: Record<string, unknown> = { proposed_date: '2026-11-26', proposed_time: '15:00' }) =>
-  t.call({ method: 'POST', url: `/api/v1/reschedule/${bookingId}`, token, payload: body });
+const propose = (
+  token: string,
+  bookingId: string,
+  body: Record<string, unknown> = { proposed_date: '2026-11-26', proposed_time: '15:00' },
+) => t.call({ method: 'POST', url: `/api/v1/reschedule/${bookingId}`, token, payload: body });
 const list = (token: string, bookingId: string) => t.call({ method: 'GET', url: `/api/v1/reschedule/${bookingId}`, token });
 
 describe('POST /reschedule/{booking_id}', () => {

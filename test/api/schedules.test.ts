@@ -5,9 +5,20 @@ import { book, createMaster, slots } from '../helpers/catalog.js';
 
 const t = useTestApp();
 
-type Row = { id: number; business_id: number; master_id: number | null; day_of_week: number; start_time: string; end_time: string; break_start_time: string | null; break_end_time: string | null; is_active: boolean };
+type Row = {
+  id: number;
+  business_id: number;
+  master_id: number | null;
+  day_of_week: number;
+  start_time: string;
+  end_time: string;
+  break_start_time: string | null;
+  break_end_time: string | null;
+  is_active: boolean;
+};
 
-const businessWeek = async (owner: RegisteredBusiness) => (await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data as Row[];
+const businessWeek = async (owner: RegisteredBusiness) =>
+  (await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data as Row[];
 const putRow = (owner: RegisteredBusiness, id: number, payload: Record<string, unknown>) =>
   t.call({ method: 'PUT', url: `/api/v1/schedule/${id}`, token: owner.token, payload });
 
@@ -39,7 +50,17 @@ describe('master schedules', () => {
     expect((await t.call({ method: 'GET', url, token: owner.token })).data).toEqual([]);
     const created = await t.call({ method: 'POST', url, token: owner.token });
     expect(created.statusCode).toBe(201);
-    expect(created.data.map((r: Row) => [r.day_of_week, r.start_time, r.end_time, r.break_start_time, r.break_end_time, r.is_active, r.master_id])).toEqual([
+    expect(
+      created.data.map((r: Row) => [
+        r.day_of_week,
+        r.start_time,
+        r.end_time,
+        r.break_start_time,
+        r.break_end_time,
+        r.is_active,
+        r.master_id,
+      ]),
+    ).toEqual([
       [0, '09:00', '18:00', null, null, true, master.id],
       [1, '09:00', '18:00', null, null, true, master.id],
       [2, '09:00', '18:00', null, null, true, master.id],
@@ -70,7 +91,11 @@ describe('master schedules', () => {
     const url = `/api/v1/schedule/master/${master.id}`;
     const [monday] = (await t.call({ method: 'POST', url, token: owner.token })).data as Row[];
     await putRow(owner, monday!.id, { start_time: '12:00', end_time: '20:00' });
-    expect((await slots(t, owner.business.slug, '2026-11-23', master.id)).data).toEqual({ work_start: '12:00', work_end: '20:00', busy_intervals: [] });
+    expect((await slots(t, owner.business.slug, '2026-11-23', master.id)).data).toEqual({
+      work_start: '12:00',
+      work_end: '20:00',
+      busy_intervals: [],
+    });
 
     const deleted = await t.call({ method: 'DELETE', url, token: owner.token });
     expect(deleted.statusCode).toBe(204);
@@ -80,7 +105,7 @@ describe('master schedules', () => {
       work_end: '18:00',
       busy_intervals: [['13:00', '14:00']],
     });
-    expect((await businessWeek(owner))).toHaveLength(7);
+    expect(await businessWeek(owner)).toHaveLength(7);
   });
 
   it("another business's master is 404 on GET, POST and DELETE, and its rows stay", async () => {
@@ -106,16 +131,42 @@ describe('PUT /schedule/{id}', () => {
   it('accepts snake_case', async () => {
     const owner = await registerBusiness(t);
     const [monday] = await businessWeek(owner);
-    const response = await putRow(owner, monday!.id, { start_time: '08:00', end_time: '20:30', break_start_time: '12:00', break_end_time: '12:30', is_active: false });
+    const response = await putRow(owner, monday!.id, {
+      start_time: '08:00',
+      end_time: '20:30',
+      break_start_time: '12:00',
+      break_end_time: '12:30',
+      is_active: false,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.data).toEqual({ ...monday, start_time: '08:00', end_time: '20:30', break_start_time: '12:00', break_end_time: '12:30', is_active: false });
+    expect(response.data).toEqual({
+      ...monday,
+      start_time: '08:00',
+      end_time: '20:30',
+      break_start_time: '12:00',
+      break_end_time: '12:30',
+      is_active: false,
+    });
   });
 
   it('accepts camelCase', async () => {
     const owner = await registerBusiness(t);
     const [, tuesday] = await businessWeek(owner);
-    const response = await putRow(owner, tuesday!.id, { startTime: '10:00', endTime: '19:00', breakStartTime: '15:00', breakEndTime: '15:15', isActive: false });
-    expect(response.data).toEqual({ ...tuesday, start_time: '10:00', end_time: '19:00', break_start_time: '15:00', break_end_time: '15:15', is_active: false });
+    const response = await putRow(owner, tuesday!.id, {
+      startTime: '10:00',
+      endTime: '19:00',
+      breakStartTime: '15:00',
+      breakEndTime: '15:15',
+      isActive: false,
+    });
+    expect(response.data).toEqual({
+      ...tuesday,
+      start_time: '10:00',
+      end_time: '19:00',
+      break_start_time: '15:00',
+      break_end_time: '15:15',
+      is_active: false,
+    });
   });
 
   it('null break fields remove the break', async () => {
@@ -137,8 +188,16 @@ describe('PUT /schedule/{id}', () => {
   it('24:00 is a valid time; there is no start < end check (SPEC.md)', async () => {
     const owner = await registerBusiness(t);
     const [monday, tuesday] = await businessWeek(owner);
-    expect((await putRow(owner, monday!.id, { start_time: '20:00', end_time: '24:00' })).data).toMatchObject({ start_time: '20:00', end_time: '24:00' });
-    const inverted = await putRow(owner, tuesday!.id, { start_time: '18:00', end_time: '09:00', break_start_time: '20:00', break_end_time: '19:00' });
+    expect((await putRow(owner, monday!.id, { start_time: '20:00', end_time: '24:00' })).data).toMatchObject({
+      start_time: '20:00',
+      end_time: '24:00',
+    });
+    const inverted = await putRow(owner, tuesday!.id, {
+      start_time: '18:00',
+      end_time: '09:00',
+      break_start_time: '20:00',
+      break_end_time: '19:00',
+    });
     expect(inverted.statusCode).toBe(200);
     expect(inverted.data).toMatchObject({ start_time: '18:00', end_time: '09:00' });
   });
@@ -162,13 +221,18 @@ describe('PUT /schedule/{id}', () => {
   it('updates a master row too', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const [, , , , , saturday] = (await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token })).data as Row[];
+    const [, , , , , saturday] = (await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token }))
+      .data as Row[];
     expect((await putRow(owner, saturday!.id, { isActive: true, startTime: '10:00', endTime: '16:00' })).data).toMatchObject({
       master_id: master.id,
       is_active: true,
       start_time: '10:00',
     });
-    expect((await slots(t, owner.business.slug, '2026-11-28', master.id)).data).toEqual({ work_start: '10:00', work_end: '16:00', busy_intervals: [] });
+    expect((await slots(t, owner.business.slug, '2026-11-28', master.id)).data).toEqual({
+      work_start: '10:00',
+      work_end: '16:00',
+      busy_intervals: [],
+    });
   });
 
   it("another business's row is 404 and unchanged; an unknown id is 404", async () => {

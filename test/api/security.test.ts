@@ -27,11 +27,17 @@ describe('JWT verification: HS256 only, exp required', () => {
   });
 
   it.each([
-    ['alg none', async (owner: RegisteredBusiness) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claimsFor(owner), exp: nowSeconds() + 3600 })}.`],
+    [
+      'alg none',
+      async (owner: RegisteredBusiness) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claimsFor(owner), exp: nowSeconds() + 3600 })}.`,
+    ],
     ['HS512 with our secret', (owner: RegisteredBusiness) => sign(claimsFor(owner), { alg: 'HS512' })],
     ['HS384 with our secret', (owner: RegisteredBusiness) => sign(claimsFor(owner), { alg: 'HS384' })],
     ['no exp', (owner: RegisteredBusiness) => sign(claimsFor(owner), { exp: false })],
-    ['another secret', (owner: RegisteredBusiness) => sign(claimsFor(owner), { key: new TextEncoder().encode('some-other-secret-of-enough-length-000') })],
+    [
+      'another secret',
+      (owner: RegisteredBusiness) => sign(claimsFor(owner), { key: new TextEncoder().encode('some-other-secret-of-enough-length-000') }),
+    ],
     [
       'a tampered payload',
       async (owner: RegisteredBusiness) => {
@@ -52,12 +58,18 @@ describe('JWT verification: HS256 only, exp required', () => {
   it('401 when the Authorization header is missing or not Bearer', async () => {
     const owner = await registerBusiness(t);
     expect((await t.call({ method: 'GET', url: '/api/v1/business' })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', headers: { authorization: `Basic ${owner.token}` } })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/v1/business', headers: { authorization: `Basic ${owner.token}` } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('provider tokens expire after 11520 minutes, super-admin tokens after 24 h', async () => {
     const owner = await registerBusiness(t);
-    const login = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: 'root', password: 'very-secret-password' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/superadmin/login',
+      payload: { username: 'root', password: 'very-secret-password' },
+    });
     const superToken = login.data.access_token;
     const start = t.clock.now();
     try {
@@ -78,7 +90,10 @@ describe('JWT verification: HS256 only, exp required', () => {
   });
 
   it('a forged super-admin token (other secret) is 401, not a way in', async () => {
-    const forged = await sign({ sub: 'superadmin', isSuperAdmin: true }, { key: new TextEncoder().encode('guessed-secret-guessed-secret-guessed') });
+    const forged = await sign(
+      { sub: 'superadmin', isSuperAdmin: true },
+      { key: new TextEncoder().encode('guessed-secret-guessed-secret-guessed') },
+    );
     expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: forged })).statusCode).toBe(401);
   });
 

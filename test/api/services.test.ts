@@ -41,7 +41,9 @@ describe('categories', () => {
   it("another business's category is 404 on PUT and DELETE", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const hair = await category(a);
-    expect((await t.call({ method: 'PUT', url: `/api/v1/categories/${hair.id}`, token: b.token, payload: { name: 'x' } })).statusCode).toBe(404);
+    expect((await t.call({ method: 'PUT', url: `/api/v1/categories/${hair.id}`, token: b.token, payload: { name: 'x' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.call({ method: 'DELETE', url: `/api/v1/categories/${hair.id}`, token: b.token })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/v1/categories', token: b.token })).data).toEqual([]);
   });
@@ -66,7 +68,12 @@ describe('services', () => {
 
     const updated = await t.call({ method: 'PUT', url: `/api/v1/services/${created.id}`, token: owner.token, payload: { price: 4000 } });
     expect(updated.data).toEqual({ ...created, price: 4000 });
-    const cleared = await t.call({ method: 'PUT', url: `/api/v1/services/${created.id}`, token: owner.token, payload: { category_id: null, duration: 45 } });
+    const cleared = await t.call({
+      method: 'PUT',
+      url: `/api/v1/services/${created.id}`,
+      token: owner.token,
+      payload: { category_id: null, duration: 45 },
+    });
     expect(cleared.data).toEqual({ ...created, price: 4000, duration: 45, category: null });
   });
 
@@ -84,15 +91,25 @@ describe('services', () => {
     ['name', { name: '  ' }],
   ])('invalid %s is 400 naming it', async (field, body) => {
     const owner = await registerBusiness(t);
-    const response = await t.call({ method: 'POST', url: '/api/v1/services', token: owner.token, payload: { name: 'X', duration: 30, price: 100, ...body } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/services',
+      token: owner.token,
+      payload: { name: 'X', duration: 30, price: 100, ...body },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe(field);
   });
 
-  it("a category of another business is 404", async () => {
+  it('a category of another business is 404', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const foreign = await category(b);
-    const response = await t.call({ method: 'POST', url: '/api/v1/services', token: a.token, payload: { name: 'X', duration: 30, price: 1, category_id: foreign.id } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/services',
+      token: a.token,
+      payload: { name: 'X', duration: 30, price: 1, category_id: foreign.id },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.data).toEqual({ detail: 'Category not found', code: 'not_found' });
   });
@@ -175,14 +192,20 @@ describe('services', () => {
     let creation: Promise<{ statusCode: number; data: unknown }> | undefined;
     await t.database.db.transaction(async (tx) => {
       await tx.delete(serviceCategories).where(eq(serviceCategories.id, doomed.id));
-      creation = t.call({ method: 'POST', url: '/api/v1/services', token: owner.token, payload: { name: 'X', duration: 30, price: 1, category_id: doomed.id } });
+      creation = t.call({
+        method: 'POST',
+        url: '/api/v1/services',
+        token: owner.token,
+        payload: { name: 'X', duration: 30, price: 1, category_id: doomed.id },
+      });
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     const response = await creation!;
     // PostgreSQL: the check saw the category, the insert was refused after the delete committed → 409.
     // PGlite runs one transaction at a time, so the request only starts afterwards → 404.
     expect([409, 404]).toContain(response.statusCode);
-    if (dbKind() === 'postgres') expect(response.data).toEqual({ detail: 'Changed by another request meanwhile, try again', code: 'conflict' });
+    if (dbKind() === 'postgres')
+      expect(response.data).toEqual({ detail: 'Changed by another request meanwhile, try again', code: 'conflict' });
   });
 
   it('a price change never alters the price_snapshot of existing bookings', async () => {

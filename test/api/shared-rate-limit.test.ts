@@ -39,7 +39,14 @@ function logSink(): { stream: Writable; lines: () => { level: number; msg: strin
       done();
     },
   });
-  return { stream, lines: () => output.split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    stream,
+    lines: () =>
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
@@ -70,7 +77,10 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
   it('Redis unreachable: requests still answer at once, with one warning; the limit comes back with Redis', async () => {
     const port = await freePort();
     const logs = logSink();
-    const t = await app({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix(), RATE_LIMIT_LOGIN: '2' }, { logger: { level: 'info', stream: logs.stream } });
+    const t = await app(
+      { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix(), RATE_LIMIT_LOGIN: '2' },
+      { logger: { level: 'info', stream: logs.stream } },
+    );
     const started = Date.now();
     for (let i = 0; i < 6; i += 1) expect((await login(t)).statusCode).toBe(401);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -111,6 +121,8 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 });
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   return child;
 }

@@ -16,10 +16,12 @@ const DATE = '2026-11-25';
 
 describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances (PostgreSQL)', () => {
   const instances: { app: FastifyInstance; database: Database }[] = [];
-  const call = (app: FastifyInstance) => async ({ token, ...rest }: InjectOptions & { token?: string }) => {
-    const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
-  };
+  const call =
+    (app: FastifyInstance) =>
+    async ({ token, ...rest }: InjectOptions & { token?: string }) => {
+      const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
+    };
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i += 1) {
@@ -44,7 +46,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances
     const hours = ['09', '10', '11', '12', '14', '15', '16', '17'];
     let stale = 0;
     for (let m = 0; m < 5; m += 1) {
-      const master = await call(writer)({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: `Мастер ${m}`, service_ids: [owner.service.id] } });
+      const master = await call(writer)({
+        method: 'POST',
+        url: '/api/v1/masters',
+        token: owner.token,
+        payload: { name: `Мастер ${m}`, service_ids: [owner.service.id] },
+      });
       expect(master.statusCode).toBe(201);
       const slotsUrl = `/api/v1/public/${owner.business.slug}/slots?date=${DATE}&master_id=${master.data.id}`;
       for (const hour of hours) {
@@ -54,7 +61,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances
         const booked = await writer.inject({
           method: 'POST',
           url: `/api/v1/public/${owner.business.slug}/booking`,
-          payload: { service_id: owner.service.id, master_id: master.data.id, date: DATE, time: `${hour}:00`, first_name: 'Алия', phone: uniquePhone() },
+          payload: {
+            service_id: owner.service.id,
+            master_id: master.data.id,
+            date: DATE,
+            time: `${hour}:00`,
+            first_name: 'Алия',
+            phone: uniquePhone(),
+          },
         });
         expect(booked.statusCode, booked.body).toBe(201);
         const after = JSON.parse((await reader.inject({ method: 'GET', url: slotsUrl })).body) as { busy_intervals: [string, string][] };

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { SettableClock } from '../../src/core/clock.js';
-import { DEFAULT_NOW, dbKind, openTestDatabase, registerBusiness, testConfig, useTestApp, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
+import {
+  DEFAULT_NOW,
+  dbKind,
+  openTestDatabase,
+  registerBusiness,
+  testConfig,
+  useTestApp,
+  type RegisteredBusiness,
+  type TestApp,
+} from '../helpers/app.js';
 import { book, createMaster, createService } from '../helpers/catalog.js';
 
 const TUESDAY = '2026-11-24';
@@ -53,7 +62,10 @@ async function linkSetUp(call: Call, owner: RegisteredBusiness) {
   const service = await createService(app, owner, { duration: 60 });
   const linked = await createMaster(app, owner, 'Мастер', [service.id]);
   await createMaster(app, owner, 'Второй', []);
-  const week = (await call({ method: 'POST', url: `/api/v1/schedule/master/${linked.id}`, token: owner.token })).data as { id: number; day_of_week: number }[];
+  const week = (await call({ method: 'POST', url: `/api/v1/schedule/master/${linked.id}`, token: owner.token })).data as {
+    id: number;
+    day_of_week: number;
+  }[];
   await put(call, owner, `/schedule/${week.find((row) => row.day_of_week === 1)!.id}`, { is_active: false });
   return { service, linked };
 }
@@ -68,7 +80,11 @@ describe('slots cache: what a write forgets', () => {
   it('keeps every answer through a login, a webhook call and a write that changes no availability', async () => {
     await cached(t.call, slotsUrl(owner));
     await cached(t.call, daysUrl(owner, owner.service.id));
-    const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: 'correct horse battery' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.user.email, password: 'correct horse battery' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect((await t.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: { update_id: 1 } })).statusCode).toBe(401);
     const category = await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name: 'Волосы' } });
@@ -84,7 +100,10 @@ describe('slots cache: what a write forgets', () => {
     await cached(t.call, slotsUrl(owner));
     await book(t, owner, { date: TUESDAY, time: '15:00' });
     await put(t.call, owner, `/services/${owner.service.id}`, { price: 7000 });
-    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(owner))).body.busy_intervals).toContainEqual(['15:00', '16:00']);
+    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(owner))).body.busy_intervals).toContainEqual([
+      '15:00',
+      '16:00',
+    ]);
     expect((await read(t.call, slotsUrl(other))).queries).toBe(0);
     expect((await read(t.call, daysUrl(other, other.service.id))).queries).toBe(0);
   });
@@ -111,7 +130,9 @@ describe('slots cache: what a write forgets', () => {
     const url = daysUrl(business, service.id);
     await cached(t.call, url);
     expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(true);
-    const second = (await t.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find((m: { name: string }) => m.name === 'Второй');
+    const second = (await t.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find(
+      (m: { name: string }) => m.name === 'Второй',
+    );
     await put(t.call, business, `/masters/${second.id}`, { service_ids: [service.id] });
     expect(tuesday((await read<Days>(t.call, url)).body)).toEqual({ date: TUESDAY, available: true, day_off: false });
   });
@@ -119,7 +140,10 @@ describe('slots cache: what a write forgets', () => {
   it("answers the writer's next slots with its schedule change", async () => {
     const business = await registerBusiness(t);
     await cached(t.call, slotsUrl(business));
-    const week = (await t.call({ method: 'GET', url: '/api/v1/schedule', token: business.token })).data as { id: number; day_of_week: number }[];
+    const week = (await t.call({ method: 'GET', url: '/api/v1/schedule', token: business.token })).data as {
+      id: number;
+      day_of_week: number;
+    }[];
     await put(t.call, business, `/schedule/${week.find((row) => row.day_of_week === 1)!.id}`, { start_time: '08:00' });
     expect((await read<{ work_start: string }>(t.call, slotsUrl(business))).body.work_start).toBe('08:00');
   });
@@ -157,7 +181,9 @@ describe('slots cache: a write through another instance', () => {
     const url = daysUrl(business, service.id);
     await cached(t.call, url);
     expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(true);
-    const second = (await other.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find((m: { name: string }) => m.name === 'Второй');
+    const second = (await other.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find(
+      (m: { name: string }) => m.name === 'Второй',
+    );
     await put(other.call, business, `/masters/${second.id}`, { service_ids: [service.id] });
     expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(false);
   });
@@ -174,6 +200,8 @@ describe('slots cache: a write through another instance', () => {
     expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(true);
     await book(app, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '14:00' });
     expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(false);
-    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(business))).body.busy_intervals).toEqual([['09:00', '18:00']]);
+    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(business))).body.busy_intervals).toEqual([
+      ['09:00', '18:00'],
+    ]);
   });
 });

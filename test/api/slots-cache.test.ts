@@ -19,7 +19,14 @@ let owner: RegisteredBusiness;
 let masterId: number;
 beforeAll(async () => {
   owner = await registerBusiness(t);
-  masterId = (await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер', service_ids: [owner.service.id] } })).data.id;
+  masterId = (
+    await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Мастер', service_ids: [owner.service.id] },
+    })
+  ).data.id;
 });
 
 /** TestApp['call'] for an app built here. */
@@ -149,7 +156,9 @@ describe.runIf(dbKind() === 'postgres')('slots cache when its LISTEN connection 
         return queries.length;
       };
       await expect.poll(count, { timeout: 3000 }).toBe(0);
-      await t.database.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${name} AND (query ILIKE 'LISTEN%' OR query = 'SELECT 1')`);
+      await t.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${name} AND (query ILIKE 'LISTEN%' OR query = 'SELECT 1')`,
+      );
       await expect.poll(() => app.ctx.slotsCache?.live, { timeout: 3000 }).toBe(false);
       expect(await count()).toBe(1);
       expect(await count()).toBe(1);

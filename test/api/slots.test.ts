@@ -45,19 +45,31 @@ describe('one master (master_id given)', () => {
     expect((await slots(t, owner.business.slug, TUESDAY, master.id)).data).toEqual({
       work_start: '09:00',
       work_end: '18:00',
-      busy_intervals: [['10:00', '11:00'], ['13:00', '15:00']],
+      busy_intervals: [
+        ['10:00', '11:00'],
+        ['13:00', '15:00'],
+      ],
     });
   });
 
   it('uses its own row when it has a schedule', async () => {
     const owner = await registerBusiness(t);
-    const master = await masterWithOwnWeek(owner, 'Ранняя', { start_time: '07:30', end_time: '15:00', break_start_time: '11:00', break_end_time: '11:30' });
+    const master = await masterWithOwnWeek(owner, 'Ранняя', {
+      start_time: '07:30',
+      end_time: '15:00',
+      break_start_time: '11:00',
+      break_end_time: '11:30',
+    });
     expect((await slots(t, owner.business.slug, MONDAY, master.id)).data).toEqual({
       work_start: '07:30',
       work_end: '15:00',
       busy_intervals: [['11:00', '11:30']],
     });
-    expect((await slots(t, owner.business.slug, SATURDAY, master.id)).data).toEqual({ work_start: '00:00', work_end: '00:00', busy_intervals: [] });
+    expect((await slots(t, owner.business.slug, SATURDAY, master.id)).data).toEqual({
+      work_start: '00:00',
+      work_end: '00:00',
+      busy_intervals: [],
+    });
   });
 
   it("only that master's bookings count", async () => {
@@ -92,11 +104,17 @@ describe('one master (master_id given)', () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
     await book(t, owner, { master_id: master.id, date: MONDAY, time: '23:30' }); // 60 min → 00:30
-    expect((await slots(t, owner.business.slug, TUESDAY, master.id)).data.busy_intervals).toEqual([['00:00', '00:30'], ['13:00', '14:00']]);
-    expect((await slots(t, owner.business.slug, MONDAY, master.id)).data.busy_intervals).toEqual([['13:00', '14:00'], ['23:30', '24:00']]);
+    expect((await slots(t, owner.business.slug, TUESDAY, master.id)).data.busy_intervals).toEqual([
+      ['00:00', '00:30'],
+      ['13:00', '14:00'],
+    ]);
+    expect((await slots(t, owner.business.slug, MONDAY, master.id)).data.busy_intervals).toEqual([
+      ['13:00', '14:00'],
+      ['23:30', '24:00'],
+    ]);
   });
 
-  it("a master of another business, or an unknown one, is 404", async () => {
+  it('a master of another business, or an unknown one, is 404', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const foreign = await createMaster(t, b);
     for (const id of [foreign.id, 2147483647]) {
@@ -110,15 +128,28 @@ describe('one master (master_id given)', () => {
 describe('all masters (no master_id): the per-minute aggregate', () => {
   it('busy only where every working master is busy; the window spans all of them', async () => {
     const owner = await registerBusiness(t);
-    const early = await masterWithOwnWeek(owner, 'Ранняя', { start_time: '08:00', end_time: '14:00', break_start_time: null, break_end_time: null });
-    const late = await masterWithOwnWeek(owner, 'Поздняя', { start_time: '12:00', end_time: '20:00', break_start_time: '15:00', break_end_time: '16:00' });
+    const early = await masterWithOwnWeek(owner, 'Ранняя', {
+      start_time: '08:00',
+      end_time: '14:00',
+      break_start_time: null,
+      break_end_time: null,
+    });
+    const late = await masterWithOwnWeek(owner, 'Поздняя', {
+      start_time: '12:00',
+      end_time: '20:00',
+      break_start_time: '15:00',
+      break_end_time: '16:00',
+    });
     await book(t, owner, { master_id: early.id, date: MONDAY, time: '09:00' }); // 09-10: only early works → busy
     await book(t, owner, { master_id: early.id, date: MONDAY, time: '12:00' }); // 12-13: late is free → free
     await book(t, owner, { master_id: late.id, date: MONDAY, time: '13:00' }); // 13-14: early is free → free
     expect((await slots(t, owner.business.slug, MONDAY)).data).toEqual({
       work_start: '08:00',
       work_end: '20:00',
-      busy_intervals: [['09:00', '10:00'], ['15:00', '16:00']],
+      busy_intervals: [
+        ['09:00', '10:00'],
+        ['15:00', '16:00'],
+      ],
     });
   });
 
@@ -126,7 +157,11 @@ describe('all masters (no master_id): the per-minute aggregate', () => {
     const owner = await registerBusiness(t);
     await masterWithOwnWeek(owner, 'Выходная', { is_active: false });
     await createMaster(t, owner, 'По графику салона');
-    expect((await slots(t, owner.business.slug, MONDAY)).data).toEqual({ work_start: '09:00', work_end: '18:00', busy_intervals: [['13:00', '14:00']] });
+    expect((await slots(t, owner.business.slug, MONDAY)).data).toEqual({
+      work_start: '09:00',
+      work_end: '18:00',
+      busy_intervals: [['13:00', '14:00']],
+    });
   });
 
   it('nobody works: 00:00/00:00/[]', async () => {

@@ -34,7 +34,13 @@ const running: ChildProcess[] = [];
 
 async function start(dataDir: string, extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, PORT: String(port), DATA_DIR: dataDir, ...extra };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dataDir,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...extra,
+  };
   if (dbKind() === 'postgres') env.DATABASE_URL = inject('postgresUrl');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
@@ -97,7 +103,13 @@ describe('starting the server with no configuration', { timeout: 120_000 }, () =
         await fetch(`${server.base}/api/v1/auth/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `start${Date.now()}@example.kz`, password: 'long enough 1', full_name: 'A', business_name: 'B', phone: uniquePhone() }),
+          body: JSON.stringify({
+            email: `start${Date.now()}@example.kz`,
+            password: 'long enough 1',
+            full_name: 'A',
+            business_name: 'B',
+            phone: uniquePhone(),
+          }),
         }),
       );
       expect(registered.status).toBe(201);

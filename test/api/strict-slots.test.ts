@@ -9,7 +9,12 @@ async function salon(strict: boolean) {
   const owner = await registerBusiness(t);
   const masters: number[] = [];
   for (const name of ['Айгуль', 'Ольга']) {
-    const response = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name, service_ids: [owner.service.id] } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name, service_ids: [owner.service.id] },
+    });
     masters.push(response.data.id);
   }
   if (strict) {
@@ -96,7 +101,8 @@ describe('strict slots on', () => {
     const times = Array.from({ length: 50 }, (_, i) => `1${Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`);
     const responses = await Promise.all(times.map((time) => book(owner, masters[1]!, '2026-12-01', time)));
     expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 409)).toBe(true);
-    const list = (await t.call({ method: 'GET', url: `/api/v1/bookings?date=2026-12-01&master_id=${masters[1]}`, token: owner.token })).data as {
+    const list = (await t.call({ method: 'GET', url: `/api/v1/bookings?date=2026-12-01&master_id=${masters[1]}`, token: owner.token }))
+      .data as {
       start_at: string;
       end_at: string;
     }[];

@@ -24,13 +24,22 @@ const notifier = new RecordingNotifier();
 const t = useTestApp({ env: ADMIN, build: { notifier } });
 
 async function superToken(app: TestApp = t): Promise<string> {
-  const response = await app.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: 'root', password: 'very-secret-password' } });
+  const response = await app.call({
+    method: 'POST',
+    url: '/api/v1/superadmin/login',
+    payload: { username: 'root', password: 'very-secret-password' },
+  });
   expect(response.statusCode).toBe(200);
   return response.data.access_token;
 }
 
 async function addMaster(owner: RegisteredBusiness): Promise<number> {
-  const response = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер', service_ids: [owner.service.id] } });
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/v1/masters',
+    token: owner.token,
+    payload: { name: 'Мастер', service_ids: [owner.service.id] },
+  });
   expect(response.statusCode).toBe(201);
   return response.data.id;
 }
@@ -236,7 +245,10 @@ describe('POST /superadmin/seed', () => {
       const master = masterList.find((m: { id: number }) => m.id === booking.master.id);
       expect(master.services.map((s: { id: number }) => s.id)).toContain(booking.service.id);
     }
-    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0].id}` });
+    const slots = await t.call({
+      method: 'GET',
+      url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0].id}`,
+    });
     expect(slots.data.busy_intervals.length).toBeGreaterThan(0);
   });
 
@@ -282,7 +294,14 @@ describe('DELETE /superadmin/businesses/{id}', () => {
     ]);
     const [customer] = await db
       .insert(users)
-      .values({ email: `tg${Date.now()}@telegram.local`, passwordHash: '', fullName: 'Клиент', role: 'CUSTOMER', businessId: id, messengerId: String(Date.now()) })
+      .values({
+        email: `tg${Date.now()}@telegram.local`,
+        passwordHash: '',
+        fullName: 'Клиент',
+        role: 'CUSTOMER',
+        businessId: id,
+        messengerId: String(Date.now()),
+      })
       .returning();
 
     const response = await t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
@@ -361,7 +380,11 @@ describe('DELETE /superadmin/businesses/{id}', () => {
 describe('POST /superadmin/businesses/{id}/reset-password', () => {
   it('sets a new random password, returns it and sends it to the provider', async () => {
     const owner = await registerBusiness(t);
-    const response = await t.call({ method: 'POST', url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`, token: await superToken() });
+    const response = await t.call({
+      method: 'POST',
+      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+      token: await superToken(),
+    });
     expect(response.statusCode).toBe(200);
     const password: string = response.data.new_password;
     expect(password.length).toBeGreaterThanOrEqual(12);
@@ -369,7 +392,11 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
     const sent = notifier.calls.filter((call) => call.kind === 'passwordReset').at(-1);
     expect(sent).toMatchObject({ kind: 'passwordReset', password, business: { id: owner.business.id } });
 
-    const oldLogin = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: 'correct horse battery' } });
+    const oldLogin = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.user.email, password: 'correct horse battery' },
+    });
     expect(oldLogin.statusCode).toBe(401);
     const newLogin = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password } });
     expect(newLogin.statusCode).toBe(200);
@@ -379,9 +406,17 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
     const owner = await registerBusiness(t);
     notifier.fail = true;
     try {
-      const response = await t.call({ method: 'POST', url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`, token: await superToken() });
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+        token: await superToken(),
+      });
       expect(response.statusCode).toBe(200);
-      const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: response.data.new_password } });
+      const login = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: owner.user.email, password: response.data.new_password },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       notifier.fail = false;
@@ -389,7 +424,11 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
   });
 
   it('404 for an unknown business', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/businesses/2147483000/reset-password', token: await superToken() });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/superadmin/businesses/2147483000/reset-password',
+      token: await superToken(),
+    });
     expect(response.statusCode).toBe(404);
   });
 });

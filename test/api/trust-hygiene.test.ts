@@ -28,7 +28,14 @@ describe('former slugs', () => {
     const booked = await t.call({
       method: 'POST',
       url: `/api/v1/public/${old}/booking`,
-      payload: { service_id: owner.service.id, master_id: owner.masterId, date: '2026-11-24', time: '12:00', first_name: 'Алия', phone: uniquePhone() },
+      payload: {
+        service_id: owner.service.id,
+        master_id: owner.masterId,
+        date: '2026-11-24',
+        time: '12:00',
+        first_name: 'Алия',
+        phone: uniquePhone(),
+      },
     });
     expect(booked.statusCode).toBe(201);
 
@@ -69,7 +76,11 @@ describe('hygiene', () => {
     expect(me.headers['cache-control']).toBe('no-store');
     const refused = await t.call({ method: 'GET', url: '/api/v1/business', token: 'garbage' });
     expect(refused.headers['cache-control']).toBe('no-store');
-    const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: 'correct horse battery' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.user.email, password: 'correct horse battery' },
+    });
     expect(login.headers['cache-control']).toBe('no-store');
     const publicAnswer = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
     expect(publicAnswer.headers['cache-control']).toBeUndefined();
@@ -104,7 +115,14 @@ describe('hygiene', () => {
     const response = await t.call({
       method: 'POST',
       url: `/api/v1/public/${owner.business.slug}/booking`,
-      payload: { service_id: owner.service.id, date: '2026-11-24', time: '12:00', first_name: 'Алия', phone: uniquePhone(), notes: 'x'.repeat(1001) },
+      payload: {
+        service_id: owner.service.id,
+        date: '2026-11-24',
+        time: '12:00',
+        first_name: 'Алия',
+        phone: uniquePhone(),
+        notes: 'x'.repeat(1001),
+      },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -116,7 +134,12 @@ describe('hygiene', () => {
     const [row] = await t.database.db.select().from(clients).where(eq(clients.businessId, owner.business.id));
     expect(row!.notes!.length).toBe(2000);
     expect(row!.notes!.endsWith(`\n${'c'.repeat(1000)}`)).toBe(true);
-    const tooLong = await t.call({ method: 'PUT', url: `/api/v1/clients/${row!.id}`, token: owner.token, payload: { notes: 'z'.repeat(2001) } });
+    const tooLong = await t.call({
+      method: 'PUT',
+      url: `/api/v1/clients/${row!.id}`,
+      token: owner.token,
+      payload: { notes: 'z'.repeat(2001) },
+    });
     expect(tooLong.statusCode).toBe(400);
   });
 });

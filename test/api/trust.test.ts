@@ -44,7 +44,10 @@ describe('provider link with a secret code', () => {
     expect(fake.textsTo(stranger)).toEqual([PROVIDER_LINK_INVALID, PROVIDER_LINK_INVALID, PROVIDER_LINK_INVALID]);
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBeNull();
     expect((await userRow(t, owner.user.id)).messengerId).toBeNull();
-    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.messengerChatId, String(stranger)));
+    const rows = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.messengerChatId, String(stranger)));
     expect(rows).toEqual([]);
 
     // No new booking reaches the stranger, and the mini app does not make it the provider.
@@ -101,7 +104,10 @@ describe('provider link with a secret code', () => {
     expect(fake.textsTo(chat).join('\n')).toContain('отключён');
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBeNull();
     expect((await userRow(t, owner.user.id)).messengerId).toBeNull();
-    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.messengerChatId, String(chat)));
+    const rows = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.messengerChatId, String(chat)));
     expect(rows.every((row) => !row.isActive)).toBe(true);
 
     // ...and that session ends, as does every earlier token; the caller carries on with the fresh one.
@@ -169,7 +175,9 @@ describe('client buttons', () => {
     await postUpdate(t, callbackUpdate(stranger, `${prefix}_${proposalId}`));
     expect(fake.callsOf('answerCallbackQuery').at(-1)!.params.text).toBe(BOOKING_NOT_FOUND);
     expect(await proposalStatus(proposalId)).toBe('PENDING');
-    expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data.start_at).toBe('2026-11-24T11:00:00');
+    expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data.start_at).toBe(
+      '2026-11-24T11:00:00',
+    );
   });
 
   it('the subscribed client accepts from its own chat', async () => {

@@ -48,7 +48,10 @@ async function call(method: string, path: string, body?: unknown, token?: string
   // Seeding goes through the balancer too; fetch for the bearer header.
   const response = await fetch(`http://127.0.0.1:${balancer.port}/api/v1${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json(), servedBy: response.headers.get('x-served-by') ?? undefined };
@@ -140,7 +143,13 @@ describe('three instances behind HAProxy', () => {
     for (let i = 0; i < 200; i += 1) {
       const date = dates[Math.floor(i / HALF_HOURS.length)]!;
       const time = HALF_HOURS[i % HALF_HOURS.length]!;
-      const booked = await send(balancer.port, 'POST', `/api/v1/public/${b.slug}/booking`, bookingFor(b, date, time, i), clientAddress(nextClient++));
+      const booked = await send(
+        balancer.port,
+        'POST',
+        `/api/v1/public/${b.slug}/booking`,
+        bookingFor(b, date, time, i),
+        clientAddress(nextClient++),
+      );
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
       // Round robin: the next two answers come from the two other instances.
       for (let k = 0; k < INSTANCES - 1; k += 1) {
@@ -166,7 +175,15 @@ describe('three instances behind HAProxy', () => {
     const address = clientAddress(nextClient++);
     const answers: Answer[] = [];
     for (let i = 0; i < 2 * BOOKING_LIMIT; i += 1) {
-      answers.push(await send(balancer.port, 'POST', `/api/v1/public/${b.slug}/booking`, bookingFor(b, date!, HALF_HOURS[i % 16]!, 10_000 + i), address));
+      answers.push(
+        await send(
+          balancer.port,
+          'POST',
+          `/api/v1/public/${b.slug}/booking`,
+          bookingFor(b, date!, HALF_HOURS[i % 16]!, 10_000 + i),
+          address,
+        ),
+      );
     }
     const created = answers.filter((a) => a.status === 201).length;
     const limited = answers.filter((a) => a.status === 429).length;
@@ -218,7 +235,10 @@ describe('three instances behind HAProxy', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const answers = await load.stop();
     const seconds = (Date.now() - started) / 1000;
-    const answered = answers.filter((a) => a.status === 201).map((a) => a.body.id as string).sort();
+    const answered = answers
+      .filter((a) => a.status === 201)
+      .map((a) => a.body.id as string)
+      .sort();
     const others = answers.filter((a) => a.status !== 201);
     const stored = await rows(b.businessId);
     figures.rollingRestart = {

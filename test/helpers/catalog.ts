@@ -19,7 +19,12 @@ export async function createMaster(t: TestApp, owner: RegisteredBusiness, name =
   return response.data as { id: number; name: string; services: { id: number }[]; has_schedule: boolean };
 }
 
-export function bookingRequest(t: TestApp, owner: RegisteredBusiness, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export function bookingRequest(
+  t: TestApp,
+  owner: RegisteredBusiness,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return t.call({
     method: 'POST',
     url: `/api/v1/public/${owner.business.slug}/booking`,
@@ -32,7 +37,15 @@ export function bookingRequest(t: TestApp, owner: RegisteredBusiness, body: Reco
 export async function book(t: TestApp, owner: RegisteredBusiness, body: Record<string, unknown> = {}) {
   const response = await bookingRequest(t, owner, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.data as { id: string; status: string; start_at: string; end_at: string; price_snapshot: number; master: { id: number }; service: { id: number } };
+  return response.data as {
+    id: string;
+    status: string;
+    start_at: string;
+    end_at: string;
+    price_snapshot: number;
+    master: { id: number };
+    service: { id: number };
+  };
 }
 
 export function slots(t: TestApp, slug: string, date: string, masterId?: number) {

@@ -16,8 +16,12 @@ export const CHECK_INTERVAL_MS = 200;
 export function haproxyConfig(listenPort: number, serverPorts: number[], statsSocket?: string): string {
   return `global
   maxconn 2000
-${statsSocket ? `  stats socket ${statsSocket} mode 600 level admin
-` : ''}
+${
+  statsSocket
+    ? `  stats socket ${statsSocket} mode 600 level admin
+`
+    : ''
+}
 defaults
   mode http
   timeout connect 1s
@@ -99,7 +103,11 @@ export async function startHaproxy(dir: string, listenPort: number, serverPorts:
       for (const line of lines) {
         const row = line.split(',');
         if (at(row, 'pxname') !== 'instances' || ['FRONTEND', 'BACKEND'].includes(at(row, 'svname'))) continue;
-        result[at(row, 'svname')] = { status: at(row, 'status'), retries: Number(at(row, 'wretr')), redispatches: Number(at(row, 'wredis')) };
+        result[at(row, 'svname')] = {
+          status: at(row, 'status'),
+          retries: Number(at(row, 'wretr')),
+          redispatches: Number(at(row, 'wredis')),
+        };
       }
       return result;
     },
@@ -119,7 +127,14 @@ export interface Answer {
 }
 
 /** One request on a fresh connection from `localAddress` (a 127.x.y.z address). */
-export function send(port: number, method: string, path: string, body?: unknown, localAddress = '127.0.0.1', headers: Record<string, string> = {}): Promise<Answer> {
+export function send(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  localAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = request(

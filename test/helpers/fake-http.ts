@@ -23,10 +23,12 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export const json = (status: number, body: unknown): FakeHandler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+export const json =
+  (status: number, body: unknown): FakeHandler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 export async function startFakeServer(initial: FakeHandler = json(200, {})): Promise<FakeServer> {
   let handler = initial;

@@ -181,7 +181,9 @@ export class FakeTelegram {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '');
     if (!match) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
       return;
     }
     const { params, photo } = await this.parse(request);
@@ -227,7 +229,11 @@ export class FakeTelegram {
       case 'sendMessage':
         return this.message(call);
       case 'sendPhoto':
-        return { ...this.message(call), photo: [{ file_id: 'photo', file_unique_id: 'photo', width: 512, height: 512 }], caption: call.caption };
+        return {
+          ...this.message(call),
+          photo: [{ file_id: 'photo', file_unique_id: 'photo', width: 512, height: 512 }],
+          caption: call.caption,
+        };
       case 'editMessageText':
       case 'editMessageReplyMarkup':
         return { ...this.message(call), message_id: call.params.message_id };
@@ -270,12 +276,14 @@ export const TEST_BOT_TOKEN = '123456789:TEST-token_for-the-fake-bot-api';
 export const TEST_BOT_USERNAME = 'booking_test_bot';
 
 /** Env for createTestApp/useTestApp: the bot on, talking to the fake. */
-export const botEnv = (fake: FakeTelegram, extra: Record<string, string> = {}) => (): Record<string, string> => ({
-  BOT_TOKEN: TEST_BOT_TOKEN,
-  BOT_USERNAME: TEST_BOT_USERNAME,
-  TELEGRAM_API_URL: fake.url,
-  ...extra,
-});
+export const botEnv =
+  (fake: FakeTelegram, extra: Record<string, string> = {}) =>
+  (): Record<string, string> => ({
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    BOT_USERNAME: TEST_BOT_USERNAME,
+    TELEGRAM_API_URL: fake.url,
+    ...extra,
+  });
 
 let nextUpdateId = 1;
 let nextMessageId = 1;
@@ -294,11 +302,19 @@ function messageFrom(chatId: number, fromId: number, content: Record<string, unk
 /** A text message update; a leading /command gets its bot_command entity, as Telegram sends it. */
 export function messageUpdate(chatId: number, text: string, fromId = chatId): Record<string, unknown> {
   const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text)?.[0];
-  return messageFrom(chatId, fromId, { text, ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}) });
+  return messageFrom(chatId, fromId, {
+    text,
+    ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+  });
 }
 
 /** A shared contact (the request_contact button sends the sender's own, with user_id = the sender). */
-export function contactUpdate(chatId: number, phone: string, contactUserId: number | null = chatId, fromId = chatId): Record<string, unknown> {
+export function contactUpdate(
+  chatId: number,
+  phone: string,
+  contactUserId: number | null = chatId,
+  fromId = chatId,
+): Record<string, unknown> {
   const userId = contactUserId === null ? {} : { user_id: contactUserId };
   return messageFrom(chatId, fromId, { contact: { phone_number: phone, first_name: `User${contactUserId ?? 0}`, ...userId } });
 }
@@ -312,7 +328,13 @@ export function callbackUpdate(chatId: number, data: string, messageId = 1, from
       from: person(fromId),
       chat_instance: `ci${chatId}`,
       data,
-      message: { message_id: messageId, date: 1_790_000_000, chat: chatOf(chatId), from: { id: 123456789, is_bot: true, first_name: 'bot' }, text: 'old text' },
+      message: {
+        message_id: messageId,
+        date: 1_790_000_000,
+        chat: chatOf(chatId),
+        from: { id: 123456789, is_bot: true, first_name: 'bot' },
+        text: 'old text',
+      },
     },
   };
 }

@@ -74,10 +74,19 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   return { child, port, base, output: () => output, exited, stop };
 }
 
-export async function api(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: any }> {
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; data: any }> {
   const response = await fetch(`${base}/api/v1${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -25,7 +25,9 @@ describe('dayProblem', () => {
     [day('10:00', '19:00', '14:00', null), 'break'],
   ])('%j → %s', (d, expected) => expect(dayProblem(d)).toBe(expected));
 
-  const hm = fc.integer({ min: 0, max: 1439 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  const hm = fc
+    .integer({ min: 0, max: 1439 })
+    .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   it('property: an accepted active day has start < end and a break inside [start, end]', () => {
     fc.assert(
       fc.property(hm, hm, fc.option(fc.tuple(hm, hm), { nil: null }), (start, end, brk) => {

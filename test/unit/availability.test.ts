@@ -55,7 +55,15 @@ describe('scheduleFor (rule 1: own row, else the business row)', () => {
 
 describe('mergeIntervals', () => {
   it('sorts, merges overlapping and touching intervals, keeps gaps', () => {
-    expect(mergeIntervals([[600, 660], [540, 560], [650, 700], [700, 720], [800, 810]])).toEqual([
+    expect(
+      mergeIntervals([
+        [600, 660],
+        [540, 560],
+        [650, 700],
+        [700, 720],
+        [800, 810],
+      ]),
+    ).toEqual([
       [540, 560],
       [600, 720],
       [800, 810],
@@ -63,7 +71,12 @@ describe('mergeIntervals', () => {
   });
 
   it('keeps a contained interval inside its container', () => {
-    expect(mergeIntervals([[100, 500], [200, 300]])).toEqual([[100, 500]]);
+    expect(
+      mergeIntervals([
+        [100, 500],
+        [200, 300],
+      ]),
+    ).toEqual([[100, 500]]);
   });
 
   it('returns [] for []', () => {
@@ -142,7 +155,10 @@ describe('singleMasterSlots (rule 4)', () => {
   });
 
   it('cancelled and rejected bookings take no time', () => {
-    const answer = singleMasterSlots(DAY, day('09:00', '18:00'), [booked('10:00', '11:00', 'cancelled'), booked('12:00', '13:00', 'rejected')]);
+    const answer = singleMasterSlots(DAY, day('09:00', '18:00'), [
+      booked('10:00', '11:00', 'cancelled'),
+      booked('12:00', '13:00', 'rejected'),
+    ]);
     expect(answer.busy_intervals).toEqual([]);
   });
 
@@ -162,7 +178,14 @@ describe('singleMasterSlots (rule 4)', () => {
       booked('23:00', '01:00', 'pending', PREV, DAY),
       booked('23:00', '02:00', 'pending', DAY, NEXT),
     ]);
-    expect(answer).toEqual({ work_start: '00:00', work_end: '24:00', busy_intervals: [['00:00', '01:00'], ['23:00', '24:00']] });
+    expect(answer).toEqual({
+      work_start: '00:00',
+      work_end: '24:00',
+      busy_intervals: [
+        ['00:00', '01:00'],
+        ['23:00', '24:00'],
+      ],
+    });
   });
 
   it('no start < end check: an inverted day is returned as stored', () => {
@@ -175,7 +198,14 @@ describe('aggregateSlots (rule 5)', () => {
 
   it('worked example: one master is busy only where that master is busy', () => {
     const answer = aggregateSlots(DAY, [master(day('09:00', '18:00', ['13:00', '14:00']), [booked('10:00', '11:00')])]);
-    expect(answer).toEqual({ work_start: '09:00', work_end: '18:00', busy_intervals: [['10:00', '11:00'], ['13:00', '14:00']] });
+    expect(answer).toEqual({
+      work_start: '09:00',
+      work_end: '18:00',
+      busy_intervals: [
+        ['10:00', '11:00'],
+        ['13:00', '14:00'],
+      ],
+    });
   });
 
   it('worked example: two masters; busy only where both are busy', () => {
@@ -188,7 +218,10 @@ describe('aggregateSlots (rule 5)', () => {
     expect(answer).toEqual({
       work_start: '09:00',
       work_end: '20:00',
-      busy_intervals: [['10:00', '11:30'], ['13:30', '14:00']],
+      busy_intervals: [
+        ['10:00', '11:30'],
+        ['13:30', '14:00'],
+      ],
     });
   });
 
@@ -231,11 +264,16 @@ describe('aggregateSlots (rule 5)', () => {
 
   it('busy runs are reported only inside [work_start, work_end)', () => {
     const answer = aggregateSlots(DAY, [master(day('09:00', '18:00'), [booked('07:00', '09:30'), booked('17:30', '19:00')])]);
-    expect(answer.busy_intervals).toEqual([['09:00', '09:30'], ['17:30', '18:00']]);
+    expect(answer.busy_intervals).toEqual([
+      ['09:00', '09:30'],
+      ['17:30', '18:00'],
+    ]);
   });
 
   it('cancelled and rejected bookings take no time in the aggregate either', () => {
-    const answer = aggregateSlots(DAY, [master(day('09:00', '18:00'), [booked('10:00', '11:00', 'cancelled'), booked('11:00', '12:00', 'rejected')])]);
+    const answer = aggregateSlots(DAY, [
+      master(day('09:00', '18:00'), [booked('10:00', '11:00', 'cancelled'), booked('11:00', '12:00', 'rejected')]),
+    ]);
     expect(answer.busy_intervals).toEqual([]);
   });
 
@@ -340,7 +378,9 @@ describe('availability properties', () => {
   });
 
   it('mergeIntervals covers exactly the same minutes, with sorted, non-touching intervals', () => {
-    const interval = fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 300 })).map(([s, d]) => [s, Math.min(1440, s + d)] as const);
+    const interval = fc
+      .tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 300 }))
+      .map(([s, d]) => [s, Math.min(1440, s + d)] as const);
     fc.assert(
       fc.property(fc.array(interval, { maxLength: 10 }), (intervals) => {
         const merged = mergeIntervals(intervals);

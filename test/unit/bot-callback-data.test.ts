@@ -23,7 +23,18 @@ describe('parseCallbackData', () => {
   });
 
   it('refuses anything else', () => {
-    for (const data of ['', 'confirm_', 'confirm_42', `confirm_${ID}x`, `rh_${ID}_24`, `rh_${ID}_9`, `rm_${ID}_1560`, `rm_${ID}_2400`, `xx_${ID}`, `ra_${ID}_1`]) {
+    for (const data of [
+      '',
+      'confirm_',
+      'confirm_42',
+      `confirm_${ID}x`,
+      `rh_${ID}_24`,
+      `rh_${ID}_9`,
+      `rm_${ID}_1560`,
+      `rm_${ID}_2400`,
+      `xx_${ID}`,
+      `ra_${ID}_1`,
+    ]) {
       expect(parseCallbackData(data), data).toBeUndefined();
     }
   });
@@ -32,10 +43,16 @@ describe('parseCallbackData', () => {
     fc.uuid().map((id): CallbackAction => ({ kind: 'confirm', bookingId: id })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'reject', bookingId: id })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'reschedule', bookingId: id })),
-    fc.tuple(fc.uuid(), fc.integer({ min: 0, max: 23 })).map(([id, h]): CallbackAction => ({ kind: 'hour', bookingId: id, hour: String(h).padStart(2, '0') })),
+    fc
+      .tuple(fc.uuid(), fc.integer({ min: 0, max: 23 }))
+      .map(([id, h]): CallbackAction => ({ kind: 'hour', bookingId: id, hour: String(h).padStart(2, '0') })),
     fc
       .tuple(fc.uuid(), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-      .map(([id, h, m]): CallbackAction => ({ kind: 'minute', bookingId: id, time: `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` })),
+      .map(([id, h, m]): CallbackAction => ({
+        kind: 'minute',
+        bookingId: id,
+        time: `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`,
+      })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'accept', proposalId: id })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'decline', proposalId: id })),
   );

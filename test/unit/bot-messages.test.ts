@@ -45,11 +45,22 @@ const booking = (over: Partial<BookingView> = {}): BookingView => ({
 });
 
 const business = { name: 'Салон «Ажар»', phone: '+7 701 000 00 00', address: 'Алматы, Абая 10' };
-const proposal = { oldDate: '2026-11-24', oldTime: '11:00', proposedDate: '2026-11-25', proposedTime: '15:30', expiresAt: '2026-11-24T10:00:00' };
+const proposal = {
+  oldDate: '2026-11-24',
+  oldTime: '11:00',
+  proposedDate: '2026-11-25',
+  proposedTime: '15:30',
+  expiresAt: '2026-11-24T10:00:00',
+};
 
 /** Every text of the module built from the given user-supplied values. */
 function allTexts(value: string): string[] {
-  const b = booking({ notes: value, service: { id: 1, name: value, duration: 30, price: 1 }, master: { id: 2, name: value }, client: { id: 3, phone: '77015554433', firstName: value } });
+  const b = booking({
+    notes: value,
+    service: { id: 1, name: value, duration: 30, price: 1 },
+    master: { id: 2, name: value },
+    client: { id: 3, phone: '77015554433', firstName: value },
+  });
   const biz = { name: value, phone: value, address: value };
   const statuses = ['pending', 'confirmed', 'cancelled', 'completed', 'rejected'] as const;
   return [
@@ -108,7 +119,9 @@ describe('every message parses whatever the user typed', () => {
 
   it('property: arbitrary user values never break a message', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) => allTexts(value).every((text) => legacyMarkdownError(text) === null)),
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) =>
+        allTexts(value).every((text) => legacyMarkdownError(text) === null),
+      ),
       { numRuns: 200 },
     );
   });
@@ -121,7 +134,8 @@ describe('every message parses whatever the user typed', () => {
 describe('contents', () => {
   it('new booking: name, phone, service, master, DD.MM.YYYY, HH:MM, price in KZT, notes', () => {
     const text = newBookingText(booking({ notes: 'у окна' }));
-    for (const part of ['Алия', '+7 701 555 44 33', 'Стрижка', 'Динара', '24.11.2026', '11:00', '12 500 KZT', 'у окна']) expect(text).toContain(part);
+    for (const part of ['Алия', '+7 701 555 44 33', 'Стрижка', 'Динара', '24.11.2026', '11:00', '12 500 KZT', 'у окна'])
+      expect(text).toContain(part);
   });
 
   it('price falls back to the service price when no snapshot is there', () => {
@@ -142,7 +156,11 @@ describe('contents', () => {
   });
 
   it('a move by the owner: ПЕРЕНЕСЕНА with the new date and time, and the old ones', () => {
-    const text = bookingMovedText(business, booking({ startAt: '2026-11-26T14:15:00', master: { id: 5, name: 'Ольга' } }), '2026-11-24T11:00:00');
+    const text = bookingMovedText(
+      business,
+      booking({ startAt: '2026-11-26T14:15:00', master: { id: 5, name: 'Ольга' } }),
+      '2026-11-24T11:00:00',
+    );
     expect(text).toContain('Запись ПЕРЕНЕСЕНА');
     expect(text).toContain('26.11.2026');
     expect(text).toContain('14:15');
@@ -178,13 +196,25 @@ describe('contents', () => {
 describe('message length (CONTRACT.md §11)', () => {
   it('a new-booking message with the longest allowed values, all escaped, stays within 4 096 characters', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 0, maxLength: 200 }), fc.string({ minLength: 0, maxLength: 1000 }), fc.constantFrom('_', '*', '[', '`', 'а'), (name, notes, special) => {
-        const longName = name.padEnd(200, special);
-        const longNotes = notes.padEnd(1000, special);
-        const text = newBookingText(booking({ notes: longNotes, service: { id: 1, name: longName, duration: 30, price: 1 }, master: { id: 2, name: longName }, client: { id: 3, phone: '77015554433', firstName: longName } }));
-        expect(text.length).toBeLessThanOrEqual(TELEGRAM_MESSAGE_LIMIT);
-        expect(legacyMarkdownError(text)).toBeNull();
-      }),
+      fc.property(
+        fc.string({ minLength: 0, maxLength: 200 }),
+        fc.string({ minLength: 0, maxLength: 1000 }),
+        fc.constantFrom('_', '*', '[', '`', 'а'),
+        (name, notes, special) => {
+          const longName = name.padEnd(200, special);
+          const longNotes = notes.padEnd(1000, special);
+          const text = newBookingText(
+            booking({
+              notes: longNotes,
+              service: { id: 1, name: longName, duration: 30, price: 1 },
+              master: { id: 2, name: longName },
+              client: { id: 3, phone: '77015554433', firstName: longName },
+            }),
+          );
+          expect(text.length).toBeLessThanOrEqual(TELEGRAM_MESSAGE_LIMIT);
+          expect(legacyMarkdownError(text)).toBeNull();
+        },
+      ),
       { numRuns: 50 },
     );
   });

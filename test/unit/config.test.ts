@@ -134,7 +134,8 @@ describe('loadConfig', () => {
   });
 
   it('AVAILABILITY_CACHE turns the slots cache off with 0 or false, and refuses anything else', () => {
-    for (const off of ['0', 'false', 'OFF']) expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: off }).availabilityCache).toBe(false);
+    for (const off of ['0', 'false', 'OFF'])
+      expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: off }).availabilityCache).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: '1' }).availabilityCache).toBe(true);
     expect(() => loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: 'maybe' })).toThrow('AVAILABILITY_CACHE');
   });

@@ -21,13 +21,20 @@ const PUBLISHED = {
 describe('validateInitData', () => {
   it("accepts Telegram's published example within 5 minutes of its auth_date", () => {
     const result = validateInitData(PUBLISHED.initData, PUBLISHED.token, PUBLISHED.authDate + 60);
-    expect(result).toMatchObject({ ok: true, authDate: PUBLISHED.authDate, user: { id: 279058397, first_name: 'Vladislav', username: 'vdkfrost' } });
+    expect(result).toMatchObject({
+      ok: true,
+      authDate: PUBLISHED.authDate,
+      user: { id: 279058397, first_name: 'Vladislav', username: 'vdkfrost' },
+    });
   });
 
   it('the published example is expired after 5 minutes and invalid under another token or with a changed field', () => {
     expect(validateInitData(PUBLISHED.initData, PUBLISHED.token, PUBLISHED.authDate + 300).ok).toBe(true);
     expect(validateInitData(PUBLISHED.initData, PUBLISHED.token, PUBLISHED.authDate + 301)).toEqual({ ok: false, reason: 'expired' });
-    expect(validateInitData(PUBLISHED.initData, '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx9', PUBLISHED.authDate)).toEqual({ ok: false, reason: 'invalid' });
+    expect(validateInitData(PUBLISHED.initData, '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx9', PUBLISHED.authDate)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     const tampered = PUBLISHED.initData.replace('auth_date=1662771648', 'auth_date=1662771649');
     expect(validateInitData(tampered, PUBLISHED.token, PUBLISHED.authDate)).toEqual({ ok: false, reason: 'invalid' });
   });

@@ -53,10 +53,12 @@ describe('suggestItems validates the upstream body', () => {
   });
 
   it('never throws, whatever the body', () => {
-    fc.assert(fc.property(fc.jsonValue(), (body) => {
-      const items = suggestItems(body);
-      expect(items === undefined || Array.isArray(items)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => {
+        const items = suggestItems(body);
+        expect(items === undefined || Array.isArray(items)).toBe(true);
+      }),
+    );
   });
 });
 

@@ -14,14 +14,23 @@ describe('instagramName', () => {
     ['instagram.com/Azhar', 'Azhar'],
   ])('%s → %s', (raw, name) => expect(instagramName(raw)).toBe(name));
 
-  it.each(['bad name', 'a..b', '.a', 'a.', 'x'.repeat(31), 'https://example.com/azhar', '@'])('rejects %s', (raw) => expect(instagramName(raw)).toBeNull());
+  it.each(['bad name', 'a..b', '.a', 'a.', 'x'.repeat(31), 'https://example.com/azhar', '@'])('rejects %s', (raw) =>
+    expect(instagramName(raw)).toBeNull(),
+  );
 });
 
 describe('profileValues', () => {
   it('clears with null or blank, trims the description, formats WhatsApp; absent fields are left alone', () => {
     expect(profileValues({})).toEqual({});
-    expect(profileValues({ description: '  ', instagram: null, whatsapp: '' })).toEqual({ description: null, instagram: null, whatsapp: null });
-    expect(profileValues({ description: ' Салон ', whatsapp: '87011234567' })).toEqual({ description: 'Салон', whatsapp: '+7 701 123 45 67' });
+    expect(profileValues({ description: '  ', instagram: null, whatsapp: '' })).toEqual({
+      description: null,
+      instagram: null,
+      whatsapp: null,
+    });
+    expect(profileValues({ description: ' Салон ', whatsapp: '87011234567' })).toEqual({
+      description: 'Салон',
+      whatsapp: '+7 701 123 45 67',
+    });
     expect(() => profileValues({ whatsapp: '123' })).toThrow(/whatsapp/);
   });
 });

@@ -153,7 +153,8 @@ describe('freeStartTimes against aggregateSlots (any master)', () => {
         const answer = aggregateSlots(DAY, masters);
         const offered = freeStartTimes(answer, duration, { step: STEP, notBefore });
         const { open, close } = minutesOfAnswer(answer);
-        const someoneFree = (minute: number) => masters.some((m) => m.schedule !== undefined && masterFree(m.schedule, m.bookings, minute, 1));
+        const someoneFree = (minute: number) =>
+          masters.some((m) => m.schedule !== undefined && masterFree(m.schedule, m.bookings, minute, 1));
         const expected: string[] = [];
         for (let start = 0; start + duration <= 1440; start += STEP) {
           if (start < (notBefore ?? 0) || start < open || start + duration > close) continue;

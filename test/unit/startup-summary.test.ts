@@ -9,7 +9,8 @@ describe('start-up summary', () => {
     expect(lines[1]).toContain('https://salon.kz/admin');
     expect(lines[1]).toContain('https://salon.kz/{slug}');
     expect(lines[1]).toContain('https://salon.kz/api/docs');
-    for (const part of ['BOT_TOKEN', 'CAPTCHA_SECRET', 'MAP_API_KEY', 'SUPERADMIN_USERNAME', 'REDIS_URL', 'METRICS_TOKEN']) expect(lines[2]).toContain(part);
+    for (const part of ['BOT_TOKEN', 'CAPTCHA_SECRET', 'MAP_API_KEY', 'SUPERADMIN_USERNAME', 'REDIS_URL', 'METRICS_TOKEN'])
+      expect(lines[2]).toContain(part);
   });
 
   it('says so when everything is on', () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from '../../src/modules/superadmin/demo.js';
 import { addDays, dayOfWeek, toMinutes } from '../../src/core/wallclock.js';
 
-const dates = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dates = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 describe('demoBookingPlan', () => {
   it('keeps every booking inside the next 7 days, a working day of its master, outside the break, without overlaps', () => {

@@ -55,9 +55,11 @@ describe('wall clock', () => {
     expect(toMinutes('13:45')).toBe(825);
     expect(toMinutes('24:00')).toBe(1440);
     expect(fromMinutes(1440)).toBe('24:00');
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1440 }), (m) => {
-      expect(toMinutes(fromMinutes(m))).toBe(m);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1440 }), (m) => {
+        expect(toMinutes(fromMinutes(m))).toBe(m);
+      }),
+    );
   });
 
   it('PostgreSQL timestamps come back as naive date-times', () => {

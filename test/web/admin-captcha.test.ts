@@ -37,7 +37,9 @@ describe('/admin registration with a captcha', () => {
   it('is refused without the captcha and accepted with its token', async () => {
     const context = await w.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
     try {
-      await context.route('https://challenges.cloudflare.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_TURNSTILE }));
+      await context.route('https://challenges.cloudflare.com/**', (route) =>
+        route.fulfill({ contentType: 'application/javascript', body: FAKE_TURNSTILE }),
+      );
       const page = await context.newPage();
       await page.goto(`${w.baseUrl}/admin/register`);
       await page.getByLabel('Название салона').fill('Барбершоп «Тау»');

@@ -18,7 +18,8 @@ const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'defects', 'admin_token');
 const salon = { token: '', master: 0, service: 0 };
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
+const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
 
 async function booking(date: string, time: string, first_name: string, phone: string, status?: string) {
   const made = await api('POST', `/bookings`, { service_id: salon.service, master_id: salon.master, date, time, first_name, phone });
@@ -135,7 +136,14 @@ describe('booking actions', () => {
   it('the proposal picker, like the move picker, offers no time of today that has passed', async () => {
     // A master of her own: nothing else of today's makes the morning busy.
     const dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
-    const made = await api('POST', '/bookings', { service_id: salon.service, master_id: dana, date: DAY, time: '16:00', first_name: 'Арман', phone: '+77020000006' });
+    const made = await api('POST', '/bookings', {
+      service_id: salon.service,
+      master_id: dana,
+      date: DAY,
+      time: '16:00',
+      first_name: 'Арман',
+      phone: '+77020000006',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const { dialog } = await openBooking(made.data.id);
     await dialog.getByRole('button', { name: 'Предложить другое время' }).click();

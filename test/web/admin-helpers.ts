@@ -22,7 +22,8 @@ export function usePanelBrowser(w: WebTest, name: string, tokenKey: string): Pan
   const pageErrors: string[] = [];
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') {
-      for (const [index, page] of contexts.flatMap((c) => c.pages()).entries()) await screenshot(page, `${name}-failed-${index}`).catch(() => undefined);
+      for (const [index, page] of contexts.flatMap((c) => c.pages()).entries())
+        await screenshot(page, `${name}-failed-${index}`).catch(() => undefined);
     }
     expect(pageErrors.splice(0)).toEqual([]);
   });
@@ -32,7 +33,13 @@ export function usePanelBrowser(w: WebTest, name: string, tokenKey: string): Pan
   return {
     async open(viewport, token) {
       const phone = viewport.width < 500;
-      const context = await w.browser.newContext({ viewport, locale: 'ru-RU', timezoneId: 'Asia/Almaty', hasTouch: phone, isMobile: phone });
+      const context = await w.browser.newContext({
+        viewport,
+        locale: 'ru-RU',
+        timezoneId: 'Asia/Almaty',
+        hasTouch: phone,
+        isMobile: phone,
+      });
       contexts.push(context);
       if (token) await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [tokenKey, token]);
       const page = await context.newPage();

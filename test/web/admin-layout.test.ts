@@ -9,7 +9,12 @@ const booking = (id: string, start: number, end: number, status = 'pending') => 
 
 describe('placeBookings', () => {
   it('puts overlapping bookings side by side and flags them; touching ones are neither', () => {
-    const placed = placeBookings([booking('a', 600, 690), booking('b', 660, 750), booking('c', 750, 780), booking('d', 600, 660, 'cancelled')]);
+    const placed = placeBookings([
+      booking('a', 600, 690),
+      booking('b', 660, 750),
+      booking('c', 750, 780),
+      booking('d', 600, 660, 'cancelled'),
+    ]);
     const of = (id: string) => placed.find((p) => p.booking.id === id)!;
     expect([of('a').overlaps, of('b').overlaps, of('c').overlaps, of('d').overlaps]).toEqual([true, true, false, false]);
     // d ends when b starts, so b reuses d's lane: two lanes for the group
@@ -24,14 +29,16 @@ describe('placeBookings', () => {
     expect([late!.start, late!.end]).toEqual([1410, 1440]);
   });
 
-  const bookings = fc.array(
-    fc.record({
-      start: fc.integer({ min: 0, max: 1380 }),
-      length: fc.integer({ min: 1, max: 240 }),
-      status: fc.constantFrom('pending', 'confirmed', 'completed', 'cancelled', 'rejected'),
-    }),
-    { maxLength: 12 },
-  ).map((list) => list.map((b, i) => booking(String(i), b.start, Math.min(1439, b.start + b.length), b.status)));
+  const bookings = fc
+    .array(
+      fc.record({
+        start: fc.integer({ min: 0, max: 1380 }),
+        length: fc.integer({ min: 1, max: 240 }),
+        status: fc.constantFrom('pending', 'confirmed', 'completed', 'cancelled', 'rejected'),
+      }),
+      { maxLength: 12 },
+    )
+    .map((list) => list.map((b, i) => booking(String(i), b.start, Math.min(1439, b.start + b.length), b.status)));
 
   it('property: every booking once, no two in one lane at once, flagged exactly when sharing a minute with another active one', () => {
     fc.assert(
@@ -63,7 +70,11 @@ describe('visible hours and shaded spans', () => {
   });
 
   it('shades before opening, the break, after closing; the whole day when off', () => {
-    expect(closedSpans(monday, [480, 1200])).toEqual([[480, 540], [780, 840], [1080, 1200]]);
+    expect(closedSpans(monday, [480, 1200])).toEqual([
+      [480, 540],
+      [780, 840],
+      [1080, 1200],
+    ]);
     expect(closedSpans({ ...monday, break_start_time: null, break_end_time: null }, [540, 1080])).toEqual([]);
     expect(closedSpans({ ...monday, is_active: false }, [480, 1200])).toEqual([[480, 1200]]);
     expect(closedSpans(undefined, [480, 1200])).toEqual([[480, 1200]]);

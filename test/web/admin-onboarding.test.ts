@@ -19,7 +19,8 @@ describe('first steps', () => {
   for (const viewport of [LAPTOP, PHONE]) {
     it(`${viewport.width}: the checklist leads to each step and disappears when the salon is set up`, async () => {
       const owner = await registerBusiness(w);
-      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => w.call({ method, url: `/api/v1${url}`, payload, token: owner.token });
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        w.call({ method, url: `/api/v1${url}`, payload, token: owner.token });
       const page = await browser.open(viewport, owner.token);
       await page.goto(`${w.baseUrl}/admin/calendar`);
       const list = page.getByTestId('onboarding');
@@ -53,7 +54,10 @@ describe('first steps', () => {
       await call('PUT', `/schedule/${week[0]!.id}`, { is_active: true });
 
       // The bot links the chat (business.messenger_chat_id): every step is done, the checklist goes.
-      await w.database.db.update(businesses).set({ messengerChatId: String(1000 + owner.business.id) }).where(eq(businesses.id, owner.business.id));
+      await w.database.db
+        .update(businesses)
+        .set({ messengerChatId: String(1000 + owner.business.id) })
+        .where(eq(businesses.id, owner.business.id));
       await page.goto(`${w.baseUrl}/admin/calendar`);
       await page.locator('.cal-col').first().waitFor();
       await expect(page.getByTestId('onboarding').count()).resolves.toBe(0);
@@ -75,7 +79,12 @@ describe('schedule editor', () => {
     const problems = page.getByTestId('schedule-problems');
     await expect(problems.textContent()).resolves.toContain('Понедельник: конец рабочего дня должен быть позже начала');
     // The column names stay readable on a phone's cards.
-    await expect(page.locator('td[data-label="Часы работы"]').first().evaluate((td) => getComputedStyle(td, '::before').content)).resolves.toBe('"Часы работы"');
+    await expect(
+      page
+        .locator('td[data-label="Часы работы"]')
+        .first()
+        .evaluate((td) => getComputedStyle(td, '::before').content),
+    ).resolves.toBe('"Часы работы"');
     await screenshot(page, 'schedule-invalid-360');
 
     await page.getByLabel('Понедельник: С').fill('10:00');

@@ -18,7 +18,8 @@ const w = useWebTest();
 const browser = usePanelBrowser(w, 'owner', 'admin_token');
 const salon = { token: '', aigul: 0, dana: 0, haircut: 0 };
 
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
+const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
 
 async function ownerBooking(master: number, time: string, first_name: string, phone: string) {
   const made = await api('POST', '/bookings', { service_id: salon.haircut, master_id: master, date: DAY, time, first_name, phone });
@@ -66,7 +67,11 @@ describe('the owner enters and moves bookings', () => {
     await expect(block.textContent()).resolves.toContain('14:30–15:30');
     const listed = await api('GET', `/bookings?date=${DAY}&master_id=${salon.dana}`);
     expect(listed.data).toHaveLength(1);
-    expect(listed.data[0]).toMatchObject({ status: 'confirmed', start_at: `${DAY}T14:30:00`, client: { phone: '77011112233', first_name: 'Мария' } });
+    expect(listed.data[0]).toMatchObject({
+      status: 'confirmed',
+      start_at: `${DAY}T14:30:00`,
+      client: { phone: '77011112233', first_name: 'Мария' },
+    });
     const clients = await api('GET', '/clients?q=Мария');
     expect(clients.data).toHaveLength(1); // the same client, not a second one
     await screenshot(page, 'owner-calendar-1280');
@@ -137,7 +142,9 @@ describe('the owner enters and moves bookings', () => {
     await form.getByLabel('Телефон клиента').fill('8 707 123 45 67');
     await form.getByRole('button', { name: 'Записать' }).click();
     await page.locator('.cal-booking', { hasText: 'Сауле' }).waitFor();
-    const walkIn = (await api('GET', `/bookings?date=${DAY}&master_id=${salon.aigul}`)).data.find((b: { client: { first_name: string } }) => b.client.first_name === 'Сауле');
+    const walkIn = (await api('GET', `/bookings?date=${DAY}&master_id=${salon.aigul}`)).data.find(
+      (b: { client: { first_name: string } }) => b.client.first_name === 'Сауле',
+    );
     expect(walkIn).toMatchObject({ status: 'confirmed', start_at: `${DAY}T09:00:00`, client: { phone: '77071234567' } });
 
     await page.locator('.cal-booking', { hasText: 'Ерлан' }).tap();

@@ -19,7 +19,10 @@ const browser = usePanelBrowser(w, 'phone', 'admin_token');
 let token = '';
 
 beforeAll(async () => {
-  const owner = await registerBusiness(w, { business_name: 'Студия красоты «Лотос» на Абая', service: { name: 'Стрижка', duration: 60, price: 8000 } });
+  const owner = await registerBusiness(w, {
+    business_name: 'Студия красоты «Лотос» на Абая',
+    service: { name: 'Стрижка', duration: 60, price: 8000 },
+  });
   token = owner.token;
   const call = (method: 'POST' | 'PATCH', url: string, payload?: object) => w.call({ method, url: `/api/v1${url}`, payload, token });
   const manicure = (await call('POST', '/services', { name: 'Маникюр с покрытием гель-лаком', duration: 90, price: 7500 })).data.id;
@@ -60,7 +63,9 @@ async function expectNoOverflow(page: Page, name: string) {
 
 /** Boxes of the visible booking blocks do not overlap: their texts cannot collide. */
 async function expectNoCollidingBlocks(page: Page) {
-  const boxes = await page.locator('.cal-booking').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, r: r.right, b: r.bottom })));
+  const boxes = await page
+    .locator('.cal-booking')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, r: r.right, b: r.bottom })));
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
       const overlap = a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
@@ -127,10 +132,15 @@ describe('/admin at 360x740', () => {
     await page.locator('.cal-booking').first().waitFor();
     await expect(page.locator('.cal-day').count()).resolves.toBe(7);
     await expect(page.locator('.cal-col').count()).resolves.toBe(7); // one master across the week
-    const cal = await page.locator('.cal').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+    const cal = await page
+      .locator('.cal')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
     expect(cal.scroll).toBeGreaterThan(cal.client);
     expect(cal.overflow).toBe('auto');
-    const colWidth = await page.locator('.cal-col').first().evaluate((el) => el.getBoundingClientRect().width);
+    const colWidth = await page
+      .locator('.cal-col')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(colWidth).toBeGreaterThanOrEqual(88);
     await expectNoOverflow(page, 'week');
   });

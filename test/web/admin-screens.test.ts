@@ -21,11 +21,17 @@ type Call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: ob
 /** A salon with a day full of bookings in every status, an overlap, a master's own hours and some past weeks. */
 async function seedSalon(call: Call, slug: string, haircut: number) {
   const category = await call('POST', '/categories', { name: 'Ногти' });
-  const manicure = (await call('POST', '/services', { name: 'Маникюр', duration: 90, price: 7500, category_id: category.data.id })).data.id as number;
+  const manicure = (await call('POST', '/services', { name: 'Маникюр', duration: 90, price: 7500, category_id: category.data.id })).data
+    .id as number;
   const aigul = (await call('POST', '/masters', { name: 'Айгуль', service_ids: [haircut, manicure] })).data.id as number;
   const dana = (await call('POST', '/masters', { name: 'Дана', service_ids: [manicure] })).data.id as number;
   const week = (await call('POST', `/schedule/master/${dana}`)).data as Array<{ id: number }>;
-  await call('PUT', `/schedule/${week[0]!.id}`, { start_time: '11:00', end_time: '19:00', break_start_time: '15:00', break_end_time: '15:30' });
+  await call('PUT', `/schedule/${week[0]!.id}`, {
+    start_time: '11:00',
+    end_time: '19:00',
+    break_start_time: '15:00',
+    break_end_time: '15:30',
+  });
   await call('PUT', `/schedule/${week[2]!.id}`, { is_active: false });
   const bookings: Array<[string, string, number, number, string, string]> = [
     [DAY, '11:00', aigul, manicure, 'Мария', 'confirmed'],
@@ -40,11 +46,16 @@ async function seedSalon(call: Call, slug: string, haircut: number) {
   ];
   for (let day = 1; day <= 14; day += 1) {
     const date = `2026-11-${String(8 + day).padStart(2, '0')}`;
-    for (let n = 0; n < (day % 4) + 1; n += 1) bookings.push([date, `${10 + n * 2}:00`, n % 2 ? dana : aigul, n % 2 ? manicure : haircut, `Клиент ${day}-${n}`, 'completed']);
+    for (let n = 0; n < (day % 4) + 1; n += 1)
+      bookings.push([date, `${10 + n * 2}:00`, n % 2 ? dana : aigul, n % 2 ? manicure : haircut, `Клиент ${day}-${n}`, 'completed']);
   }
   for (const [date, time, master_id, service_id, first_name, status] of bookings) {
     const phone = `+7707${String(1_000_000 + bookings.findIndex((b) => b[4] === first_name)).padStart(7, '0')}`;
-    const made = await w.call({ method: 'POST', url: `/api/v1/public/${slug}/booking`, payload: { service_id, master_id, date, time, first_name, phone, notes: first_name === 'Мария' ? 'Без лака' : undefined } });
+    const made = await w.call({
+      method: 'POST',
+      url: `/api/v1/public/${slug}/booking`,
+      payload: { service_id, master_id, date, time, first_name, phone, notes: first_name === 'Мария' ? 'Без лака' : undefined },
+    });
     expect(made.statusCode).toBe(201);
     if (status !== 'pending') expect((await call('PATCH', `/bookings/${made.data.id}`, { status })).statusCode).toBe(200);
   }

@@ -40,7 +40,9 @@ let chats = 710_000_000;
 
 /** Scrolls a card's title to just below the top (the phone's sticky menu would cover it) for a screenshot. */
 const showCard = (page: Page, title: string) =>
-  page.getByRole('heading', { name: title }).evaluate((heading) => window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' }));
+  page
+    .getByRole('heading', { name: title })
+    .evaluate((heading) => window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' }));
 
 describe('Settings → Telegram', () => {
   let owner: RegisteredBusiness;
@@ -180,7 +182,10 @@ describe('passwords', () => {
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(owner.user.email);
     await screenshot(page, 'admin-trust-forgot-360');
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-    await page.getByTestId('reset-requested').getByText('Если email зарегистрирован и Telegram подключён, ссылка отправлена в Telegram').waitFor();
+    await page
+      .getByTestId('reset-requested')
+      .getByText('Если email зарегистрирован и Telegram подключён, ссылка отправлена в Telegram')
+      .waitFor();
     await screenshot(page, 'admin-trust-forgot-sent-360');
 
     // an unknown email gets the very same answer
@@ -213,7 +218,9 @@ describe('passwords', () => {
     const fresh = await storedToken(page);
     expect((await call('GET', '/auth/me', fresh!)).data.user.email).toBe(owner.user.email);
     expect((await call('GET', '/auth/me', owner.token)).statusCode).toBe(401);
-    expect((await call('POST', '/auth/login', undefined, { email: owner.user.email, password: 'remembered at last' })).statusCode).toBe(200);
+    expect((await call('POST', '/auth/login', undefined, { email: owner.user.email, password: 'remembered at last' })).statusCode).toBe(
+      200,
+    );
 
     // the link works once: opened again it says so and leads back to the login
     const again = await browser.open(LAPTOP);

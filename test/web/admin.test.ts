@@ -15,9 +15,10 @@ let gis: FakeServer;
 beforeAll(async () => {
   gis = await startFakeServer((request, response) => {
     const q = request.query.get('q') ?? '';
-    const items = request.query.get('type') === 'adm_div.city'
-      ? [{ name: 'Алматы', full_name: 'Алматы', type: 'adm_div', point: { lat: 43.238, lon: 76.945 } }]
-      : [{ name: `${q} 10`, full_name: `Алматы, ${q} 10`, type: 'building', point: { lat: 43.25, lon: 76.93 } }];
+    const items =
+      request.query.get('type') === 'adm_div.city'
+        ? [{ name: 'Алматы', full_name: 'Алматы', type: 'adm_div', point: { lat: 43.238, lon: 76.945 } }]
+        : [{ name: `${q} 10`, full_name: `Алматы, ${q} 10`, type: 'building', point: { lat: 43.25, lon: 76.93 } }];
     return json(200, { meta: { code: 200 }, result: { items } })(request, response);
   });
 });
@@ -30,7 +31,14 @@ const w = useWebTest({ env: () => ({ BOT_USERNAME: 'salon_test_bot', MAP_API_URL
 const browser = usePanelBrowser(w, 'admin', 'admin_token');
 const openPanel = browser.open;
 
-const state = { token: '', slug: '', email: `owner${Date.now()}@example.kz`, bookingId: '', masters: {} as Record<string, number>, serviceId: 0 };
+const state = {
+  token: '',
+  slug: '',
+  email: `owner${Date.now()}@example.kz`,
+  bookingId: '',
+  masters: {} as Record<string, number>,
+  serviceId: 0,
+};
 const api = (method: string, url: string, payload?: unknown) =>
   w.call({ method: method as 'GET', url: `/api/v1${url}`, payload: payload as object, token: state.token });
 
@@ -92,14 +100,20 @@ describe('/admin', () => {
     await screenshot(page, 'admin-services-1280');
     const services = await api('GET', '/services');
     expect(services.data.map((s: { name: string; category: { name: string } | null }) => [s.name, s.category?.name ?? null])).toEqual(
-      expect.arrayContaining([['Маникюр', 'Ногти'], ['Услуга', null]]),
+      expect.arrayContaining([
+        ['Маникюр', 'Ногти'],
+        ['Услуга', null],
+      ]),
     );
     state.serviceId = services.data.find((s: { name: string }) => s.name === 'Маникюр').id;
 
     await page.getByRole('link', { name: 'Мастера' }).click();
     await page.getByText('Мастеров пока нет').waitFor();
     const newMaster = page.getByRole('form', { name: 'Новый мастер' });
-    for (const [name, services] of [['Айгуль', ['Услуга', 'Маникюр']], ['Дана', ['Маникюр']]] as const) {
+    for (const [name, services] of [
+      ['Айгуль', ['Услуга', 'Маникюр']],
+      ['Дана', ['Маникюр']],
+    ] as const) {
       await newMaster.getByLabel('Имя мастера').fill(name);
       for (const service of services) await newMaster.getByLabel(service, { exact: true }).check();
       await newMaster.getByRole('button', { name: 'Добавить мастера' }).click();
@@ -108,7 +122,10 @@ describe('/admin', () => {
     await screenshot(page, 'admin-masters-1280');
     const masters = await api('GET', '/masters');
     for (const m of masters.data as Array<{ id: number; name: string; services: unknown[] }>) state.masters[m.name] = m.id;
-    expect(masters.data.map((m: { name: string; services: unknown[] }) => [m.name, m.services.length])).toEqual([['Айгуль', 2], ['Дана', 1]]);
+    expect(masters.data.map((m: { name: string; services: unknown[] }) => [m.name, m.services.length])).toEqual([
+      ['Айгуль', 2],
+      ['Дана', 1],
+    ]);
 
     await page.getByRole('link', { name: 'График работы' }).click();
     await page.getByLabel('График:').selectOption({ label: 'Дана' });
@@ -124,7 +141,13 @@ describe('/admin', () => {
     await page.getByRole('status').getByText('Сохранено').waitFor();
     await screenshot(page, 'admin-schedules-1280');
     const week = await api('GET', `/schedule/master/${state.masters['Дана']}`);
-    expect(week.data[0]).toMatchObject({ start_time: '11:00', end_time: '19:00', break_start_time: '15:00', break_end_time: '15:30', is_active: true });
+    expect(week.data[0]).toMatchObject({
+      start_time: '11:00',
+      end_time: '19:00',
+      break_start_time: '15:00',
+      break_end_time: '15:30',
+      is_active: true,
+    });
     expect(week.data[2].is_active).toBe(false);
   });
 
@@ -140,7 +163,10 @@ describe('/admin', () => {
     const edit = page.getByRole('form', { name: 'Изменить услугу' });
     await edit.getByLabel('Цена, ₸').fill('6000');
     await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByRole('row', { name: /Педикюр/ }).getByText('6 000').waitFor();
+    await page
+      .getByRole('row', { name: /Педикюр/ })
+      .getByText('6 000')
+      .waitFor();
     await page.getByRole('button', { name: 'Удалить Педикюр' }).click();
     await page.getByRole('cell', { name: 'Педикюр', exact: true }).waitFor({ state: 'detached' });
 
@@ -173,7 +199,15 @@ describe('/admin', () => {
       w.call({
         method: 'POST',
         url: `/api/v1/public/${state.slug}/booking`,
-        payload: { service_id: state.serviceId, master_id: state.masters['Айгуль'], date: DAY, time, first_name: name, phone, notes: 'Без лака' },
+        payload: {
+          service_id: state.serviceId,
+          master_id: state.masters['Айгуль'],
+          date: DAY,
+          time,
+          first_name: name,
+          phone,
+          notes: 'Без лака',
+        },
       });
     const first = await book('11:00', 'Мария', '+77011112233');
     expect(first.statusCode).toBe(201);
@@ -310,7 +344,14 @@ describe('/admin', () => {
     const extra = await w.call({
       method: 'POST',
       url: `/api/v1/public/${state.slug}/booking`,
-      payload: { service_id: state.serviceId, master_id: state.masters['Дана'], date: '2026-11-26', time: '12:00', first_name: 'Тимур', phone: '+77017778899' },
+      payload: {
+        service_id: state.serviceId,
+        master_id: state.masters['Дана'],
+        date: '2026-11-26',
+        time: '12:00',
+        first_name: 'Тимур',
+        phone: '+77017778899',
+      },
     });
     expect(extra.statusCode).toBe(201);
     const page = await openPanel(LAPTOP, state.token);
@@ -357,6 +398,9 @@ describe('/admin', () => {
     expect((await api('GET', `/schedule/master/${state.masters['Дана']}`)).data).toEqual([]);
     await page.getByRole('link', { name: 'Мастера' }).click();
     await page.getByText(/Дана/).first().waitFor();
-    await page.getByText(/· график салона/).nth(1).waitFor();
+    await page
+      .getByText(/· график салона/)
+      .nth(1)
+      .waitFor();
   });
 });

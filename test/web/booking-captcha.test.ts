@@ -31,16 +31,26 @@ beforeAll(async () => {
   });
 });
 afterAll(() => verifier.close());
-const w = useWebTest({ env: () => ({ CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key-1', CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify` }) });
+const w = useWebTest({
+  env: () => ({ CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key-1', CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify` }),
+});
 
 describe('booking page with a captcha', () => {
   it('asks for the captcha, sends its token and books', async () => {
     const owner = await registerBusiness(w, { captcha_token: 'token-ok' });
-    await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+    });
     const { page } = await w.phone();
     await page.clock.setFixedTime(new Date('2026-11-23T05:00:00Z'));
     const scripts: string[] = [];
-    await page.route(TURNSTILE, (route) => (scripts.push(route.request().url()), route.fulfill({ status: 200, contentType: 'application/javascript', body: STUB })));
+    await page.route(
+      TURNSTILE,
+      (route) => (scripts.push(route.request().url()), route.fulfill({ status: 200, contentType: 'application/javascript', body: STUB })),
+    );
     await page.goto(`${w.baseUrl}/${owner.business.slug}`);
     expect(scripts).toEqual([]); // not before the details step
     await page.locator(`[data-service="${owner.service.id}"]`).click();

@@ -21,7 +21,11 @@ describe('public config', () => {
 
   it('publishes the site key only together with a secret, and never the secret', async () => {
     t = await createTestApp({ env: { CAPTCHA_SITE_KEY: 'site-only', BOT_USERNAME: '@salon_bot' } });
-    expect((await t.call({ method: 'GET', url: '/api/v1/public-config' })).data).toEqual({ captcha_site_key: null, bot_username: 'salon_bot', timezone: 'Asia/Almaty' });
+    expect((await t.call({ method: 'GET', url: '/api/v1/public-config' })).data).toEqual({
+      captcha_site_key: null,
+      bot_username: 'salon_bot',
+      timezone: 'Asia/Almaty',
+    });
     await t.app.close();
     await t.database.close();
     t = await createTestApp({ env: { CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_SECRET: 'very-secret' } });
@@ -42,7 +46,16 @@ describe('booking page HTML', () => {
     expect(page.body).toContain('<title>Салон &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
     const data = inlined(page.body);
     const { id, slug, name, phone } = owner.business;
-    expect(data.business).toEqual({ id, slug, name, phone, address: 'Алматы, ул. Абая 10', description: null, instagram: null, whatsapp: null });
+    expect(data.business).toEqual({
+      id,
+      slug,
+      name,
+      phone,
+      address: 'Алматы, ул. Абая 10',
+      description: null,
+      instagram: null,
+      whatsapp: null,
+    });
     // The masters (none yet: the page says booking is not open) and the business schedule, 0 = Monday.
     expect(data.masters).toEqual([]);
     expect(data.hours).toHaveLength(7);

@@ -21,7 +21,8 @@ interface Salon {
 
 async function seedSalon(): Promise<Salon> {
   const owner = await registerBusiness(w);
-  const call = (method: 'POST' | 'GET', url: string, payload?: unknown) => w.call({ method, url: `/api/v1${url}`, payload: payload as object, token: owner.token });
+  const call = (method: 'POST' | 'GET', url: string, payload?: unknown) =>
+    w.call({ method, url: `/api/v1${url}`, payload: payload as object, token: owner.token });
   const category = await call('POST', '/categories', { name: 'Ногти' });
   const manicure = await call('POST', '/services', { name: 'Маникюр', duration: 90, price: 7500, category_id: category.data.id });
   const aliya = await call('POST', '/masters', { name: 'Алия', service_ids: [owner.service.id] });
@@ -31,7 +32,14 @@ async function seedSalon(): Promise<Salon> {
   const busy = await w.call({
     method: 'POST',
     url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: aliya.data.id, date: '2026-11-24', time: '11:00', first_name: 'Ерлан', phone: '+77000000001' },
+    payload: {
+      service_id: owner.service.id,
+      master_id: aliya.data.id,
+      date: '2026-11-24',
+      time: '11:00',
+      first_name: 'Ерлан',
+      phone: '+77000000001',
+    },
   });
   expect(busy.statusCode).toBe(201);
   return { owner, aliya: aliya.data, dana: dana.data, manicure: manicure.data };
@@ -99,7 +107,9 @@ describe('booking page /{slug}', () => {
     await expect(page.locator('[data-fact="master"]').textContent()).resolves.toBe('Алия');
     expect((await page.locator('[data-fact="price"]').textContent())?.replace(/\s/g, ' ')).toBe('5 000 ₸');
     await expect(page.locator('[data-fact="date"]').textContent()).resolves.toMatch(/24 ноября/);
-    await expect(page.locator('a.telegram').getAttribute('href')).resolves.toMatch(/^https:\/\/t\.me\/salon_test_bot\?start=client_[0-9a-f-]{36}$/);
+    await expect(page.locator('a.telegram').getAttribute('href')).resolves.toMatch(
+      /^https:\/\/t\.me\/salon_test_bot\?start=client_[0-9a-f-]{36}$/,
+    );
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a.ics').click()]);
     expect(download.suggestedFilename()).toBe('booking-2026-11-24.ics');
     const icsText = readFileSync((await download.path())!, 'utf8');
@@ -111,7 +121,12 @@ describe('booking page /{slug}', () => {
     const list = await w.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-24', token: salon.owner.token });
     const mine = list.data.filter((b: { client: { phone: string } }) => b.client.phone === '77011234567');
     expect(mine).toHaveLength(1); // the double tap booked once
-    expect(mine[0]).toMatchObject({ start_at: '2026-11-24T15:00:00', end_at: '2026-11-24T16:00:00', master: { id: salon.aliya.id, name: 'Алия' }, notes: 'Короткая стрижка' });
+    expect(mine[0]).toMatchObject({
+      start_at: '2026-11-24T15:00:00',
+      end_at: '2026-11-24T16:00:00',
+      master: { id: salon.aliya.id, name: 'Алия' },
+      notes: 'Короткая стрижка',
+    });
     expect(mine[0].client.first_name).toBe('Мария');
     // no fonts, images or scripts from other hosts
     expect(requests.filter((url) => !url.startsWith(w.baseUrl) && !url.startsWith('blob:'))).toEqual([]);

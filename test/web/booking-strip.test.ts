@@ -18,8 +18,10 @@ const panel = usePanelBrowser(w, 'booking-strip', 'admin_token');
 
 async function salonWithMasters(): Promise<RegisteredBusiness> {
   const owner = await registerBusiness(w, { business_name: 'Студия красоты «Алтын Арай» на Абая' });
-  const call = (method: 'POST' | 'PUT', url: string, payload: unknown) => w.call({ method, url: `/api/v1${url}`, payload: payload as object, token: owner.token });
-  for (const name of ['Алия', 'Дана']) expect((await call('POST', '/masters', { name, service_ids: [owner.service.id] })).statusCode).toBe(201);
+  const call = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    w.call({ method, url: `/api/v1${url}`, payload: payload as object, token: owner.token });
+  for (const name of ['Алия', 'Дана'])
+    expect((await call('POST', '/masters', { name, service_ids: [owner.service.id] })).statusCode).toBe(201);
   const masters = (await w.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data as { id: number }[];
   // Wednesday fully booked by both masters (09:00-18:00 with the 13:00-14:00 break, 1-hour service).
   for (const master of masters) {
@@ -27,12 +29,23 @@ async function salonWithMasters(): Promise<RegisteredBusiness> {
       const booked = await w.call({
         method: 'POST',
         url: `/api/v1/public/${owner.business.slug}/booking`,
-        payload: { service_id: owner.service.id, master_id: master.id, date: '2026-11-25', time, first_name: 'Ерлан', phone: '+77000000001' },
+        payload: {
+          service_id: owner.service.id,
+          master_id: master.id,
+          date: '2026-11-25',
+          time,
+          first_name: 'Ерлан',
+          phone: '+77000000001',
+        },
       });
       expect(booked.statusCode).toBe(201);
     }
   }
-  const profile = await call('PUT', '/business', { description: 'Маникюр, брови и стрижки в центре Алматы.', instagram: '@altyn_aray', whatsapp: '+7 701 111 22 33' });
+  const profile = await call('PUT', '/business', {
+    description: 'Маникюр, брови и стрижки в центре Алматы.',
+    instagram: '@altyn_aray',
+    whatsapp: '+7 701 111 22 33',
+  });
   expect(profile.statusCode).toBe(200);
   return owner;
 }
@@ -123,7 +136,9 @@ describe('booking page at 360x740', () => {
     const { page, requests } = await openPage(owner.business.slug);
     await page.locator('[data-not-open]').waitFor();
     await expect(page.locator('[data-not-open] h2').textContent()).resolves.toBe('Онлайн-запись скоро откроется');
-    await expect(page.locator('[data-not-open] a.call').getAttribute('href')).resolves.toBe(`tel:${owner.business.phone.replace(/[^\d+]/g, '')}`);
+    await expect(page.locator('[data-not-open] a.call').getAttribute('href')).resolves.toBe(
+      `tel:${owner.business.phone.replace(/[^\d+]/g, '')}`,
+    );
     await expect(page.locator('[data-service]').count()).resolves.toBe(0);
     expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect((await overflowing(page)).wide).toEqual([]);

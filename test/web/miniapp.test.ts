@@ -21,10 +21,23 @@ beforeAll(async () => {
 });
 afterAll(() => verifier.close());
 const w = useWebTest({
-  env: () => ({ ...botEnv(fake)(), CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify` }),
+  env: () => ({
+    ...botEnv(fake)(),
+    CAPTCHA_SECRET: 'secret',
+    CAPTCHA_SITE_KEY: 'site-key',
+    CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify`,
+  }),
 });
 
-const THEME = { bg_color: '#17212b', secondary_bg_color: '#0e1621', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', link_color: '#6ab3f3' };
+const THEME = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#0e1621',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  link_color: '#6ab3f3',
+};
 
 function signedInitData(user: { id: number; first_name: string }, startParam: string): string {
   const params = new URLSearchParams({
@@ -57,10 +70,18 @@ async function openMiniApp(
 ): Promise<Page> {
   const { page } = await w.phone();
   await page.clock.setFixedTime(NOW);
-  await page.route('https://telegram.org/js/telegram-web-app.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
+  await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+  );
   await page.addInitScript(
     ({ initData, user, startParam, theme }) => {
-      const state = { main: { text: '', visible: false, active: true, progress: false }, backVisible: false, opened: [] as string[], confirms: [] as string[], confirmAnswer: true };
+      const state = {
+        main: { text: '', visible: false, active: true, progress: false },
+        backVisible: false,
+        opened: [] as string[],
+        confirms: [] as string[],
+        confirmAnswer: true,
+      };
       const handlers = { main: new Set<() => void>(), back: new Set<() => void>() };
       const button = (kind: 'main' | 'back') => {
         const self: Record<string, unknown> = {
@@ -109,7 +130,6 @@ async function openMiniApp(
 
 const stub = (page: Page) => page.evaluate(() => (window as any).__tg.state as StubState);
 
-
 /** The owner links the bot as Telegram would deliver it: the panel's link (/start provider_<id>_<code>), with the webhook secret. */
 async function linkProvider(ownerToken: string, telegramId: number): Promise<void> {
   const { start_param } = (await w.call({ method: 'GET', url: '/api/v1/business/telegram', token: ownerToken })).data;
@@ -126,7 +146,12 @@ describe('mini app /app', () => {
   it('a customer books through the booking flow; the provider confirms it from the day list', async () => {
     const owner = await registerBusiness(w, { captcha_token: 'passed' });
     const verifications = verifier.requests.length;
-    const master = await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    const master = await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+    });
     const slug = owner.business.slug;
     const customer = { id: 700_000_000 + Math.floor(Math.random() * 1e8), first_name: 'Асель' };
     const logins: string[] = [];
@@ -172,7 +197,12 @@ describe('mini app /app', () => {
 
     const list = await w.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-24', token: owner.token });
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ status: 'pending', start_at: '2026-11-24T10:00:00', master: { id: master.data.id }, client: { phone: '77017778899', first_name: 'Асель' } });
+    expect(list.data[0]).toMatchObject({
+      status: 'pending',
+      start_at: '2026-11-24T10:00:00',
+      master: { id: master.data.id },
+      client: { phone: '77017778899', first_name: 'Асель' },
+    });
     const bookingId: string = list.data[0].id;
 
     // The owner links the bot with the panel's link (/start provider_<id>_<code>) and opens the mini app: the provider view.
@@ -206,12 +236,24 @@ describe('mini app /app', () => {
 
   it("the provider's Отменить asks through Telegram.WebApp.showConfirm (window.confirm only as a fallback)", async () => {
     const owner = await registerBusiness(w, { captcha_token: 'passed' });
-    const master = await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    const master = await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+    });
     const made = await w.call({
       method: 'POST',
       url: '/api/v1/bookings',
       token: owner.token,
-      payload: { service_id: owner.service.id, master_id: master.data.id, date: '2026-11-24', time: '12:00', first_name: 'Ерлан', phone: '+7 701 222 33 44' },
+      payload: {
+        service_id: owner.service.id,
+        master_id: master.data.id,
+        date: '2026-11-24',
+        time: '12:00',
+        first_name: 'Ерлан',
+        phone: '+7 701 222 33 44',
+      },
     });
     expect(made.statusCode).toBe(201);
     const providerId = 600_000_000 + Math.floor(Math.random() * 1e8);
@@ -260,7 +302,12 @@ describe('mini app /app', () => {
 
     // Telegram's dark hint color (#708499) is 4.1:1 on its background: the app lifts it.
     const owner = await registerBusiness(w, { captcha_token: 'passed' });
-    await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия', service_ids: [owner.service.id] } });
+    await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+    });
     const flow = await openMiniApp(signedInitData(customer, owner.business.slug), customer, owner.business.slug);
     await flow.locator(`[data-service="${owner.service.id}"]`).waitFor();
     const ratios = await flow.evaluate(() => {
@@ -289,7 +336,9 @@ describe('mini app /app', () => {
 
   it('outside Telegram it says where to open it', async () => {
     const { page } = await w.phone();
-    await page.route('https://telegram.org/js/telegram-web-app.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
+    await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+    );
     await page.goto(`${w.baseUrl}/app`);
     await expect(page.locator('.mini-note').textContent()).resolves.toContain('Telegram');
   });

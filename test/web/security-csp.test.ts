@@ -9,7 +9,8 @@ import { useWebTest } from '../helpers/web.js';
 
 const w = useWebTest();
 
-const TELEGRAM_STUB = 'window.Telegram = { WebApp: { initData: "", initDataUnsafe: {}, ready() {}, expand() {}, onEvent() {}, offEvent() {}, MainButton: { show() {}, hide() {}, setText() {}, onClick() {}, offClick() {}, setParams() {}, enable() {}, disable() {}, showProgress() {}, hideProgress() {} }, BackButton: { show() {}, hide() {}, onClick() {}, offClick() {} }, themeParams: {}, colorScheme: "light" } };';
+const TELEGRAM_STUB =
+  'window.Telegram = { WebApp: { initData: "", initDataUnsafe: {}, ready() {}, expand() {}, onEvent() {}, offEvent() {}, MainButton: { show() {}, hide() {}, setText() {}, onClick() {}, offClick() {}, setParams() {}, enable() {}, disable() {}, showProgress() {}, hideProgress() {} }, BackButton: { show() {}, hide() {}, onClick() {}, offClick() {} }, themeParams: {}, colorScheme: "light" } };';
 
 describe('CSP in the browser', () => {
   it('our pages and /api/docs run without a single CSP violation', async () => {
@@ -20,7 +21,9 @@ describe('CSP in the browser', () => {
       (window as unknown as { __csp: string[] }).__csp = seen;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
-    await page.route('https://telegram.org/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: TELEGRAM_STUB }));
+    await page.route('https://telegram.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: TELEGRAM_STUB }),
+    );
     const consoleCsp: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) consoleCsp.push(message.text());
@@ -31,7 +34,9 @@ describe('CSP in the browser', () => {
       expect(response?.status(), path).toBe(200);
       expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
       // Something rendered: the page's script ran.
-      await page.waitForFunction(() => (document.querySelector('#root, #swagger-ui')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => (document.querySelector('#root, #swagger-ui')?.childElementCount ?? 0) > 0, undefined, {
+        timeout: 15_000,
+      });
       const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
       expect(violations, path).toEqual([]);
     }

@@ -13,7 +13,10 @@ describe('/superadmin without operator credentials', () => {
     await page.getByLabel('Логин').fill('anyone');
     await page.getByLabel('Пароль').fill('anything');
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('alert').getByText(/Вход оператора выключен/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Вход оператора выключен/)
+      .waitFor();
     await screenshot(page, 'superadmin-off-1280');
   });
 });

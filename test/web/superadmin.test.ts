@@ -57,7 +57,9 @@ describe('/superadmin', () => {
 
     await page.getByRole('link', { name: 'Записи' }).click();
     await page.getByLabel('Салон').selectOption({ label: business.name });
-    await expect.poll(async () => new Set(await page.locator('tbody tr td:nth-child(2)').allTextContents())).toEqual(new Set([business.name]));
+    await expect
+      .poll(async () => new Set(await page.locator('tbody tr td:nth-child(2)').allTextContents()))
+      .toEqual(new Set([business.name]));
     await page.getByLabel('Статус').selectOption('confirmed');
     await expect.poll(async () => new Set(await page.locator('tbody .badge').allTextContents())).toEqual(new Set(['Подтверждена']));
     await screenshot(page, 'superadmin-bookings-1280');

@@ -41,7 +41,8 @@ export function providerClaims(claims: TokenClaims): ProviderAuth & { tokenVersi
 export async function assertCurrentSession(request: FastifyRequest, claims: ProviderAuth & { tokenVersion: number }): Promise<void> {
   // A token outlives its account (a business deleted by the super admin): without this its writes failed on foreign keys.
   const user = await findUserById(request.server.ctx.db, claims.userId);
-  if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId) throw notAuthenticated('Account no longer exists, log in again');
+  if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId)
+    throw notAuthenticated('Account no longer exists, log in again');
   if (user.tokenVersion !== claims.tokenVersion) throw notAuthenticated(SESSION_ENDED);
 }
 

@@ -21,8 +21,7 @@ export interface TelegramUser {
 }
 
 export type InitDataResult =
-  | { ok: true; user: TelegramUser; authDate: number; startParam: string | undefined }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; user: TelegramUser; authDate: number; startParam: string | undefined } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function dataCheckString(params: URLSearchParams): string {
   return [...params.entries()]

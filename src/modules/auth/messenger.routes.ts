@@ -28,7 +28,8 @@ export const messengerAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'loginWithTelegram',
         summary: 'Log in from the Telegram mini app with initData',
         security: noSecurity,
-        description: 'Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN.',
+        description:
+          'Mini-app login with Telegram initData (HMAC "WebAppData", at most 5 minutes old). 401 Invalid initData / initData expired; 503 without BOT_TOKEN.',
         body: MessengerLoginBody,
         response: { 200: MessengerSessionBody, ...errorResponses(400, 401, 429, 503) },
       },

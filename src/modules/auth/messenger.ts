@@ -51,7 +51,11 @@ async function findOrCreateUser(ctx: Pick<AppContext, 'db'>, telegram: TelegramU
   }
 }
 
-export async function messengerLogin(ctx: Pick<AppContext, 'db' | 'config' | 'time' | 'tokens'>, initData: string, startParam: string | undefined): Promise<MessengerSession> {
+export async function messengerLogin(
+  ctx: Pick<AppContext, 'db' | 'config' | 'time' | 'tokens'>,
+  initData: string,
+  startParam: string | undefined,
+): Promise<MessengerSession> {
   const botToken = ctx.config.botToken;
   if (!botToken) throw new DomainError('not_configured', LOGIN_UNAVAILABLE);
   const result = validateInitData(initData, botToken, ctx.time.unixSeconds());

@@ -56,7 +56,9 @@ export async function confirmPasswordReset(deps: Pick<ResetDeps, 'db' | 'time'>,
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(
+        and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+      )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) return undefined;
     // Other links sent earlier stop working too: the password they would replace is gone.

@@ -82,9 +82,15 @@ export async function login(ctx: Pick<AppContext, 'db'>, email: string, password
 export const WRONG_CURRENT_PASSWORD = 'Current password is wrong';
 
 /** POST /auth/password: the current password proves the caller; the answer's user row carries the new token version. */
-export async function changePassword(ctx: Pick<AppContext, 'db'>, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
+export async function changePassword(
+  ctx: Pick<AppContext, 'db'>,
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
+    throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
   const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;

@@ -19,7 +19,9 @@ const SlotsBody = Type.Object({
 const DaysBody = Type.Array(
   Type.Object({
     date: Type.String({ description: 'YYYY-MM-DD' }),
-    available: Type.Boolean({ description: 'At least one start time (15-minute steps, not before now for today) is free for the whole service' }),
+    available: Type.Boolean({
+      description: 'At least one start time (15-minute steps, not before now for today) is free for the whole service',
+    }),
     day_off: Type.Boolean({ description: 'Nobody considered works that day; false with available false means fully booked' }),
   }),
 );

@@ -13,15 +13,13 @@ function dayBounds(date: IsoDate): [string, string] {
   return [combine(date, '00:00'), combine(addDays(date, 1), '00:00')];
 }
 
-const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: number | null) => rows.filter((row) => row.masterId === masterId);
+const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: number | null) =>
+  rows.filter((row) => row.masterId === masterId);
 
 /** One master's schedule row and bookings for a day; `excludeBookingId` leaves a booking out (it is the one being moved). */
 export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, excludeBookingId?: string) {
   const dow = dayOfWeek(date);
-  const [rows, bookings] = await Promise.all([
-    rowsForDay(db, businessId, dow),
-    bookingsTouchingDay(db, [masterId], ...dayBounds(date)),
-  ]);
+  const [rows, bookings] = await Promise.all([rowsForDay(db, businessId, dow), bookingsTouchingDay(db, [masterId], ...dayBounds(date))]);
   return {
     schedule: scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow),
     bookings: bookings.filter((booking) => booking.id !== excludeBookingId) as TimedBooking[],
@@ -39,7 +37,13 @@ export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, maste
   if (cached !== undefined) return cached;
   // From the previous midnight: a booking may start the day before and run past midnight.
   const dow = dayOfWeek(date);
-  const day = await loadBusinessDay(db, { slug, dayOfWeek: dow, from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], masterId });
+  const day = await loadBusinessDay(db, {
+    slug,
+    dayOfWeek: dow,
+    from: combine(addDays(date, -1), '00:00'),
+    to: dayBounds(date)[1],
+    masterId,
+  });
   if (!day) {
     // A former slug answers for its business; the answer is kept under the current slug.
     const current = await aliasTarget(db, slug);

@@ -35,7 +35,8 @@ export async function replayedBooking(ctx: Pick<AppContext, 'db'>, business: Bus
   if (!key) return undefined;
   const previous = await findIdempotentBooking(ctx.db, business.id, key);
   if (!previous) return undefined;
-  if (previous.requestHash !== hashOf(input)) throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
+  if (previous.requestHash !== hashOf(input))
+    throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
   return findBookingView(ctx.db, previous.bookingId, business.id);
 }
 

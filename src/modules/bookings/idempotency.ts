@@ -16,7 +16,9 @@ export function requestHash(body: unknown): string {
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
 export async function findIdempotentBooking(db: Db, businessId: number, key: string) {

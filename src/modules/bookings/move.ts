@@ -33,7 +33,8 @@ export async function moveOwnBooking(
   booking: BookingView,
   input: MoveInput,
 ): Promise<BookingView> {
-  if (input.date !== undefined && !isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
+  if (input.date !== undefined && !isValidDate(input.date))
+    throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
   if (input.time !== undefined && !isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
   let master = booking.master;
   if (input.master_id !== undefined && input.master_id !== booking.master.id) {

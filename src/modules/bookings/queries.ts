@@ -95,7 +95,10 @@ export async function setStatusIfPending(db: Db, id: string, status: BookingStat
 
 /** New start and end, and with `masterId` another master: they change together. */
 export async function moveBooking(db: Db, id: string, startAt: string, endAt: string, masterId?: number): Promise<void> {
-  await db.update(bookings).set(masterId === undefined ? { startAt, endAt } : { startAt, endAt, masterId }).where(eq(bookings.id, id));
+  await db
+    .update(bookings)
+    .set(masterId === undefined ? { startAt, endAt } : { startAt, endAt, masterId })
+    .where(eq(bookings.id, id));
 }
 
 export async function deleteBooking(db: Db, id: string): Promise<void> {
@@ -119,7 +122,6 @@ export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart:
     );
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }
-
 
 export interface PublicBookingInsert {
   businessId: number;
@@ -151,7 +153,9 @@ export interface InsertedPublicBooking {
  */
 export async function insertPublicBooking(db: Db, values: PublicBookingInsert): Promise<InsertedPublicBooking> {
   const key = values.idempotency?.key ?? null;
-  const [row] = await queryRows<{ id: string; client_id: number; phone: string; first_name: string }>(db, sql`
+  const [row] = await queryRows<{ id: string; client_id: number; phone: string; first_name: string }>(
+    db,
+    sql`
     WITH client AS (
       INSERT INTO ${clients} (business_id, phone, first_name, notes)
       VALUES (${values.businessId}, ${values.client.phone}, ${values.client.firstName}, ${values.notes})
@@ -168,6 +172,7 @@ export async function insertPublicBooking(db: Db, values: PublicBookingInsert): 
       SELECT ${values.businessId}, ${key}::text, ${values.idempotency?.requestHash ?? null}::text, booking.id
       FROM booking WHERE ${key}::text IS NOT NULL
     )
-    SELECT booking.id, client.id AS client_id, client.phone, client.first_name FROM booking CROSS JOIN client`);
+    SELECT booking.id, client.id AS client_id, client.phone, client.first_name FROM booking CROSS JOIN client`,
+  );
   return { id: row!.id, client: { id: Number(row!.client_id), phone: row!.phone, firstName: row!.first_name } };
 }

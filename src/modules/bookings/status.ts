@@ -10,8 +10,7 @@ import type { BookingView } from './view.js';
 type StatusDeps = Pick<AppContext, 'db' | 'notifier'>;
 
 /** pending and rejected send nothing (SPEC.md Notifications, "status change"). */
-export const notifiesClient = (status: string): boolean =>
-  status === 'confirmed' || status === 'cancelled' || status === 'completed';
+export const notifiesClient = (status: string): boolean => status === 'confirmed' || status === 'cancelled' || status === 'completed';
 
 /** `business` when the caller already holds it (saves a lookup). */
 export async function notifyClient(ctx: StatusDeps, log: FastifyBaseLogger, booking: BookingView, known?: BusinessRow): Promise<void> {
@@ -40,7 +39,11 @@ export async function changeStatus(
  * the first of two racing decisions wins. Undefined when the booking was not (or no longer) pending.
  * The caller tells the client (notifyClient) once it has answered the provider.
  */
-export async function decidePending(ctx: Pick<AppContext, 'db'>, booking: BookingView, status: 'confirmed' | 'cancelled'): Promise<BookingView | undefined> {
+export async function decidePending(
+  ctx: Pick<AppContext, 'db'>,
+  booking: BookingView,
+  status: 'confirmed' | 'cancelled',
+): Promise<BookingView | undefined> {
   if (booking.status !== 'pending' || !(await setStatusIfPending(ctx.db, booking.id, status))) return undefined;
   return { ...booking, status };
 }

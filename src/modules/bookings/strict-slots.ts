@@ -19,6 +19,10 @@ export async function assertSlotFree(tx: Db, masterId: number, startAt: string, 
     gt(bookings.endAt, startAt),
   ];
   if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId));
-  const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(and(...conditions)).limit(1);
+  const [clash] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(...conditions))
+    .limit(1);
   if (clash) throw new DomainError('slot_taken', SLOT_TAKEN);
 }

@@ -45,7 +45,9 @@ export function hoursKeyboard(bookingId: string, times: readonly string[]): Inli
 /** The free start times of one hour. */
 export function minutesKeyboard(bookingId: string, times: readonly string[], hour: string): InlineKeyboard {
   return grid(
-    times.filter((time) => time.startsWith(`${hour}:`)).map((time) => ({ label: time, data: callbackData({ kind: 'minute', bookingId, time }) })),
+    times
+      .filter((time) => time.startsWith(`${hour}:`))
+      .map((time) => ({ label: time, data: callbackData({ kind: 'minute', bookingId, time }) })),
     MINUTES_PER_ROW,
   );
 }

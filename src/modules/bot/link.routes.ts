@@ -42,7 +42,8 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getTelegramLink',
         summary: 'The link that connects a Telegram chat to the business',
         security: bearerSecurity,
-        description: 'The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.',
+        description:
+          'The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.',
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },

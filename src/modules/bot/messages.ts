@@ -198,7 +198,12 @@ export function rescheduleProposedText(business: BusinessInfo, booking: BookingV
 }
 
 /** The client's message after answering a proposal (buttons removed). */
-export function proposalAnsweredForClientText(business: BusinessInfo, booking: BookingView, proposal: ProposalInfo, accepted: boolean): string {
+export function proposalAnsweredForClientText(
+  business: BusinessInfo,
+  booking: BookingView,
+  proposal: ProposalInfo,
+  accepted: boolean,
+): string {
   return accepted
     ? lines(
         '✅ *Вы приняли перенос*',
@@ -218,7 +223,11 @@ export function proposalAnsweredForClientText(business: BusinessInfo, booking: B
 
 /** Reschedule result → provider. `booking` is the booking after the answer. */
 export function rescheduleAnsweredText(booking: BookingView, proposal: ProposalInfo, accepted: boolean): string {
-  const who = lines(line('Клиент', booking.client.firstName), line('Телефон', formatPhone(booking.client.phone)), line('Услуга', booking.service.name));
+  const who = lines(
+    line('Клиент', booking.client.firstName),
+    line('Телефон', formatPhone(booking.client.phone)),
+    line('Услуга', booking.service.name),
+  );
   return accepted
     ? lines('✅ *Клиент подтвердил перенос*', '', who, line('Новое время', when(booking.startAt)))
     : lines(
@@ -331,7 +340,14 @@ export const chooseHourText = (booking: BookingView): string =>
   );
 
 export const chooseMinuteText = (booking: BookingView, hour: string): string =>
-  lines('🔄 *Перенос записи*', '', line('Клиент', booking.client.firstName), line('Сейчас', when(booking.startAt)), '', `Выберите время в ${hour}:xx:`);
+  lines(
+    '🔄 *Перенос записи*',
+    '',
+    line('Клиент', booking.client.firstName),
+    line('Сейчас', when(booking.startAt)),
+    '',
+    `Выберите время в ${hour}:xx:`,
+  );
 
 export const proposalCreatedText = (booking: BookingView, date: string, time: string, notified: boolean): string =>
   lines(

@@ -44,7 +44,12 @@ export class TelegramNotifier implements Notifier {
   /** One message to one chat; false when Telegram refused or did not answer (or `signal` gave up on it). */
   async send(chatId: string, text: string, keyboard?: InlineKeyboard, signal?: AbortSignal): Promise<boolean> {
     try {
-      await this.api.sendMessage(chatId, fitMessage(text), { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) }, signal as Parameters<Api['sendMessage']>[3]);
+      await this.api.sendMessage(
+        chatId,
+        fitMessage(text),
+        { ...MARKDOWN, ...(keyboard ? { reply_markup: keyboard } : {}) },
+        signal as Parameters<Api['sendMessage']>[3],
+      );
       return true;
     } catch (error) {
       this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
@@ -76,7 +81,10 @@ export class TelegramNotifier implements Notifier {
   async newBooking(business: BusinessRow, booking: BookingView): Promise<void> {
     const chats = await this.providerChats(business);
     if (chats.length === 0) {
-      this.log.warn({ businessId: business.id, bookingId: booking.id }, 'new booking: the business has no Telegram subscription, nothing sent');
+      this.log.warn(
+        { businessId: business.id, bookingId: booking.id },
+        'new booking: the business has no Telegram subscription, nothing sent',
+      );
       return;
     }
     await this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id));

@@ -85,7 +85,8 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           operationId: 'receiveTelegramUpdate',
           summary: 'Telegram webhook',
           security: noSecurity,
-          description: 'Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
+          description:
+            'Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
           response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 503) },
         },
       },
@@ -117,7 +118,8 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           operationId: 'setTelegramWebhook',
           summary: "Point Telegram's webhook at a URL",
           security: bearerSecurity,
-          description: 'Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.',
+          description:
+            'Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.',
           querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
           response: { 200: Type.Object({ ok: Type.Boolean(), url: Type.String() }), ...errorResponses(400, 401, 403, 502, 503) },
         },
@@ -184,7 +186,11 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           messenger_chat_id: business.messengerChatId,
           subscribed: rows.some((row) => row.isActive && row.messengerChatId === business.messengerChatId),
           bot_enabled: bot !== undefined,
-          subscriptions: rows.map((row) => ({ messenger_chat_id: row.messengerChatId, is_active: row.isActive, created_at: fromDbTimestamp(row.createdAt) })),
+          subscriptions: rows.map((row) => ({
+            messenger_chat_id: row.messengerChatId,
+            is_active: row.isActive,
+            created_at: fromDbTimestamp(row.createdAt),
+          })),
         };
       },
     );

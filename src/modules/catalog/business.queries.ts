@@ -11,7 +11,12 @@ export async function findBusinessById(db: Db, id: number): Promise<BusinessRow 
 }
 
 const businessBySlug = preparedPerDb((db) =>
-  db.select().from(businesses).where(eq(businesses.slug, sql.placeholder('slug'))).limit(1).prepare('business_by_slug'),
+  db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('business_by_slug'),
 );
 
 /** The business of a slug, or of a former slug of it (an alias keeps answering for its business). */

@@ -103,7 +103,8 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const business = await app.ctx.db.transaction(async (tx) => {
           const current = await findBusinessById(tx, request.provider.businessId);
           if (!current) throw notFound('Business');
-          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken') throw new DomainError('slug_taken', 'Slug is already taken');
+          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken')
+            throw new DomainError('slug_taken', 'Slug is already taken');
           return updateBusiness(tx, current.id, values);
         });
         if (!business) throw notFound('Business');

@@ -5,8 +5,7 @@ import { serviceCategories } from '../../db/schema.js';
 export type CategoryRow = { id: number; name: string };
 
 const columns = { id: serviceCategories.id, name: serviceCategories.name };
-const ownedBy = (businessId: number, id: number) =>
-  and(eq(serviceCategories.id, id), eq(serviceCategories.businessId, businessId));
+const ownedBy = (businessId: number, id: number) => and(eq(serviceCategories.id, id), eq(serviceCategories.businessId, businessId));
 
 export function listCategories(db: Db, businessId: number): Promise<CategoryRow[]> {
   return db.select(columns).from(serviceCategories).where(eq(serviceCategories.businessId, businessId)).orderBy(asc(serviceCategories.id));

@@ -6,7 +6,11 @@ import { fromDbTimestamp } from '../../core/wallclock.js';
 export type ClientRow = typeof clients.$inferSelect;
 
 export async function findClient(db: Db, businessId: number, id: number): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(clients).where(and(eq(clients.businessId, businessId), eq(clients.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), eq(clients.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -30,13 +34,7 @@ export const appendedClientNotes = sql`CASE
  * One statement, so two first bookings of one phone cannot create two clients.
  * (A public booking does this inside its own insert: bookings/queries.ts insertPublicBooking.)
  */
-export async function upsertClient(
-  db: Db,
-  businessId: number,
-  phone: string,
-  firstName: string,
-  notes: string | null,
-): Promise<ClientRow> {
+export async function upsertClient(db: Db, businessId: number, phone: string, firstName: string, notes: string | null): Promise<ClientRow> {
   const [row] = await db
     .insert(clients)
     .values({ businessId, phone, firstName, notes })
@@ -63,7 +61,13 @@ function clientConditions(businessId: number, q: string | undefined) {
  * `now` (the wall clock) dates `last_visit_at`: the latest booking that already began and was
  * not cancelled or rejected. `last_booking_at` stays as documented: the latest of any booking.
  */
-export async function listClients(db: Db, businessId: number, q: string | undefined, now: string, page: { limit?: number; offset?: number } = {}) {
+export async function listClients(
+  db: Db,
+  businessId: number,
+  q: string | undefined,
+  now: string,
+  page: { limit?: number; offset?: number } = {},
+) {
   const query = db
     .select({
       id: clients.id,
@@ -72,7 +76,9 @@ export async function listClients(db: Db, businessId: number, q: string | undefi
       notes: clients.notes,
       bookings_count: count(bookings.id),
       last_booking_at: max(bookings.startAt),
-      last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} <= ${now}::timestamp AND ${bookings.status} NOT IN ('cancelled', 'rejected'))`,
+      last_visit_at: sql<
+        string | null
+      >`max(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} <= ${now}::timestamp AND ${bookings.status} NOT IN ('cancelled', 'rejected'))`,
     })
     .from(clients)
     .leftJoin(bookings, eq(bookings.clientId, clients.id))

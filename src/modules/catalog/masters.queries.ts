@@ -18,7 +18,11 @@ export type MasterRow = typeof masters.$inferSelect;
 export function listMasterRows(db: Db, businessId: number, ids?: number[]): Promise<MasterRow[]> {
   const conditions = [eq(masters.businessId, businessId), eq(masters.archived, false)];
   if (ids) conditions.push(inArray(masters.id, ids));
-  return db.select().from(masters).where(and(...conditions)).orderBy(asc(masters.id));
+  return db
+    .select()
+    .from(masters)
+    .where(and(...conditions))
+    .orderBy(asc(masters.id));
 }
 
 const masterById = preparedPerDb((db) =>

@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, MasterBody, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { findMaster, findMasterRow, insertMaster, listMasters, removeMaster, renameMaster, replaceMasterServices } from './masters.queries.js';
+import {
+  findMaster,
+  findMasterRow,
+  insertMaster,
+  listMasters,
+  removeMaster,
+  renameMaster,
+  replaceMasterServices,
+} from './masters.queries.js';
 import { listServices } from './services.queries.js';
 
 const CreateMaster = Type.Object(

@@ -11,8 +11,14 @@ import { formatPhone, normalizePhone } from '../../core/phone.js';
 export const DESCRIPTION_MAX = 1000;
 
 export const ProfileFields = {
-  description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX, description: 'Shown on the booking page and in link previews; null clears' }))),
-  instagram: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Account name, @name or an instagram.com link; stored as the bare name; null clears' }))),
+  description: Type.Optional(
+    Nullable(Type.String({ maxLength: DESCRIPTION_MAX, description: 'Shown on the booking page and in link previews; null clears' })),
+  ),
+  instagram: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: 200, description: 'Account name, @name or an instagram.com link; stored as the bare name; null clears' }),
+    ),
+  ),
   whatsapp: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'A Kazakhstan number; null clears' }))),
 };
 
@@ -42,7 +48,8 @@ export function profileValues(input: ProfileInput): { description?: string | nul
     if (blank(input.instagram)) values.instagram = null;
     else {
       const name = instagramName(input.instagram!);
-      if (!name) throw invalidInput('Invalid instagram: expected an account name (letters, digits, . and _) or an instagram.com link', 'instagram');
+      if (!name)
+        throw invalidInput('Invalid instagram: expected an account name (letters, digits, . and _) or an instagram.com link', 'instagram');
       values.instagram = name;
     }
   }

@@ -48,13 +48,17 @@ export async function listServices(db: Db, businessId: number, ids?: number[]): 
   if (ids && ids.length === 0) return [];
   const conditions = [eq(services.businessId, businessId), eq(services.archived, false)];
   if (ids) conditions.push(inArray(services.id, ids));
-  const rows = await selectServiceViews(db).where(and(...conditions)).orderBy(asc(services.id));
+  const rows = await selectServiceViews(db)
+    .where(and(...conditions))
+    .orderBy(asc(services.id));
   return rows.map(toView);
 }
 
 const serviceById = preparedPerDb((db) =>
   selectServiceViews(db)
-    .where(and(eq(services.id, sql.placeholder('id')), eq(services.businessId, sql.placeholder('businessId')), eq(services.archived, false)))
+    .where(
+      and(eq(services.id, sql.placeholder('id')), eq(services.businessId, sql.placeholder('businessId')), eq(services.archived, false)),
+    )
     .limit(1)
     .prepare('service_by_id'),
 );
@@ -65,13 +69,19 @@ export async function findService(db: Db, businessId: number, id: number): Promi
 }
 
 export async function insertService(db: Db, businessId: number, values: ServiceValues): Promise<ServiceView> {
-  const [row] = await db.insert(services).values({ ...values, businessId }).returning({ id: services.id });
+  const [row] = await db
+    .insert(services)
+    .values({ ...values, businessId })
+    .returning({ id: services.id });
   return (await findService(db, businessId, row!.id))!;
 }
 
 export async function updateService(db: Db, businessId: number, id: number, values: Partial<ServiceValues>): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db.update(services).set(values).where(and(eq(services.id, id), eq(services.businessId, businessId)));
+  await db
+    .update(services)
+    .set(values)
+    .where(and(eq(services.id, id), eq(services.businessId, businessId)));
 }
 
 /**

@@ -1,7 +1,18 @@
 /** Slug rules of SPEC.md (Business.slug) and CONTRACT.md §9 (reserved words). */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'api', 'app', 'admin', 'superadmin', 'assets', 'static', 'docs', 'health',
-  'healthz', 'readyz', 'metrics', 'favicon.ico', 'robots.txt',
+  'api',
+  'app',
+  'admin',
+  'superadmin',
+  'assets',
+  'static',
+  'docs',
+  'health',
+  'healthz',
+  'readyz',
+  'metrics',
+  'favicon.ico',
+  'robots.txt',
 ]);
 
 const SLUG_RE = /^[a-z0-9-]+$/;

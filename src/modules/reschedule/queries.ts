@@ -61,7 +61,11 @@ export async function listProposals(db: Db, bookingId: string): Promise<Proposal
     .select()
     .from(rescheduleProposals)
     .where(eq(rescheduleProposals.bookingId, bookingId))
-    .orderBy(desc(rescheduleProposals.createdAt), desc(sql`(${rescheduleProposals.status} = 'PENDING')`), desc(rescheduleProposals.expiresAt));
+    .orderBy(
+      desc(rescheduleProposals.createdAt),
+      desc(sql`(${rescheduleProposals.status} = 'PENDING')`),
+      desc(rescheduleProposals.expiresAt),
+    );
   return rows.map(toProposalView);
 }
 

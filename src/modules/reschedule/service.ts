@@ -28,7 +28,8 @@ export interface ProposalInput {
 }
 
 /** Lazy expiry (SPEC.md): no background job, proposals expire when someone reads them. */
-export const expireStaleFor = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> => expireStale(ctx.db, bookingId, ctx.time.now());
+export const expireStaleFor = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
+  expireStale(ctx.db, bookingId, ctx.time.now());
 
 /** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
 export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<ProposalView | undefined> {
@@ -71,7 +72,12 @@ export async function proposeReschedule(
     if (isUniqueViolation(error)) throw new DomainError('proposal_pending', PENDING_EXISTS);
     throw error;
   }
-  const notified = await notifySafely(log, 'reschedule proposal', () => ctx.notifier.rescheduleProposed(business, booking, proposal), false);
+  const notified = await notifySafely(
+    log,
+    'reschedule proposal',
+    () => ctx.notifier.rescheduleProposed(business, booking, proposal),
+    false,
+  );
   return { proposal, notified };
 }
 

@@ -61,7 +61,10 @@ export async function deleteBusinessCompletely(db: Db, businessId: number): Prom
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
     if (!found) return false;
-    const bookingIds = tx.select({ id: sql`${bookings.id}::text` }).from(bookings).where(eq(bookings.businessId, businessId));
+    const bookingIds = tx
+      .select({ id: sql`${bookings.id}::text` })
+      .from(bookings)
+      .where(eq(bookings.businessId, businessId));
     await tx
       .delete(subscriptions)
       .where(

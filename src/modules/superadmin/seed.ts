@@ -12,15 +12,7 @@ import { insertService, type ServiceView } from '../catalog/services.queries.js'
 import { firstFreeSlug } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
-import {
-  DEMO_ADMIN_NAME,
-  DEMO_BUSINESS,
-  DEMO_CATEGORIES,
-  DEMO_CLIENTS,
-  DEMO_MASTERS,
-  DEMO_SERVICES,
-  demoBookingPlan,
-} from './demo.js';
+import { DEMO_ADMIN_NAME, DEMO_BUSINESS, DEMO_CATEGORIES, DEMO_CLIENTS, DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from './demo.js';
 
 /** A complete demo business in one transaction; returns it with its admin's login. */
 export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
@@ -48,7 +40,11 @@ export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
     const masterIds: number[] = [];
     for (const master of DEMO_MASTERS) {
       const id = await insertMaster(tx, created.id, master.name);
-      await replaceMasterServices(tx, id, master.services.map((i) => services[i]!.id));
+      await replaceMasterServices(
+        tx,
+        id,
+        master.services.map((i) => services[i]!.id),
+      );
       await insertWeek(tx, created.id, id, master.week);
       masterIds.push(id);
     }

@@ -71,7 +71,5 @@ export function bookingPageMeta(business: BusinessForMeta, publicUrl: string): P
 
 /** The page with its <title> replaced and the tags added before </head>. */
 export function withMeta(html: string, meta: PageMeta): string {
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace('</head>', `${metaTags(meta)}</head>`);
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`).replace('</head>', `${metaTags(meta)}</head>`);
 }

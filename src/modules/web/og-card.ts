@@ -40,7 +40,10 @@ export function cardSvg(name: string, address: string): string {
   const size = title.length === 1 ? 84 : 72;
   const top = 250 - ((title.length - 1) * size * 1.15) / 2;
   const nameLines = title
-    .map((line, i) => `<text x="80" y="${Math.round(top + i * size * 1.15)}" font-size="${size}" font-weight="700" fill="#fff">${xml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="80" y="${Math.round(top + i * size * 1.15)}" font-size="${size}" font-weight="700" fill="#fff">${xml(line)}</text>`,
+    )
     .join('');
   const where = address.trim() ? wrap(address, 44, 1)[0]! : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">

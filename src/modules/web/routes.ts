@@ -67,7 +67,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const panel = (title: string, description: string): PageMeta => ({ title, description, noindex: true });
   const configured = {
     app: withConfig(pages.app, panel('Онлайн-запись', 'Запись в салон и кабинет мастера в Telegram.')),
-    admin: withConfig(pages.admin, panel('Кабинет салона', 'Кабинет салона: записи, мастера, услуги, расписание и настройки онлайн-записи.')),
+    admin: withConfig(
+      pages.admin,
+      panel('Кабинет салона', 'Кабинет салона: записи, мастера, услуги, расписание и настройки онлайн-записи.'),
+    ),
     superadmin: withConfig(pages.superadmin, panel('Оператор сервиса', 'Консоль оператора сервиса онлайн-записи.')),
   };
   app.get('/app', hide, (_request, reply) => sendPage(reply, configured.app));

@@ -44,24 +44,24 @@ function Shell(props: { path: string; business: Business; onLogout: () => void }
           {menuOpen ? `✕ ${o('closeMenu')}` : `☰ ${o('navMenu')}`}
         </button>
         <div class="nav-links" id="nav-links">
-        {PAGES.map((p) => (
-          <a
-            key={p.path}
-            href={p.path}
-            aria-current={p === current ? 'page' : undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              navigate(p.path);
-            }}
-          >
-            {t(p.label)}
+          {PAGES.map((p) => (
+            <a
+              key={p.path}
+              href={p.path}
+              aria-current={p === current ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(p.path);
+              }}
+            >
+              {t(p.label)}
+            </a>
+          ))}
+          <div class="spacer" />
+          <LangSwitch />
+          <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onLogout())}>
+            {t('logout')}
           </a>
-        ))}
-        <div class="spacer" />
-        <LangSwitch />
-        <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onLogout())}>
-          {t('logout')}
-        </a>
         </div>
       </nav>
       <main class="main" id="main">
@@ -86,7 +86,10 @@ export function App() {
   useEffect(() => {
     if (!token) return setBusiness(null);
     if (business) return;
-    client.get('/auth/me').then((me) => setBusiness(me.business), () => undefined);
+    client.get('/auth/me').then(
+      (me) => setBusiness(me.business),
+      () => undefined,
+    );
   }, [token, business]);
 
   const onSession = (next: Business) => {
@@ -115,7 +118,12 @@ export function App() {
   }
 
   if (!token) return path === '/admin/register' ? <Register onSession={onSession} /> : <Login onSession={onSession} />;
-  if (!business) return <main class="auth"><Loading text={t('loading')} /></main>;
+  if (!business)
+    return (
+      <main class="auth">
+        <Loading text={t('loading')} />
+      </main>
+    );
   return (
     <SessionContext.Provider value={{ business, setBusiness, logout }}>
       <Shell path={path} business={business} onLogout={logout} />

@@ -77,7 +77,16 @@ function ForgotPassword(props: { email: string; onBack: () => void }) {
             {t('forgotHelp')}
           </p>
           <ErrorBox error={generalError(action.error, ['email'])} />
-          <TextField label={t('email')} name="email" type="email" autocomplete="username" required value={email} onValue={setEmail} error={errorFor(action.error, 'email')} />
+          <TextField
+            label={t('email')}
+            name="email"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onValue={setEmail}
+            error={errorFor(action.error, 'email')}
+          />
           <button class="btn btn-block" disabled={action.busy}>
             {t('sendResetLink')}
           </button>
@@ -117,8 +126,29 @@ export function ResetPassword(props: { token: string; onSession: (business: Busi
           }}
         >
           <ErrorBox error={generalError(action.error, ['new_password'])} />
-          <TextField label={t('newPassword')} name="new_password" type="password" autocomplete="new-password" required minLength={8} hint={t('passwordHint')} value={form.next} onValue={set('next')} error={passwordError} />
-          <TextField label={t('repeatPassword')} name="repeat_password" type="password" autocomplete="new-password" required minLength={8} value={form.repeat} onValue={set('repeat')} error={mismatch ? t('passwordsDiffer') : undefined} />
+          <TextField
+            label={t('newPassword')}
+            name="new_password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minLength={8}
+            hint={t('passwordHint')}
+            value={form.next}
+            onValue={set('next')}
+            error={passwordError}
+          />
+          <TextField
+            label={t('repeatPassword')}
+            name="repeat_password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minLength={8}
+            value={form.repeat}
+            onValue={set('repeat')}
+            error={mismatch ? t('passwordsDiffer') : undefined}
+          />
           <button class="btn btn-block" disabled={action.busy}>
             {t('savePassword')}
           </button>
@@ -148,9 +178,31 @@ export function Login(props: { onSession: (business: Business) => void }) {
           void action.run();
         }}
       >
-        <ErrorBox error={action.error ? (errorFor(action.error, 'email') || errorFor(action.error, 'password') ? undefined : t('badLogin')) : undefined} />
-        <TextField label={t('email')} name="email" type="email" autocomplete="username" required value={email} onValue={setEmail} error={errorFor(action.error, 'email')} />
-        <TextField label={t('password')} name="password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} error={errorFor(action.error, 'password')} />
+        <ErrorBox
+          error={
+            action.error ? (errorFor(action.error, 'email') || errorFor(action.error, 'password') ? undefined : t('badLogin')) : undefined
+          }
+        />
+        <TextField
+          label={t('email')}
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+          error={errorFor(action.error, 'email')}
+        />
+        <TextField
+          label={t('password')}
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          error={errorFor(action.error, 'password')}
+        />
         <button class="btn btn-block" disabled={action.busy}>
           {t('login')}
         </button>
@@ -172,7 +224,17 @@ export function Login(props: { onSession: (business: Business) => void }) {
 
 export function Register(props: { onSession: (business: Business) => void }) {
   const t = useT(messages);
-  const [form, setForm] = useState({ business_name: '', full_name: '', phone: '', email: '', password: '', address: '', service: '', duration: '30', price: '' });
+  const [form, setForm] = useState({
+    business_name: '',
+    full_name: '',
+    phone: '',
+    email: '',
+    password: '',
+    address: '',
+    service: '',
+    duration: '30',
+    price: '',
+  });
   const lang = useLang();
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [captchaReset, setCaptchaReset] = useState(0);
@@ -216,23 +278,92 @@ export function Register(props: { onSession: (business: Business) => void }) {
         }}
       >
         <ErrorBox error={general} />
-        <TextField label={t('businessName')} name="business_name" required value={form.business_name} onValue={set('business_name')} error={err('business_name')} />
+        <TextField
+          label={t('businessName')}
+          name="business_name"
+          required
+          value={form.business_name}
+          onValue={set('business_name')}
+          error={err('business_name')}
+        />
         <div class="grid2">
-          <TextField label={t('ownerName')} name="full_name" autocomplete="name" value={form.full_name} onValue={set('full_name')} error={err('full_name')} />
-          <TextField label={t('phone')} name="phone" type="tel" autocomplete="tel" required placeholder="+7 700 000 00 00" value={form.phone} onValue={set('phone')} error={err('phone')} />
-          <TextField label={t('email')} name="email" type="email" autocomplete="username" required value={form.email} onValue={set('email')} error={err('email')} />
-          <TextField label={t('password')} name="password" type="password" autocomplete="new-password" required minLength={8} hint={t('passwordHint')} value={form.password} onValue={set('password')} error={err('password')} />
+          <TextField
+            label={t('ownerName')}
+            name="full_name"
+            autocomplete="name"
+            value={form.full_name}
+            onValue={set('full_name')}
+            error={err('full_name')}
+          />
+          <TextField
+            label={t('phone')}
+            name="phone"
+            type="tel"
+            autocomplete="tel"
+            required
+            placeholder="+7 700 000 00 00"
+            value={form.phone}
+            onValue={set('phone')}
+            error={err('phone')}
+          />
+          <TextField
+            label={t('email')}
+            name="email"
+            type="email"
+            autocomplete="username"
+            required
+            value={form.email}
+            onValue={set('email')}
+            error={err('email')}
+          />
+          <TextField
+            label={t('password')}
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minLength={8}
+            hint={t('passwordHint')}
+            value={form.password}
+            onValue={set('password')}
+            error={err('password')}
+          />
         </div>
         <AddressInput value={form.address} onValue={set('address')} error={err('address')} />
         <fieldset style="border:1px solid var(--border);border-radius:var(--radius-small);padding:10px 12px 0;margin:0 0 12px">
           <legend class="muted">{t('firstService')}</legend>
-          <TextField label={t('serviceName')} name="service_name" placeholder={t('serviceDefault')} value={form.service} onValue={set('service')} error={err('service.name')} />
+          <TextField
+            label={t('serviceName')}
+            name="service_name"
+            placeholder={t('serviceDefault')}
+            value={form.service}
+            onValue={set('service')}
+            error={err('service.name')}
+          />
           <div class="grid2">
-            <TextField label={t('durationMin')} name="service_duration" type="number" min={1} value={form.duration} onValue={set('duration')} error={err('service.duration')} />
-            <TextField label={t('priceKzt')} name="service_price" type="number" min={0} value={form.price} onValue={set('price')} error={err('service.price')} />
+            <TextField
+              label={t('durationMin')}
+              name="service_duration"
+              type="number"
+              min={1}
+              value={form.duration}
+              onValue={set('duration')}
+              error={err('service.duration')}
+            />
+            <TextField
+              label={t('priceKzt')}
+              name="service_price"
+              type="number"
+              min={0}
+              value={form.price}
+              onValue={set('price')}
+              error={err('service.price')}
+            />
           </div>
         </fieldset>
-        {siteKey && <Captcha siteKey={siteKey} lang={lang} onToken={(token) => setCaptcha(token ?? undefined)} resetSignal={captchaReset} />}
+        {siteKey && (
+          <Captcha siteKey={siteKey} lang={lang} onToken={(token) => setCaptcha(token ?? undefined)} resetSignal={captchaReset} />
+        )}
         <button class="btn btn-block" disabled={action.busy}>
           {t('createAccount')}
         </button>

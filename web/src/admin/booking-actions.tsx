@@ -26,7 +26,12 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
       <div class="notice" role="alertdialog" aria-label={cancel ? o('cancelBooking') : o('rejectRequest')} style="margin-bottom:12px">
         <p style="margin:0 0 8px">{(cancel ? o('cancelAsk') : o('rejectAsk')).replace('{client}', b.client.first_name)}</p>
         <div class="row">
-          <button type="button" class="btn btn-danger btn-small" disabled={props.busy} onClick={() => (props.onStatus(asking), setAsking(null))}>
+          <button
+            type="button"
+            class="btn btn-danger btn-small"
+            disabled={props.busy}
+            onClick={() => (props.onStatus(asking), setAsking(null))}
+          >
             {cancel ? o('cancelYes') : o('rejectYes')}
           </button>
           <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(null)}>
@@ -61,7 +66,11 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
             {o('cancelBooking')}
           </button>
         </div>
-        {!started && <p class="muted" style="margin:0;font-size:.85rem">{o('completeNotYet')}</p>}
+        {!started && (
+          <p class="muted" style="margin:0;font-size:.85rem">
+            {o('completeNotYet')}
+          </p>
+        )}
       </div>
     );
   }

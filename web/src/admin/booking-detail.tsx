@@ -56,7 +56,9 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     <Modal title={t('booking')} onClose={props.onClose} closeLabel={t('close')}>
       <ErrorBox error={generalError(booking.error ?? change.error ?? remove.error)} />
       {!b ? (
-        booking.error ? null : <Loading text={t('loading')} />
+        booking.error ? null : (
+          <Loading text={t('loading')} />
+        )
       ) : (
         <>
           <dl class="facts">
@@ -91,7 +93,13 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
               </button>
             )}
             {active && !panel && (
-              <button type="button" class="btn btn-ghost btn-small" disabled={hasPending} title={hasPending ? t('proposalPending') : undefined} onClick={() => setPanel('propose')}>
+              <button
+                type="button"
+                class="btn btn-ghost btn-small"
+                disabled={hasPending}
+                title={hasPending ? t('proposalPending') : undefined}
+                onClick={() => setPanel('propose')}
+              >
                 {t('proposeTime')}
               </button>
             )}
@@ -139,7 +147,8 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
                   <strong>
                     <HumanWhen date={p.proposed_date} time={p.proposed_time} />
                   </strong>{' '}
-                  · {t(`proposal_${p.status}` as 'proposal_PENDING')} · <span class="muted">{p.proposed_by === 'PROVIDER_BOT' ? t('viaBot') : t('viaWeb')}</span>
+                  · {t(`proposal_${p.status}` as 'proposal_PENDING')} ·{' '}
+                  <span class="muted">{p.proposed_by === 'PROVIDER_BOT' ? t('viaBot') : t('viaWeb')}</span>
                 </li>
               ))}
             </ul>

@@ -26,7 +26,8 @@ export function BookingsPage() {
       }),
     [filters.date_from, filters.date_to, filters.status, filters.master_id],
   );
-  const set = (key: keyof typeof filters) => (event: Event) => setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
+  const set = (key: keyof typeof filters) => (event: Event) =>
+    setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
   return (
     <div class="stack">
       <div class="topbar">

@@ -73,10 +73,16 @@ export function CalendarGrid(props: GridProps) {
           </div>
         </div>
         {days.map((day) => (
-          <div class={days.length > 1 ? "cal-day multi" : "cal-day"} key={day}>
+          <div class={days.length > 1 ? 'cal-day multi' : 'cal-day'} key={day}>
             {days.length > 1 && (
               <div class={day === todayDate ? 'cal-dayhead today' : 'cal-dayhead'} aria-current={day === todayDate ? 'date' : undefined}>
-                {formatDate(day, lang, columns.length * colWidth < 130 ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
+                {formatDate(
+                  day,
+                  lang,
+                  columns.length * colWidth < 130
+                    ? { weekday: 'short', day: 'numeric' }
+                    : { weekday: 'short', day: 'numeric', month: 'short' },
+                )}
               </div>
             )}
             <div class="cal-cols">
@@ -85,7 +91,13 @@ export function CalendarGrid(props: GridProps) {
                 const mine = props.bookings.filter((b) => b.master.id === column.masterId && dateOf(b.start_at) === day);
                 const dayOff = !schedule || !schedule.is_active;
                 return (
-                  <div class="cal-col" key={column.masterId} style={{ minWidth: `${colWidth}px` }} data-master={column.name} data-date={day}>
+                  <div
+                    class="cal-col"
+                    key={column.masterId}
+                    style={{ minWidth: `${colWidth}px` }}
+                    data-master={column.name}
+                    data-date={day}
+                  >
                     {masterHeads && (
                       <div class="cal-head" title={column.name}>
                         {column.name}
@@ -99,9 +111,16 @@ export function CalendarGrid(props: GridProps) {
                       data-date={day}
                       onClick={(event) => createAt(event, column.masterId, day)}
                     >
-                      {day === todayDate && minuteNow >= from && minuteNow < to && <div class="cal-now" style={{ top: `${y(minuteNow)}px` }} aria-hidden="true" />}
+                      {day === todayDate && minuteNow >= from && minuteNow < to && (
+                        <div class="cal-now" style={{ top: `${y(minuteNow)}px` }} aria-hidden="true" />
+                      )}
                       {closedSpans(schedule, range).map(([s, e]) => (
-                        <div class="cal-closed" key={`${s}`} style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }} aria-hidden="true" />
+                        <div
+                          class="cal-closed"
+                          key={`${s}`}
+                          style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }}
+                          aria-hidden="true"
+                        />
                       ))}
                       {placeBookings(mine).map((p) => (
                         <button

@@ -76,7 +76,10 @@ export function CalendarPage() {
   const current = columns.find((c) => c.masterId === shownMaster) ?? columns[0];
   const shown = phone && current ? [current] : columns;
   const colWidth = view === 'week' ? (phone ? 92 : 124) : 180;
-  const title = view === 'day' ? formatDate(date, lang) : `${formatDate(days[0]!, lang, { day: 'numeric', month: 'short' })} – ${formatDate(days[6]!, lang, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  const title =
+    view === 'day'
+      ? formatDate(date, lang)
+      : `${formatDate(days[0]!, lang, { day: 'numeric', month: 'short' })} – ${formatDate(days[6]!, lang, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
   return (
     <div>
@@ -103,7 +106,14 @@ export function CalendarPage() {
           <label class="visually-hidden" for="cal-date">
             {t('pickDate')}
           </label>
-          <input id="cal-date" name="date" type="date" class="input small" value={date} onChange={(e) => (e.target as HTMLInputElement).value && go((e.target as HTMLInputElement).value)} />
+          <input
+            id="cal-date"
+            name="date"
+            type="date"
+            class="input small"
+            value={date}
+            onChange={(e) => (e.target as HTMLInputElement).value && go((e.target as HTMLInputElement).value)}
+          />
         </div>
       </div>
       <Onboarding />
@@ -112,7 +122,13 @@ export function CalendarPage() {
           <button
             type="button"
             class="btn btn-small"
-            onClick={() => setCreating({ masterId: current.masterId, date, time: date === today() ? hm(Math.min(1425, Math.ceil((nowMinute() + 1) / 15) * 15)) : '09:00' })}
+            onClick={() =>
+              setCreating({
+                masterId: current.masterId,
+                date,
+                time: date === today() ? hm(Math.min(1425, Math.ceil((nowMinute() + 1) / 15) * 15)) : '09:00',
+              })
+            }
           >
             + {o('newBooking')}
           </button>
@@ -121,7 +137,12 @@ export function CalendarPage() {
       {phone && columns.length > 1 && (
         <label class="row master-switch">
           <span class="muted">{o('master')}</span>
-          <select class="input small" name="shown_master" value={String(current?.masterId ?? '')} onChange={(e) => setShownMaster(Number((e.target as HTMLSelectElement).value))}>
+          <select
+            class="input small"
+            name="shown_master"
+            value={String(current?.masterId ?? '')}
+            onChange={(e) => setShownMaster(Number((e.target as HTMLSelectElement).value))}
+          >
             {columns.map((c) => (
               <option key={c.masterId} value={String(c.masterId)}>
                 {c.name}
@@ -151,7 +172,12 @@ export function CalendarPage() {
           onCreate={(masterId, day, minute) => setCreating({ masterId, date: day, time: hm(minute) })}
           onMove={(booking, drop) => {
             const column = columns.find((c) => c.masterId === drop.masterId);
-            const target = { masterId: drop.masterId, masterName: column?.name ?? booking.master.name, date: drop.date, time: hm(drop.minute) };
+            const target = {
+              masterId: drop.masterId,
+              masterName: column?.name ?? booking.master.name,
+              date: drop.date,
+              time: hm(drop.minute),
+            };
             const same = target.masterId === booking.master.id && `${target.date}T${target.time}` === booking.start_at.slice(0, 16);
             if (!same) setMoving({ booking, target });
           }}
@@ -181,13 +207,7 @@ export function CalendarPage() {
           }}
         />
       )}
-      {open && (
-        <BookingDetail
-          id={open.id}
-          onClose={() => setOpen(null)}
-          onChanged={() => bookings.reload()}
-        />
-      )}
+      {open && <BookingDetail id={open.id} onClose={() => setOpen(null)} onChanged={() => bookings.reload()} />}
     </div>
   );
 }

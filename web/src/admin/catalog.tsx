@@ -21,13 +21,24 @@ function CategoryRow(props: { category: Category; onChanged: () => void }) {
       <label class="visually-hidden" for={`cat-${props.category.id}`}>
         {t('categoryName')}
       </label>
-      <input id={`cat-${props.category.id}`} class="input small" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <input
+        id={`cat-${props.category.id}`}
+        class="input small"
+        value={name}
+        onInput={(e) => setName((e.target as HTMLInputElement).value)}
+      />
       {name !== props.category.name && (
         <button type="button" class="btn btn-small" disabled={save.busy} onClick={() => void save.run()}>
           {t('save')}
         </button>
       )}
-      <button type="button" class="btn btn-ghost btn-small danger" disabled={remove.busy} onClick={() => void remove.run()} aria-label={`${t('delete')} ${props.category.name}`}>
+      <button
+        type="button"
+        class="btn btn-ghost btn-small danger"
+        disabled={remove.busy}
+        onClick={() => void remove.run()}
+        aria-label={`${t('delete')} ${props.category.name}`}
+      >
         {t('delete')}
       </button>
       {(save.error || remove.error) && <span class="field-error">{generalError(save.error ?? remove.error)}</span>}
@@ -64,7 +75,13 @@ function Categories(props: { categories: Loaded<Category[]>; onChanged: () => vo
         }}
       >
         <div style="flex:1;min-width:200px">
-          <TextField label={t('newCategory')} name="category_name" value={name} onValue={setName} error={errorFor(add.error, 'name') ?? generalError(add.error, ['name'])} />
+          <TextField
+            label={t('newCategory')}
+            name="category_name"
+            value={name}
+            onValue={setName}
+            error={errorFor(add.error, 'name') ?? generalError(add.error, ['name'])}
+          />
         </div>
         <button class="btn" style="margin-top:24px" disabled={add.busy}>
           {t('add')}
@@ -79,10 +96,19 @@ const emptyService = { name: '', duration: '30', price: '0', category_id: '' };
 function ServiceForm(props: { service?: Service; categories: Category[]; onDone: () => void }) {
   const t = useT(messages);
   const s = props.service;
-  const [form, setForm] = useState(s ? { name: s.name, duration: String(s.duration), price: String(s.price), category_id: s.category ? String(s.category.id) : '' } : emptyService);
+  const [form, setForm] = useState(
+    s
+      ? { name: s.name, duration: String(s.duration), price: String(s.price), category_id: s.category ? String(s.category.id) : '' }
+      : emptyService,
+  );
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const save = useAction(async () => {
-    const body = { name: form.name.trim(), duration: Number(form.duration), price: Number(form.price), category_id: form.category_id ? Number(form.category_id) : null };
+    const body = {
+      name: form.name.trim(),
+      duration: Number(form.duration),
+      price: Number(form.price),
+      category_id: form.category_id ? Number(form.category_id) : null,
+    };
     if (s) await client.put('/services/{id}', { path: { id: s.id }, body });
     else await client.post('/services', { body });
     if (!s) setForm(emptyService);
@@ -100,11 +126,35 @@ function ServiceForm(props: { service?: Service; categories: Category[]; onDone:
       <ErrorBox error={generalError(save.error, ['name', 'duration', 'price', 'category_id'])} />
       <div class="grid2">
         <TextField label={t('serviceName')} name="service_name" required value={form.name} onValue={set('name')} error={err('name')} />
-        <TextField label={t('durationMin')} name="service_duration" type="number" min={1} required value={form.duration} onValue={set('duration')} error={err('duration')} />
-        <TextField label={t('priceKzt')} name="service_price" type="number" min={0} step="any" required value={form.price} onValue={set('price')} error={err('price')} />
+        <TextField
+          label={t('durationMin')}
+          name="service_duration"
+          type="number"
+          min={1}
+          required
+          value={form.duration}
+          onValue={set('duration')}
+          error={err('duration')}
+        />
+        <TextField
+          label={t('priceKzt')}
+          name="service_price"
+          type="number"
+          min={0}
+          step="any"
+          required
+          value={form.price}
+          onValue={set('price')}
+          error={err('price')}
+        />
         <label class="field">
           <span>{t('category')}</span>
-          <select class="input" name="service_category" value={form.category_id} onChange={(e) => set('category_id')((e.target as HTMLSelectElement).value)}>
+          <select
+            class="input"
+            name="service_category"
+            value={form.category_id}
+            onChange={(e) => set('category_id')((e.target as HTMLSelectElement).value)}
+          >
             <option value="">{t('noCategory')}</option>
             {props.categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
@@ -176,10 +226,20 @@ export function CatalogPage() {
                   <td data-label={t('price')}>{formatPrice(s.price)}</td>
                   <td data-label={t('category')}>{s.category?.name ?? '—'}</td>
                   <td class="row" style="justify-content:flex-end">
-                    <button type="button" class="btn btn-ghost btn-small" onClick={() => setEditing(s.id)} aria-label={`${t('edit')} ${s.name}`}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-small"
+                      onClick={() => setEditing(s.id)}
+                      aria-label={`${t('edit')} ${s.name}`}
+                    >
                       {t('edit')}
                     </button>
-                    <button type="button" class="btn btn-ghost btn-small danger" onClick={() => void remove.run(s.id)} aria-label={`${t('delete')} ${s.name}`}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-small danger"
+                      onClick={() => void remove.run(s.id)}
+                      aria-label={`${t('delete')} ${s.name}`}
+                    >
                       {t('delete')}
                     </button>
                   </td>

@@ -27,7 +27,13 @@ function Notes(props: { row: ClientRow }) {
       <label class="visually-hidden" for={`notes-${props.row.id}`}>
         {t('notes')}: {props.row.first_name}
       </label>
-      <textarea id={`notes-${props.row.id}`} class="input" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
+      <textarea
+        id={`notes-${props.row.id}`}
+        class="input"
+        rows={2}
+        value={notes}
+        onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
+      />
       {notes !== savedNotes && (
         <button class="btn btn-small" disabled={save.busy}>
           {t('save')}
@@ -51,7 +57,15 @@ export function ClientsPage() {
         <label class="visually-hidden" for="client-search">
           {t('searchClients')}
         </label>
-        <input id="client-search" type="search" class="input small" style="min-width:240px" placeholder={t('searchClients')} value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+        <input
+          id="client-search"
+          type="search"
+          class="input small"
+          style="min-width:240px"
+          placeholder={t('searchClients')}
+          value={q}
+          onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+        />
       </div>
       <ListTable
         loaded={clients}
@@ -78,7 +92,9 @@ export function ClientsPage() {
               <td data-label={t('bookingsTotal')}>{c.bookings_count}</td>
               {/* A visit is a booking that already began and was not cancelled or rejected (last_visit_at). */}
               <td data-label={t('lastVisit')} data-testid="last-visit">
-                {c.last_visit_at ? `${formatDate(dateOf(c.last_visit_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(c.last_visit_at)}` : '—'}
+                {c.last_visit_at
+                  ? `${formatDate(dateOf(c.last_visit_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(c.last_visit_at)}`
+                  : '—'}
               </td>
               <td data-label={t('notes')}>
                 <Notes row={c} />

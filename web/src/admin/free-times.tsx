@@ -28,7 +28,9 @@ export function FreeTimes(props: FreeTimesProps) {
   const times = day.data ? moveTimes(date, day.data.row, day.data.bookings, b).filter((time) => !unchanged(time) && !passed(time)) : [];
   return (
     <>
-      <p class="muted" style="margin:10px 0 6px">{t('freeTimes', { master: master.name })}</p>
+      <p class="muted" style="margin:10px 0 6px">
+        {t('freeTimes', { master: master.name })}
+      </p>
       {day.loading ? (
         <Loading text={t('loading')} />
       ) : times.length === 0 ? (

@@ -96,10 +96,20 @@ export function MastersPage() {
                           {m.has_schedule ? t('ownSchedule') : t('businessSchedule')}
                         </div>
                       </div>
-                      <button type="button" class="btn btn-ghost btn-small" onClick={() => setEditing(m.id)} aria-label={`${t('edit')} ${m.name}`}>
+                      <button
+                        type="button"
+                        class="btn btn-ghost btn-small"
+                        onClick={() => setEditing(m.id)}
+                        aria-label={`${t('edit')} ${m.name}`}
+                      >
                         {t('edit')}
                       </button>
-                      <button type="button" class="btn btn-ghost btn-small danger" onClick={() => void remove.run(m.id)} aria-label={`${t('delete')} ${m.name}`}>
+                      <button
+                        type="button"
+                        class="btn btn-ghost btn-small danger"
+                        onClick={() => void remove.run(m.id)}
+                        aria-label={`${t('delete')} ${m.name}`}
+                      >
                         {t('delete')}
                       </button>
                     </div>

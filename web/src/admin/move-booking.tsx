@@ -97,11 +97,23 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
       <div class="row" style="align-items:end">
         <label class="field" style="margin:0">
           <span>{t('newDate')}</span>
-          <input class="input small" type="date" name="move_date" required value={date} onChange={(e) => (setDate((e.target as HTMLInputElement).value), setTime(''))} />
+          <input
+            class="input small"
+            type="date"
+            name="move_date"
+            required
+            value={date}
+            onChange={(e) => (setDate((e.target as HTMLInputElement).value), setTime(''))}
+          />
         </label>
         <label class="field" style="margin:0">
           <span>{t('master')}</span>
-          <select class="input small" name="move_master" value={String(masterId)} onChange={(e) => (setMasterId(Number((e.target as HTMLSelectElement).value)), setTime(''))}>
+          <select
+            class="input small"
+            name="move_master"
+            value={String(masterId)}
+            onChange={(e) => (setMasterId(Number((e.target as HTMLSelectElement).value)), setTime(''))}
+          >
             {masters.map((m) => (
               <option key={m.id} value={String(m.id)}>
                 {m.name}
@@ -111,7 +123,15 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
         </label>
         <label class="field" style="margin:0">
           <span>{t('newTime')}</span>
-          <input class="input small" type="time" name="move_time" step={300} required value={time} onInput={(e) => setTime((e.target as HTMLInputElement).value)} />
+          <input
+            class="input small"
+            type="time"
+            name="move_time"
+            step={300}
+            required
+            value={time}
+            onInput={(e) => setTime((e.target as HTMLInputElement).value)}
+          />
         </label>
       </div>
       <FreeTimes booking={b} master={master} date={date} time={time} onPick={setTime} />

@@ -29,7 +29,15 @@ function ClientSearch(props: { onPick: (name: string, phone: string) => void }) 
       <label for="client-find">
         <span class="muted">{o('clientSearch')}</span>
       </label>
-      <input id="client-find" type="search" class="input" autocomplete="off" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} aria-describedby="client-find-hint" />
+      <input
+        id="client-find"
+        type="search"
+        class="input"
+        autocomplete="off"
+        value={q}
+        onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+        aria-describedby="client-find-hint"
+      />
       <span id="client-find-hint" class="muted" style="font-size:.85rem">
         {o('clientSearchHint')}
       </span>
@@ -80,13 +88,34 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
         <ErrorBox error={taken ? o('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
         <ClientSearch onPick={(name, number) => (setFirstName(name), setPhone(displayPhone(number)))} />
         <div class="grid2">
-          <TextField label={o('firstName')} name="first_name" required value={firstName} onValue={setFirstName} error={errorFor(save.error, 'first_name')} />
-          <TextField label={o('clientPhone')} name="phone" type="tel" required autocomplete="off" value={phone} onValue={setPhone} error={errorFor(save.error, 'phone')} />
+          <TextField
+            label={o('firstName')}
+            name="first_name"
+            required
+            value={firstName}
+            onValue={setFirstName}
+            error={errorFor(save.error, 'first_name')}
+          />
+          <TextField
+            label={o('clientPhone')}
+            name="phone"
+            type="tel"
+            required
+            autocomplete="off"
+            value={phone}
+            onValue={setPhone}
+            error={errorFor(save.error, 'phone')}
+          />
         </div>
         <div class="grid2">
           <label class="field">
             <span class="muted">{t('master')}</span>
-            <select class="input" name="master_id" value={String(masterId)} onChange={(e) => setMasterId(Number((e.target as HTMLSelectElement).value))}>
+            <select
+              class="input"
+              name="master_id"
+              value={String(masterId)}
+              onChange={(e) => setMasterId(Number((e.target as HTMLSelectElement).value))}
+            >
               {props.masters.map((m) => (
                 <option key={m.id} value={String(m.id)}>
                   {m.name}
@@ -96,7 +125,13 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           </label>
           <label class="field">
             <span class="muted">{t('service')}</span>
-            <select class="input" name="service_id" required value={chosen ? String(chosen.id) : ''} onChange={(e) => setServiceId(Number((e.target as HTMLSelectElement).value))}>
+            <select
+              class="input"
+              name="service_id"
+              required
+              value={chosen ? String(chosen.id) : ''}
+              onChange={(e) => setServiceId(Number((e.target as HTMLSelectElement).value))}
+            >
               {services.map((s) => (
                 <option key={s.id} value={String(s.id)}>
                   {s.name} ({s.duration}′)
@@ -106,8 +141,25 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           </label>
         </div>
         <div class="grid2">
-          <TextField label={o('date')} name="date" type="date" required value={date} onValue={setDate} error={errorFor(save.error, 'date')} />
-          <TextField label={o('time')} name="time" type="time" step={300} required value={time} onValue={setTime} error={errorFor(save.error, 'time')} />
+          <TextField
+            label={o('date')}
+            name="date"
+            type="date"
+            required
+            value={date}
+            onValue={setDate}
+            error={errorFor(save.error, 'date')}
+          />
+          <TextField
+            label={o('time')}
+            name="time"
+            type="time"
+            step={300}
+            required
+            value={time}
+            onValue={setTime}
+            error={errorFor(save.error, 'time')}
+          />
         </div>
         <label class="field">
           <span class="muted">{t('notes')}</span>

@@ -29,7 +29,9 @@ export function Onboarding() {
   return (
     <section class="card onboarding" aria-labelledby="onboarding-title" data-testid="onboarding">
       <h2 id="onboarding-title">{o('onboardingTitle')}</h2>
-      <p class="muted" style="margin-top:0">{o('onboardingHelp')}</p>
+      <p class="muted" style="margin-top:0">
+        {o('onboardingHelp')}
+      </p>
       <ol class="steps">
         {STEPS.map((step) => (
           <li key={step.key} class={done[step.key] ? 'done' : undefined} data-step={step.key}>

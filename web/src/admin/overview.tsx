@@ -26,7 +26,14 @@ function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; 
         const bar = (count / max) * (h - 10);
         return (
           <g key={props.days[i]}>
-            <rect x={30 + i * w} y={h - bar} width={w - 3} height={bar} rx="2" fill={i < props.todayIndex ? '#8da2e0' : i === props.todayIndex ? '#b26a00' : '#2f5bd3'}>
+            <rect
+              x={30 + i * w}
+              y={h - bar}
+              width={w - 3}
+              height={bar}
+              rx="2"
+              fill={i < props.todayIndex ? '#8da2e0' : i === props.todayIndex ? '#b26a00' : '#2f5bd3'}
+            >
               <title>{`${props.days[i]}: ${count}`}</title>
             </rect>
             {i % 7 === 0 && (
@@ -72,10 +79,12 @@ export function OverviewPage() {
   const completed = useLoad((signal) => client.get('/bookings', { query: { status: 'completed', date_to: today() }, signal }), []);
   const days = daysBetween(from, to);
   const perDay = new Map<string, number>();
-  for (const b of (window.data ?? []) as Booking[]) if (occupiesTime(b.status)) perDay.set(dateOf(b.start_at), (perDay.get(dateOf(b.start_at)) ?? 0) + 1);
+  for (const b of (window.data ?? []) as Booking[])
+    if (occupiesTime(b.status)) perDay.set(dateOf(b.start_at), (perDay.get(dateOf(b.start_at)) ?? 0) + 1);
   const revenue = new Map<string, number>();
   // Revenue is money already earned: a booking marked completed ahead of its time does not count.
-  for (const b of (completed.data ?? []).filter((b) => hasStarted(b.start_at))) revenue.set(b.master.name, (revenue.get(b.master.name) ?? 0) + b.price_snapshot);
+  for (const b of (completed.data ?? []).filter((b) => hasStarted(b.start_at)))
+    revenue.set(b.master.name, (revenue.get(b.master.name) ?? 0) + b.price_snapshot);
   const rows = [...revenue].map(([name, total]) => ({ name, total })).sort((a, b) => b.total - a.total);
   const totalRevenue = rows.reduce((sum, r) => sum + r.total, 0);
   return (
@@ -87,14 +96,30 @@ export function OverviewPage() {
       <section class="card">
         <h2>{t('bookingsPerDay')}</h2>
         <p class="muted">{t('bookingsPerDayHelp')}</p>
-        {!window.data ? <Loading text={t('loading')} /> : window.data.length === 0 ? <Empty text={t('noBookings')} /> : <div class="table-wrap"><DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} /></div>}
+        {!window.data ? (
+          <Loading text={t('loading')} />
+        ) : window.data.length === 0 ? (
+          <Empty text={t('noBookings')} />
+        ) : (
+          <div class="table-wrap">
+            <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} />
+          </div>
+        )}
       </section>
       <section class="card">
         <h2>{t('revenueByMaster')}</h2>
         <p class="muted">
           {t('revenueHelp')} {completed.data && <strong>{formatPrice(totalRevenue)}</strong>}
         </p>
-        {!completed.data ? <Loading text={t('loading')} /> : rows.length === 0 ? <Empty text={t('noRevenue')} /> : <div class="table-wrap"><RevenueBars rows={rows} label={t('revenueByMaster')} /></div>}
+        {!completed.data ? (
+          <Loading text={t('loading')} />
+        ) : rows.length === 0 ? (
+          <Empty text={t('noRevenue')} />
+        ) : (
+          <div class="table-wrap">
+            <RevenueBars rows={rows} label={t('revenueByMaster')} />
+          </div>
+        )}
       </section>
     </div>
   );

@@ -90,8 +90,24 @@ export function ProfileFields() {
         )}
       </Field>
       <div class="grid2">
-        <TextField label={t('instagram')} name="instagram" value={form.instagram} onValue={set('instagram')} error={errorFor(save.error, 'instagram')} hint={t('instagramHint')} placeholder="@salon" />
-        <TextField label={t('whatsapp')} name="whatsapp" type="tel" value={form.whatsapp} onValue={set('whatsapp')} error={errorFor(save.error, 'whatsapp')} hint={t('whatsappHint')} />
+        <TextField
+          label={t('instagram')}
+          name="instagram"
+          value={form.instagram}
+          onValue={set('instagram')}
+          error={errorFor(save.error, 'instagram')}
+          hint={t('instagramHint')}
+          placeholder="@salon"
+        />
+        <TextField
+          label={t('whatsapp')}
+          name="whatsapp"
+          type="tel"
+          value={form.whatsapp}
+          onValue={set('whatsapp')}
+          error={errorFor(save.error, 'whatsapp')}
+          hint={t('whatsappHint')}
+        />
       </div>
       <div class="row">
         <button class="btn" disabled={save.busy}>

@@ -17,7 +17,10 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
   const [time, setTime] = useState('');
   const [notified, setNotified] = useState<boolean | null>(null);
   const send = useAction(async () => {
-    const answer = await client.post('/reschedule/{booking_id}', { path: { booking_id: b.id }, body: { proposed_date: date, proposed_time: time } });
+    const answer = await client.post('/reschedule/{booking_id}', {
+      path: { booking_id: b.id },
+      body: { proposed_date: date, proposed_time: time },
+    });
     setNotified(answer.notified);
     // The history below shows the new proposal at once, not only after "OK".
     props.onSent?.();
@@ -46,11 +49,26 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
       <div class="row" style="align-items:end">
         <label class="field" style="margin:0">
           <span>{t('newDate')}</span>
-          <input class="input small" type="date" name="proposed_date" required value={date} onChange={(e) => setDate((e.target as HTMLInputElement).value)} />
+          <input
+            class="input small"
+            type="date"
+            name="proposed_date"
+            required
+            value={date}
+            onChange={(e) => setDate((e.target as HTMLInputElement).value)}
+          />
         </label>
         <label class="field" style="margin:0">
           <span>{t('newTime')}</span>
-          <input class="input small" type="time" name="proposed_time" step={300} required value={time} onInput={(e) => setTime((e.target as HTMLInputElement).value)} />
+          <input
+            class="input small"
+            type="time"
+            name="proposed_time"
+            step={300}
+            required
+            value={time}
+            onInput={(e) => setTime((e.target as HTMLInputElement).value)}
+          />
         </label>
       </div>
       {(errorFor(send.error, 'proposed_date') || errorFor(send.error, 'proposed_time')) && (

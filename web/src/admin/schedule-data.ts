@@ -28,9 +28,23 @@ export function dayRow(weeks: Weeks, masterId: number, date: string): ScheduleRo
  * (singleMasterSlots + freeStartTimes): the master's day with every other booking and the break
  * busy, the moving booking itself left out, so it can shift within its own time.
  */
-export function moveTimes(date: string, row: ScheduleRow | undefined, dayBookings: readonly Booking[], moving: Booking, step = 15): string[] {
-  const schedule = row && { startTime: row.start_time, endTime: row.end_time, breakStartTime: row.break_start_time, breakEndTime: row.break_end_time, isActive: row.is_active };
-  const others = dayBookings.filter((other) => other.id !== moving.id).map((other) => ({ startAt: other.start_at, endAt: other.end_at, status: other.status }));
+export function moveTimes(
+  date: string,
+  row: ScheduleRow | undefined,
+  dayBookings: readonly Booking[],
+  moving: Booking,
+  step = 15,
+): string[] {
+  const schedule = row && {
+    startTime: row.start_time,
+    endTime: row.end_time,
+    breakStartTime: row.break_start_time,
+    breakEndTime: row.break_end_time,
+    isActive: row.is_active,
+  };
+  const others = dayBookings
+    .filter((other) => other.id !== moving.id)
+    .map((other) => ({ startAt: other.start_at, endAt: other.end_at, status: other.status }));
   return freeStartTimes(singleMasterSlots(date, schedule, others), moving.service.duration, { step });
 }
 
@@ -43,4 +57,3 @@ export async function loadMasterDay(masterId: number, date: string, signal?: Abo
   ]);
   return { row: dayRow({ business, masters: new Map([[masterId, own]]) }, masterId, date), bookings };
 }
-

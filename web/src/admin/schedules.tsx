@@ -11,7 +11,11 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 type Draft = Pick<ScheduleRow, 'id' | 'day_of_week' | 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'>;
 
 const same = (a: Draft, b: Draft) =>
-  a.start_time === b.start_time && a.end_time === b.end_time && a.break_start_time === b.break_start_time && a.break_end_time === b.break_end_time && a.is_active === b.is_active;
+  a.start_time === b.start_time &&
+  a.end_time === b.end_time &&
+  a.break_start_time === b.break_start_time &&
+  a.break_end_time === b.break_end_time &&
+  a.is_active === b.is_active;
 
 function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
   const t = useT(messages);
@@ -33,7 +37,13 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
     for (const d of changed) {
       await client.put('/schedule/{id}', {
         path: { id: d.id },
-        body: { start_time: d.start_time, end_time: d.end_time, is_active: d.is_active, break_start_time: d.break_start_time || null, break_end_time: d.break_end_time || null },
+        body: {
+          start_time: d.start_time,
+          end_time: d.end_time,
+          is_active: d.is_active,
+          break_start_time: d.break_start_time || null,
+          break_end_time: d.break_end_time || null,
+        },
       });
     }
     setSaved(true);
@@ -58,7 +68,11 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         const found = drafts.flatMap((d) => {
           const problem = dayProblem(d);
           const day = t(WEEKDAYS[d.day_of_week]!);
-          return problem === 'hours' ? [o('scheduleEndBeforeStart', { day })] : problem === 'break' ? [o('scheduleBreakOutside', { day })] : [];
+          return problem === 'hours'
+            ? [o('scheduleEndBeforeStart', { day })]
+            : problem === 'break'
+              ? [o('scheduleBreakOutside', { day })]
+              : [];
         });
         setProblems(found);
         if (found.length === 0) void save.run();
@@ -83,7 +97,12 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
                 </td>
                 <td data-label={t('working')}>
                   <label class="check">
-                    <input type="checkbox" name={`active-${d.day_of_week}`} checked={d.is_active} onChange={(e) => edit(d.id, { is_active: (e.target as HTMLInputElement).checked })} />
+                    <input
+                      type="checkbox"
+                      name={`active-${d.day_of_week}`}
+                      checked={d.is_active}
+                      onChange={(e) => edit(d.id, { is_active: (e.target as HTMLInputElement).checked })}
+                    />
                     {d.is_active ? t('workDay') : t('dayOff')}
                   </label>
                 </td>
@@ -102,7 +121,14 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
           </tbody>
         </table>
       </div>
-      {['start_time', 'end_time', 'break_start_time', 'break_end_time'].map((f) => errorFor(save.error, f) && <p class="field-error" key={f}>{errorFor(save.error, f)}</p>)}
+      {['start_time', 'end_time', 'break_start_time', 'break_end_time'].map(
+        (f) =>
+          errorFor(save.error, f) && (
+            <p class="field-error" key={f}>
+              {errorFor(save.error, f)}
+            </p>
+          ),
+      )}
       {problems.length > 0 && (
         <div class="error" style="margin-top:12px" role="alert" data-testid="schedule-problems">
           {problems.map((p) => (
@@ -131,7 +157,9 @@ export function SchedulesPage() {
   const loaded = useLoad(
     async (signal) => ({
       owner,
-      rows: await (owner === 'business' ? client.get('/schedule', { signal }) : client.get('/schedule/master/{master_id}', { path: { master_id: owner }, signal })),
+      rows: await (owner === 'business'
+        ? client.get('/schedule', { signal })
+        : client.get('/schedule/master/{master_id}', { path: { master_id: owner }, signal })),
     }),
     [owner],
   );
@@ -154,7 +182,12 @@ export function SchedulesPage() {
         <h1>{t('navSchedules')}</h1>
         <label class="row">
           <span class="muted">{t('scheduleOf')}</span>
-          <select class="input small" name="schedule_owner" value={String(owner)} onChange={(e) => setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value))}>
+          <select
+            class="input small"
+            name="schedule_owner"
+            value={String(owner)}
+            onChange={(e) => setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value))}
+          >
             <option value="business">{t('businessWeek')}</option>
             {(masters.data ?? []).map((m) => (
               <option key={m.id} value={String(m.id)}>

@@ -13,7 +13,8 @@ function SlugCheck(props: { slug: string; current: string }) {
   const t = useT(messages);
   const slug = useDebounced(props.slug.trim(), 300);
   const check = useLoad(
-    (signal) => (slug && slug !== props.current ? client.get('/business/slug-available', { query: { slug }, signal }) : Promise.resolve(null)),
+    (signal) =>
+      slug && slug !== props.current ? client.get('/business/slug-available', { query: { slug }, signal }) : Promise.resolve(null),
     [slug, props.current],
   );
   if (!slug || slug === props.current || !check.data || slug !== props.slug.trim()) return null;
@@ -67,7 +68,8 @@ export function SettingsPage() {
     setForm({ name: next.name, phone: next.phone, address: next.address, slug: next.slug, strict_slots: next.strict_slots });
     setSaved(true);
   });
-  const err = (field: string) => errorFor(save.error, field) ?? (field === 'slug' && hasCode(save.error, 'slug_taken') ? t('slugTaken') : undefined);
+  const err = (field: string) =>
+    errorFor(save.error, field) ?? (field === 'slug' && hasCode(save.error, 'slug_taken') ? t('slugTaken') : undefined);
   return (
     <div class="stack">
       <div class="topbar">
@@ -88,12 +90,24 @@ export function SettingsPage() {
           <TextField label={t('phone')} name="phone" type="tel" value={form.phone} onValue={set('phone')} error={err('phone')} />
         </div>
         <AddressInput value={form.address} onValue={set('address')} error={err('address')} />
-        <TextField label={t('slug')} name="slug" value={form.slug} onValue={(v) => set('slug')(v.toLowerCase())} error={err('slug')} hint={`${location.origin}/${form.slug}`} />
+        <TextField
+          label={t('slug')}
+          name="slug"
+          value={form.slug}
+          onValue={(v) => set('slug')(v.toLowerCase())}
+          error={err('slug')}
+          hint={`${location.origin}/${form.slug}`}
+        />
         <div style="margin:-6px 0 12px">
           <SlugCheck slug={form.slug} current={b.slug} />
         </div>
         <label class="check" style="margin-bottom:12px">
-          <input type="checkbox" name="strict_slots" checked={form.strict_slots} onChange={(e) => (setSaved(false), setForm((f) => ({ ...f, strict_slots: (e.target as HTMLInputElement).checked })))} />
+          <input
+            type="checkbox"
+            name="strict_slots"
+            checked={form.strict_slots}
+            onChange={(e) => (setSaved(false), setForm((f) => ({ ...f, strict_slots: (e.target as HTMLInputElement).checked })))}
+          />
           {t('strictSlots')}
         </label>
         <p class="muted" style="margin-top:-6px;font-size:.9rem">

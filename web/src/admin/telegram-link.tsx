@@ -84,7 +84,12 @@ export function TelegramLink() {
   const botOff = isBotOff(link.error);
   const actionError = rotate.error ?? unlink.error;
   let body;
-  if (botOff) body = <p class="muted" data-testid="telegram-off">{t('botDisabled')}</p>;
+  if (botOff)
+    body = (
+      <p class="muted" data-testid="telegram-off">
+        {t('botDisabled')}
+      </p>
+    );
   else if (link.error && !link.data) body = <ErrorBox error={generalError(link.error)} />;
   else if (!link.data) body = <Loading text={t('loading')} />;
   else {
@@ -103,11 +108,15 @@ export function TelegramLink() {
                 {t('connectTelegram')}
               </a>
             </p>
-            <p class="muted" style="font-size:.9rem;margin-bottom:4px">{t('telegramLink')}:</p>
+            <p class="muted" style="font-size:.9rem;margin-bottom:4px">
+              {t('telegramLink')}:
+            </p>
             <p style="margin-top:0;overflow-wrap:anywhere">
               <code data-testid="telegram-url">{url}</code>
             </p>
-            <p class="muted" style="font-size:.9rem">{t('telegramSecret')}</p>
+            <p class="muted" style="font-size:.9rem">
+              {t('telegramSecret')}
+            </p>
           </div>
         </div>
         <ErrorBox error={isBotOff(actionError) ? t('botDisabled') : generalError(actionError)} />
@@ -117,9 +126,22 @@ export function TelegramLink() {
           </p>
         )}
         {pending === 'rotate' ? (
-          <Confirm text={t('telegramRotateConfirm')} yes={t('telegramRotateYes')} busy={rotate.busy} onYes={() => void rotate.run()} onNo={() => setPending(null)} />
+          <Confirm
+            text={t('telegramRotateConfirm')}
+            yes={t('telegramRotateYes')}
+            busy={rotate.busy}
+            onYes={() => void rotate.run()}
+            onNo={() => setPending(null)}
+          />
         ) : pending === 'unlink' ? (
-          <Confirm text={t('telegramUnlinkConfirm')} yes={t('telegramUnlinkYes')} danger busy={unlink.busy} onYes={() => void unlink.run()} onNo={() => setPending(null)} />
+          <Confirm
+            text={t('telegramUnlinkConfirm')}
+            yes={t('telegramUnlinkYes')}
+            danger
+            busy={unlink.busy}
+            onYes={() => void unlink.run()}
+            onNo={() => setPending(null)}
+          />
         ) : (
           <div class="row">
             <button type="button" class="btn btn-ghost btn-small" onClick={() => ask('rotate')}>

@@ -109,15 +109,7 @@ export class SlotSource {
 }
 
 export type ErrorKey =
-  | 'errNetwork'
-  | 'errCaptcha'
-  | 'errNoMasters'
-  | 'errPhone'
-  | 'errNotFound'
-  | 'errTaken'
-  | 'errTooMany'
-  | 'errServer'
-  | 'errInput';
+  'errNetwork' | 'errCaptcha' | 'errNoMasters' | 'errPhone' | 'errNotFound' | 'errTaken' | 'errTooMany' | 'errServer' | 'errInput';
 
 const KEY_OF_CODE: Partial<Record<ErrorCode, ErrorKey>> = {
   captcha_failed: 'errCaptcha',

@@ -88,7 +88,9 @@ export function DetailsStep(props: DetailsStepProps) {
           onInput={(event) => onChange({ ...values, notes: event.currentTarget.value })}
         />
       </label>
-      {props.captchaSiteKey && <Captcha siteKey={props.captchaSiteKey} lang={lang} resetSignal={props.captchaReset} onToken={props.onCaptcha} />}
+      {props.captchaSiteKey && (
+        <Captcha siteKey={props.captchaSiteKey} lang={lang} resetSignal={props.captchaReset} onToken={props.onCaptcha} />
+      )}
       {problem && (
         <p class="error" role="alert">
           {t(problem)}

@@ -56,7 +56,10 @@ function useCatalog(api: Client, slug: string, initial: InitialData) {
   // Known at once from the page's data; the mini app learns it from its request.
   const [masterCount, setMasterCount] = useState<number | null>(initial.masters ? initial.masters.length : null);
   useEffect(() => {
-    masters.then((list) => setMasterCount(list.length), () => undefined);
+    masters.then(
+      (list) => setMasterCount(list.length),
+      () => undefined,
+    );
   }, [masters]);
   useEffect(() => {
     if (catalog) return;
@@ -65,7 +68,7 @@ function useCatalog(api: Client, slug: string, initial: InitialData) {
       ([business, services]) => setCatalog({ business, services }),
       () => setFailed(true),
     );
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- api and initial are fixed for the page; only a new slug is a new catalog
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- api and initial are fixed for the page; only a new slug is a new catalog
   }, [slug]);
   return { catalog, failed, masters, masterCount };
 }

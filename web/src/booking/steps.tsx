@@ -56,7 +56,9 @@ export function MasterStep({ t, masters, onPick }: MasterStepProps) {
     <ul class="choices">
       <li>
         <button type="button" class="choice" data-master="any" onClick={() => onPick(ANY)}>
-          <span class="avatar" aria-hidden="true">★</span>
+          <span class="avatar" aria-hidden="true">
+            ★
+          </span>
           <span class="choice-name">
             {t('anyMaster')}
             <small class="muted">{t('anyMasterHint')}</small>
@@ -66,7 +68,9 @@ export function MasterStep({ t, masters, onPick }: MasterStepProps) {
       {masters.map((master) => (
         <li key={master.id}>
           <button type="button" class="choice" data-master={master.id} onClick={() => onPick(master)}>
-            <span class="avatar" aria-hidden="true">{master.name.trim().charAt(0).toUpperCase()}</span>
+            <span class="avatar" aria-hidden="true">
+              {master.name.trim().charAt(0).toUpperCase()}
+            </span>
             <span class="choice-name">{master.name}</span>
           </button>
         </li>
@@ -114,7 +118,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => undefined,
     );
     return () => void (alive = false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the strip follows the choice; source and days are derived from it, attempt retries
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the strip follows the choice; source and days are derived from it, attempt retries
   }, [service, master, attempt]);
 
   useEffect(() => {
@@ -126,7 +130,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => alive && setTimes({ state: 'failed' }),
     );
     return () => void (alive = false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the times follow the choice; source and eligible are derived from it, attempt retries
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the times follow the choice; source and eligible are derived from it, attempt retries
   }, [date, service, master, attempt]);
 
   return (
@@ -152,7 +156,9 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
             >
               <span class="day-week">{formatDate(day, lang, { weekday: 'short' })}</span>
               <span class="day-num">{Number(day.slice(8))}</span>
-              <span class="day-month">{state === 'off' ? t('dayOff') : state === 'full' ? t('dayFull') : formatDate(day, lang, { month: 'short' })}</span>
+              <span class="day-month">
+                {state === 'off' ? t('dayOff') : state === 'full' ? t('dayFull') : formatDate(day, lang, { month: 'short' })}
+              </span>
             </button>
           );
         })}

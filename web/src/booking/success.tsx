@@ -31,12 +31,14 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
       description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
     });
     return URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the file depends on the booking (by id) and the language only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the file depends on the booking (by id) and the language only
   }, [booking.id, lang]);
 
   return (
     <section class="success" aria-live="polite">
-      <div class="success-mark" aria-hidden="true">✓</div>
+      <div class="success-mark" aria-hidden="true">
+        ✓
+      </div>
       <h2>{t('doneTitle')}</h2>
       <p class="muted">{t('doneText')}</p>
       <dl class="facts">

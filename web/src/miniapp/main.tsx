@@ -18,7 +18,9 @@ import { ProviderView } from './provider';
 import { MiniSession, type MessengerLogin } from './session';
 import { applyTheme, telegramConfirm, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
 
-const loaded: InitialData = readInitialData<InitialData>() ?? { config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' } };
+const loaded: InitialData = readInitialData<InitialData>() ?? {
+  config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' },
+};
 // The signed initData stands in for the captcha (CONTRACT.md §3): the mini app never shows the widget.
 const initial: InitialData = { ...loaded, config: { ...loaded.config, captcha_site_key: null } };
 
@@ -38,7 +40,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
       (login) => setState({ kind: 'ready', login }),
       (error) => setState({ kind: 'failed', message: hasCode(error, 'not_configured') ? t('noBot') : t('loginFailed') }),
     );
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch
   }, []);
 
   if (state.kind === 'opening') return <p class="mini-note muted">{t('opening')}</p>;
@@ -47,13 +49,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
   if (login.role === 'provider') {
     host.back(null);
     host.main(null);
-    return (
-      <ProviderView
-        api={session.api}
-        timeZone={initial.config.timezone}
-        confirmCancel={(text) => telegramConfirm(app, text)}
-      />
-    );
+    return <ProviderView api={session.api} timeZone={initial.config.timezone} confirmCancel={(text) => telegramConfirm(app, text)} />;
   }
   const slug = startParam || login.businessSlug;
   if (!slug) return <p class="mini-note muted">{t('noSlug')}</p>;
@@ -63,7 +59,17 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
 type SalonCheck = 'checking' | 'found' | 'unknown' | 'failed';
 
 /** The salon of start_param is looked up first: an unknown one gets its own message, not the flow's "try again". */
-function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: string; api: MiniSession['api']; host: ReturnType<typeof telegramHost> }) {
+function CustomerView({
+  app,
+  slug,
+  api,
+  host,
+}: {
+  app: TelegramWebApp;
+  slug: string;
+  api: MiniSession['api'];
+  host: ReturnType<typeof telegramHost>;
+}) {
   const t = useT(miniMessages);
   const [check, setCheck] = useState<SalonCheck>(initial.business?.slug === slug ? 'found' : 'checking');
   useEffect(() => {
@@ -72,11 +78,21 @@ function CustomerView({ app, slug, api, host }: { app: TelegramWebApp; slug: str
       () => setCheck('found'),
       (error) => setCheck(hasCode(error, 'not_found') ? 'unknown' : 'failed'),
     );
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- checked once per slug; api is fixed for the page
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked once per slug; api is fixed for the page
   }, [slug]);
   if (check === 'checking') return <p class="mini-note muted">{t('opening')}</p>;
-  if (check === 'unknown') return <p class="mini-note" role="alert" data-testid="unknown-salon">{t('unknownSalon')}</p>;
-  if (check === 'failed') return <p class="mini-note error" role="alert">{t('failed')}</p>;
+  if (check === 'unknown')
+    return (
+      <p class="mini-note" role="alert" data-testid="unknown-salon">
+        {t('unknownSalon')}
+      </p>
+    );
+  if (check === 'failed')
+    return (
+      <p class="mini-note error" role="alert">
+        {t('failed')}
+      </p>
+    );
   return (
     <BookingFlow
       api={api}

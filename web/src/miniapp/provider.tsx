@@ -78,7 +78,8 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
       {[today, tomorrow].map((date, index) => (
         <section key={date} class="card day-list" data-day={date}>
           <h2>
-            {index === 0 ? t('today') : t('tomorrow')} <span class="muted">· {formatDate(date, lang, { day: 'numeric', month: 'long' })}</span>
+            {index === 0 ? t('today') : t('tomorrow')}{' '}
+            <span class="muted">· {formatDate(date, lang, { day: 'numeric', month: 'long' })}</span>
           </h2>
           {lists[date] === undefined && !error && <p class="muted">…</p>}
           {lists[date]?.length === 0 && <p class="muted">{t('empty')}</p>}
@@ -124,7 +125,8 @@ function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
         {booking.service.name} · {formatPrice(booking.price_snapshot)}
       </div>
       <div class="muted">
-        {booking.client.first_name}, <a href={`tel:+${booking.client.phone}`}>{formatPhone(booking.client.phone)}</a> · {booking.master.name}
+        {booking.client.first_name}, <a href={`tel:+${booking.client.phone}`}>{formatPhone(booking.client.phone)}</a> ·{' '}
+        {booking.master.name}
       </div>
       {booking.notes && <div class="muted notes">{booking.notes}</div>}
       {actions.length > 0 && (

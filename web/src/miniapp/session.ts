@@ -12,7 +12,7 @@ export class MiniSession {
   private readonly raw: ApiClient = createApi({ getToken: () => this.token });
   private readonly anonymous: Client = typedClient(this.raw);
   /** The API with the session's token, logging in again on a 401. */
-  readonly api: Client = typedClient(async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+  readonly api: Client = typedClient(async <T>(path: string, options?: RequestOptions): Promise<T> => {
     try {
       return await this.raw<T>(path, options);
     } catch (error) {

@@ -63,7 +63,7 @@ export function withQuery(path: string, query: RequestOptions['query']): string 
 
 export function createApi(client: ApiClientOptions = {}): ApiClient {
   const base = client.base ?? '/api/v1';
-  return async <T,>(path: string, options: RequestOptions = {}): Promise<T> => {
+  return async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
     const token = client.getToken?.();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -69,7 +69,7 @@ export function Captcha({ siteKey, lang, onToken, resetSignal = 0 }: CaptchaProp
       if (widget.current) widget.current.api.remove(widget.current.id);
       widget.current = null;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the widget is rendered anew only for a new site key or language
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the widget is rendered anew only for a new site key or language
   }, [siteKey, lang]);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export function Captcha({ siteKey, lang, onToken, resetSignal = 0 }: CaptchaProp
       widget.current.api.reset(widget.current.id);
       onToken(null);
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new reset signal resets the widget
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new reset signal resets the widget
   }, [resetSignal]);
 
   return <div class="captcha" ref={box} />;

@@ -26,7 +26,9 @@ type Success<R> = 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? J
 
 export type ResponseOf<P extends ApiPath, M extends Method> = Success<Responses<P, M>>;
 export type BodyOf<P extends ApiPath, M extends Method> =
-  NonNullable<Operation<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
+  NonNullable<Operation<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } }
+    ? J
+    : never;
 type ParametersOf<P extends ApiPath, M extends Method> = Operation<P, M> extends { parameters: infer X } ? X : never;
 export type QueryOf<P extends ApiPath, M extends Method> = NonNullable<ParametersOf<P, M> extends { query?: infer Q } ? Q : never>;
 export type PathParamsOf<P extends ApiPath, M extends Method> = NonNullable<ParametersOf<P, M> extends { path?: infer Q } ? Q : never>;
@@ -48,7 +50,11 @@ function fillPath(path: string, params: Record<string, unknown> = {}): string {
 
 /** Typed methods over a fetch wrapper of api.ts (same errors, same 401 hook). */
 export function typedClient(raw: ApiClient) {
-  const request = <M extends Method, P extends PathsFor<M>>(method: M, path: P, init: RequestOptions<P, M> = {}): Promise<ResponseOf<P, M>> =>
+  const request = <M extends Method, P extends PathsFor<M>>(
+    method: M,
+    path: P,
+    init: RequestOptions<P, M> = {},
+  ): Promise<ResponseOf<P, M>> =>
     raw<ResponseOf<P, M>>(fillPath(path, init.path as Record<string, unknown>), {
       method: method.toUpperCase() as Uppercase<Method>,
       body: init.body,

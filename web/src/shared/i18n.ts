@@ -75,7 +75,9 @@ const NARROW_NBSP = '\u202f';
 /** 1500 → "1 500 ₸" (narrow no-break spaces between groups, a no-break space before the sign). */
 export function formatPrice(amount: number): string {
   const rounded = Math.round(amount * 100) / 100;
-  const [whole, fraction] = Math.abs(rounded).toFixed(Number.isInteger(rounded) ? 0 : 2).split('.');
+  const [whole, fraction] = Math.abs(rounded)
+    .toFixed(Number.isInteger(rounded) ? 0 : 2)
+    .split('.');
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, NARROW_NBSP);
   return `${rounded < 0 ? '−' : ''}${grouped}${fraction ? `,${fraction}` : ''}\u00a0₸`;
 }
@@ -97,7 +99,11 @@ function formatKazakh(day: Date, options: Intl.DateTimeFormatOptions): string {
 }
 
 /** A naive YYYY-MM-DD date in words, e.g. "понедельник, 23 ноября". */
-export function formatDate(date: string, lang: Lang, options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }): string {
+export function formatDate(
+  date: string,
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' },
+): string {
   const day = new Date(`${date}T00:00:00Z`);
   if (lang === 'kk') return formatKazakh(day, options);
   return new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone: 'UTC' }).format(day);

@@ -6,7 +6,14 @@ export function LangSwitch() {
   return (
     <div class="lang-switch" role="group" aria-label="Язык / Тіл / Language">
       {LANGS.map((code) => (
-        <button key={code} type="button" class={code === lang ? 'active' : ''} aria-pressed={code === lang} lang={code} onClick={() => setLang(code)}>
+        <button
+          key={code}
+          type="button"
+          class={code === lang ? 'active' : ''}
+          aria-pressed={code === lang}
+          lang={code}
+          onClick={() => setLang(code)}
+        >
           {LANG_LABELS[code]}
         </button>
       ))}

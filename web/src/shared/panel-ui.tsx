@@ -72,7 +72,12 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<u
 
 let fieldIds = 0;
 
-export function Field(props: { label: string; error?: string; hint?: string; children: (id: string, describedBy?: string) => ComponentChildren }) {
+export function Field(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (id: string, describedBy?: string) => ComponentChildren;
+}) {
   const id = useRef(`f${++fieldIds}`).current;
   const describedBy = props.error ? `${id}-err` : props.hint ? `${id}-hint` : undefined;
   return (

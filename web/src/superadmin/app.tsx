@@ -27,9 +27,25 @@ function Login(props: { onToken: (token: string) => void }) {
           <h1 style="margin:0 auto 0 0">{t('loginTitle')}</h1>
           <LangSwitch />
         </div>
-        <ErrorBox error={hasCode(action.error, 'invalid_credentials') ? t('badLogin') : hasCode(action.error, 'not_configured') ? t('disabled') : generalError(action.error)} />
+        <ErrorBox
+          error={
+            hasCode(action.error, 'invalid_credentials')
+              ? t('badLogin')
+              : hasCode(action.error, 'not_configured')
+                ? t('disabled')
+                : generalError(action.error)
+          }
+        />
         <TextField label={t('username')} name="username" autocomplete="username" required value={username} onValue={setUsername} />
-        <TextField label={t('password')} name="password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
+        <TextField
+          label={t('password')}
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
         <button class="btn btn-block" disabled={action.busy}>
           {t('login')}
         </button>
@@ -46,14 +62,19 @@ function BookingsPage() {
   const bookings = useLoad(
     async (signal) => {
       const list = await client.get('/superadmin/bookings', {
-        query: { business_id: filters.business_id ? Number(filters.business_id) : undefined, date_from: filters.date_from || undefined, date_to: filters.date_to || undefined },
+        query: {
+          business_id: filters.business_id ? Number(filters.business_id) : undefined,
+          date_from: filters.date_from || undefined,
+          date_to: filters.date_to || undefined,
+        },
         signal,
       });
       return filters.status ? list.filter((b) => b.status === filters.status) : list;
     },
     [filters.business_id, filters.date_from, filters.date_to, filters.status],
   );
-  const set = (key: keyof typeof filters) => (event: Event) => setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
+  const set = (key: keyof typeof filters) => (event: Event) =>
+    setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
   return (
     <div class="stack">
       <div class="row card" role="group" aria-label={t('bookings')}>
@@ -109,7 +130,8 @@ function BookingsPage() {
             <tr key={b.id}>
               <td>
                 <time dateTime={b.start_at}>
-                  {formatDate(b.start_at.slice(0, 10), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, {b.start_at.slice(11, 16)}
+                  {formatDate(b.start_at.slice(0, 10), lang, { day: 'numeric', month: 'short', year: 'numeric' })},{' '}
+                  {b.start_at.slice(11, 16)}
                 </time>
               </td>
               <td>{b.business.name}</td>
@@ -120,7 +142,9 @@ function BookingsPage() {
               <td data-label={t('master')}>{b.master.name}</td>
               <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
               <td>
-                <span class={`badge st-${b.status}`}>{(STATUSES as readonly string[]).includes(b.status) ? t(`status_${b.status as 'pending'}`) : b.status}</span>
+                <span class={`badge st-${b.status}`}>
+                  {(STATUSES as readonly string[]).includes(b.status) ? t(`status_${b.status as 'pending'}`) : b.status}
+                </span>
               </td>
             </tr>
           ))
@@ -150,7 +174,12 @@ export function App() {
       <nav class="side" aria-label={t('title')}>
         <div class="brand">{t('title')}</div>
         {(['businesses', 'bookings'] as const).map((name) => (
-          <a key={name} href={`#${name}`} aria-current={tab === name ? 'page' : undefined} onClick={(event) => (event.preventDefault(), setTab(name))}>
+          <a
+            key={name}
+            href={`#${name}`}
+            aria-current={tab === name ? 'page' : undefined}
+            onClick={(event) => (event.preventDefault(), setTab(name))}
+          >
             {t(name)}
           </a>
         ))}
@@ -169,4 +198,3 @@ export function App() {
     </div>
   );
 }
-

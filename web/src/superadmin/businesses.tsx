@@ -138,10 +138,21 @@ export function BusinessesPage() {
               <td data-label={t('telegram')}>{b.messenger_chat_id ? t('linked') : t('notLinked')}</td>
               <td>
                 <div class="row" style="justify-content:flex-end">
-                  <button type="button" class="btn btn-ghost btn-small" disabled={reset.busy} onClick={() => setResetting(b)} aria-label={`${t('resetPassword')}: ${b.name}`}>
+                  <button
+                    type="button"
+                    class="btn btn-ghost btn-small"
+                    disabled={reset.busy}
+                    onClick={() => setResetting(b)}
+                    aria-label={`${t('resetPassword')}: ${b.name}`}
+                  >
                     {t('resetPassword')}
                   </button>
-                  <button type="button" class="btn btn-ghost btn-small danger" onClick={() => setDeleting(b)} aria-label={`${t('delete')}: ${b.name}`}>
+                  <button
+                    type="button"
+                    class="btn btn-ghost btn-small danger"
+                    onClick={() => setDeleting(b)}
+                    aria-label={`${t('delete')}: ${b.name}`}
+                  >
                     {t('delete')}
                   </button>
                 </div>

@@ -27,7 +27,10 @@ export function installHandlers(bot: Bot, deps: BotDeps): void {
   if (installed.has(bot)) return;
   installed.add(bot);
   for (const [feature, handlers] of features) {
-    bot.errorBoundary((error) => deps.log.error({ err: error.error, feature, updateId: error.ctx.update.update_id }, 'bot feature failed'), handlers(deps));
+    bot.errorBoundary(
+      (error) => deps.log.error({ err: error.error, feature, updateId: error.ctx.update.update_id }, 'bot feature failed'),
+      handlers(deps),
+    );
   }
   answerOtherPresses(bot, deps);
 }

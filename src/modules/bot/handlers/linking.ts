@@ -7,7 +7,12 @@ import { publicPageUrl, qrPng } from '../qr.js';
 import { attempt, chatIdOf, say, type BotDeps } from './shared.js';
 import { startPayloadOf, startsWith } from './start-payload.js';
 
-async function linkProvider(deps: BotDeps, tg: Context, chatId: string, payload: { businessId: number; code: string | undefined }): Promise<void> {
+async function linkProvider(
+  deps: BotDeps,
+  tg: Context,
+  chatId: string,
+  payload: { businessId: number; code: string | undefined },
+): Promise<void> {
   const outcome = await linkProviderChat(deps.app.db, deps.log, { ...payload, chatId, senderId: tg.from?.id });
   if (outcome.kind === 'invalid') {
     await say(deps, tg, PROVIDER_LINK_INVALID);

@@ -2,7 +2,13 @@
 import { Composer, type Context } from 'grammy';
 import type { BookingView } from '../../bookings/view.js';
 import { answerProposal } from '../../reschedule/service.js';
-import { BOOKING_NOT_FOUND, PROPOSAL_ALREADY_ANSWERED, PROPOSAL_EXPIRED, PROPOSAL_NOT_FOUND, proposalAnsweredForClientText } from '../messages.js';
+import {
+  BOOKING_NOT_FOUND,
+  PROPOSAL_ALREADY_ANSWERED,
+  PROPOSAL_EXPIRED,
+  PROPOSAL_NOT_FOUND,
+  proposalAnsweredForClientText,
+} from '../messages.js';
 import { chatFollowsBooking } from '../subscriptions.js';
 import { onPress, refuse, type Answer } from './press.js';
 import { attempt, chatIdOf, edit, type BotDeps } from './shared.js';
