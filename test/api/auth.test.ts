@@ -180,15 +180,13 @@ describe('POST /auth/login', () => {
   it('a mini-app CUSTOMER user cannot log in here, even with a password hash', async () => {
     const owner = await registerBusiness(t);
     const email = uniqueEmail();
-    await t.database.db
-      .insert(users)
-      .values({
-        email,
-        passwordHash: await hashPassword('customer pass 1'),
-        fullName: 'C',
-        role: 'CUSTOMER',
-        businessId: owner.business.id,
-      });
+    await t.database.db.insert(users).values({
+      email,
+      passwordHash: await hashPassword('customer pass 1'),
+      fullName: 'C',
+      role: 'CUSTOMER',
+      businessId: owner.business.id,
+    });
     const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'customer pass 1' } });
     expect(response.statusCode).toBe(401);
   });

@@ -46,13 +46,11 @@ describe('parseCallbackData', () => {
     fc
       .tuple(fc.uuid(), fc.integer({ min: 0, max: 23 }))
       .map(([id, h]): CallbackAction => ({ kind: 'hour', bookingId: id, hour: String(h).padStart(2, '0') })),
-    fc
-      .tuple(fc.uuid(), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-      .map(([id, h, m]): CallbackAction => ({
-        kind: 'minute',
-        bookingId: id,
-        time: `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`,
-      })),
+    fc.tuple(fc.uuid(), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([id, h, m]): CallbackAction => ({
+      kind: 'minute',
+      bookingId: id,
+      time: `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`,
+    })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'accept', proposalId: id })),
     fc.uuid().map((id): CallbackAction => ({ kind: 'decline', proposalId: id })),
   );
