@@ -1,6 +1,6 @@
 /**
- * The project's own ESLint configuration refuses an import cycle in src/ and a floating promise:
- * two throwaway modules are written under src/, linted with eslint.config.js, and removed.
+ * The project's own ESLint configuration refuses an import cycle and a floating promise:
+ * two throwaway modules are written under test/, linted with eslint.config.js, and removed.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
-const probe = join(root, 'src', `lint-probe-${process.pid}`);
+const probe = join(root, 'test', `lint-probe-${process.pid}`);
 
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
