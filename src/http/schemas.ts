@@ -46,6 +46,9 @@ export const BookingStatusSchema = ref(BookingStatusEnum);
 /** A name-like string: at least one non-space character (it is stored trimmed). */
 export const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
+/** The public pages' business address, `/public/{slug}/...`. */
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });

@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput } from '../../core/errors.js';
-import { DateString, errorResponses } from '../../http/schemas.js';
+import { DateString, errorResponses, SlugParams } from '../../http/schemas.js';
 import { isValidDate } from '../../core/wallclock.js';
 import { noSecurity } from '../auth/guards.js';
-import { SlugParams } from '../catalog/public.routes.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
 import { MAX_DAYS } from './days.js';

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
-import { BookingStatusSchema, errorResponses, Nullable } from '../../http/schemas.js';
+import { BookingStatusSchema, errorResponses, Nullable, SlugParams } from '../../http/schemas.js';
 import { verifyCaptcha } from '../auth/captcha.js';
 import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
-import { businessBySlugOr404, SlugParams } from '../catalog/public.routes.js';
-import { findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
+import { businessBySlugOr404, findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';

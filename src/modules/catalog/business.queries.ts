@@ -1,4 +1,5 @@
 import { eq, like, or, sql } from 'drizzle-orm';
+import { notFound } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { businesses, businessSlugAliases } from '../../db/schema.js';
@@ -98,4 +99,11 @@ export function publicBusinessBody(row: BusinessRow) {
 
 function profileBody(row: BusinessRow) {
   return { description: row.description, instagram: row.instagram, whatsapp: row.whatsapp };
+}
+
+/** SPEC.md: an unknown slug on a public endpoint is 404. */
+export async function businessBySlugOr404(db: Db, slug: string): Promise<BusinessRow> {
+  const business = await findBusinessBySlug(db, slug);
+  if (!business) throw notFound('Business');
+  return business;
 }

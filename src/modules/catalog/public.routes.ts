@@ -1,21 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../core/errors.js';
-import { errorResponses, PublicBusinessBody, PublicMasterBody, ServiceBody } from '../../http/schemas.js';
-import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from './business.queries.js';
+import { errorResponses, PublicBusinessBody, PublicMasterBody, ServiceBody, SlugParams } from '../../http/schemas.js';
+import { businessBySlugOr404, publicBusinessBody } from './business.queries.js';
 import { listMasters } from './masters.queries.js';
 import { listServices } from './services.queries.js';
-import type { Db } from '../../db/client.js';
 import { noSecurity } from '../auth/guards.js';
-
-export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
-
-/** SPEC.md: an unknown slug on a public endpoint is 404. */
-export async function businessBySlugOr404(db: Db, slug: string): Promise<BusinessRow> {
-  const business = await findBusinessBySlug(db, slug);
-  if (!business) throw notFound('Business');
-  return business;
-}
 
 export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['public'];
