@@ -57,6 +57,8 @@ export default defineConfig({
           ]
         : []),
       {
+        // extends: true for the root's @core alias (the pages' pure helpers are unit-tested here too).
+        extends: true,
         test: {
           name: 'web',
           include: ['test/web/**/*.test.ts'],
