@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       onPoolError: (error) => app.log.warn({ err: error }, 'PostgreSQL connection lost (the pool replaces it)'),
     }));
   const time = new WallClock(options.clock ?? systemClock, config.appTimezone);
-  const messenger = createMessenger({ config, db: database.db, log: app.log });
+  const messenger = await createMessenger({ config, db: database.db, log: app.log });
   app.decorate('ctx', {
     config,
     database,

@@ -1,66 +1,11 @@
-import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DomainError } from '../core/errors.js';
 
 /** Per-route limit per client address; 0 turns the limit off (documented in README). */
 export function perMinute(max: number): FastifyContextConfig {
   return max > 0 ? { rateLimit: { max, timeWindow: '1 minute' } } : { rateLimit: false };
-}
-
-/** How long a request may wait on Redis for its count before it is let through uncounted. */
-const REDIS_COMMAND_TIMEOUT_MS = 300;
-const REDIS_CONNECT_TIMEOUT_MS = 1000;
-/** One warning per this long while Redis is away, not one per request. */
-const WARN_EVERY_MS = 10_000;
-
-/**
- * The shared counter store: every command fails fast while Redis is unreachable
- * (no offline queue, no retries per request, a short command timeout), so the
- * limiter fails open instead of holding requests; the client reconnects by itself.
- */
-export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    // Reconnects forever, at most 2 s apart: an outage ends by itself.
-    retryStrategy: (times) => Math.min(times * 100, 2000),
-    lazyConnect: true,
-  });
-  let lastWarning = 0;
-  let down = false;
-  redis.on('error', (error: Error) => {
-    // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-    down = true;
-    if (Date.now() - lastWarning < WARN_EVERY_MS) return;
-    lastWarning = Date.now();
-    log.warn({ err: { name: error.name, message: error.message } }, 'Redis unavailable: rate limits are not enforced until it is back');
-  });
-  redis.on('ready', () => {
-    if (down) log.info('Redis is back: rate limits are shared again');
-    down = false;
-  });
-  return redis;
-}
-
-async function firstConnect(redis: Redis, log: FastifyBaseLogger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    // Bounded: a Redis that accepts but never answers must not hold the start-up.
-    await Promise.race([
-      redis.connect(),
-      new Promise((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`)), REDIS_CONNECT_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (error) {
-    // Not fatal: the client keeps reconnecting in the background; until then requests are not limited.
-    log.warn({ err: { message: (error as Error).message } }, 'Redis did not answer at startup: rate limits wait for it');
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -71,6 +16,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const { redisUrl, redisPrefix } = app.ctx.config;
   let redis: Redis | undefined;
   if (redisUrl) {
+    const { connectRedis, firstConnect } = await import('./redis.js');
     redis = connectRedis(redisUrl, app.log);
     await firstConnect(redis, app.log);
     const client = redis;

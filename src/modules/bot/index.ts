@@ -9,9 +9,7 @@ import type { Bot } from 'grammy';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { DisabledNotifier, type Notifier } from '../../notifications/notifier.js';
-import { TelegramNotifier } from './notifier.js';
 import { messengerRoutes } from './routes.js';
-import { createBot } from './telegram.js';
 
 export interface Messenger {
   bot: Bot | undefined;
@@ -20,11 +18,11 @@ export interface Messenger {
   routes: FastifyPluginAsyncTypebox;
 }
 
-export function createMessenger(options: { config: Config; db: Db; log: FastifyBaseLogger }): Messenger {
+/** grammY and the Telegram parts are loaded only when BOT_TOKEN is set: a start without the bot skips them. */
+export async function createMessenger(options: { config: Config; db: Db; log: FastifyBaseLogger }): Promise<Messenger> {
   const { config, db, log } = options;
   if (!config.botToken) return { bot: undefined, notifier: new DisabledNotifier(log), routes: messengerRoutes(undefined) };
+  const [{ createBot }, { TelegramNotifier }] = await Promise.all([import('./telegram.js'), import('./notifier.js')]);
   const bot = createBot({ ...config, botToken: config.botToken });
   return { bot, notifier: new TelegramNotifier(bot.api, db, log.child({ module: 'bot' })), routes: messengerRoutes(bot) };
 }
-
-export { TelegramNotifier };

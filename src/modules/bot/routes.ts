@@ -10,9 +10,7 @@ import { errorResponses, Nullable } from '../../http/schemas.js';
 import { assertCurrentSession, bearerSecurity, noSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
-import { installHandlers } from './handlers/index.js';
 import { providerLinkRoutes } from './link.routes.js';
-import { describeTelegramError } from './notifier.js';
 import { businessSubscriptions } from './subscriptions.js';
 
 export const BOT_DISABLED = 'Telegram bot is not configured (BOT_TOKEN is unset)';
@@ -60,6 +58,8 @@ async function telegramCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    // Only reached with a bot, so grammY is loaded already.
+    const { describeTelegramError } = await import('./notifier.js');
     const described = describeTelegramError(error);
     throw new DomainError('telegram_error', `Telegram API error: ${String(described.description ?? described.message ?? 'no answer')}`);
   }
@@ -70,7 +70,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     const tags = ['messenger'];
     const { config } = app.ctx;
     const log = app.log.child({ module: 'bot' });
-    if (bot) installHandlers(bot, { app: app.ctx, log });
+    if (bot) (await import('./handlers/index.js')).installHandlers(bot, { app: app.ctx, log });
     await app.register(providerLinkRoutes);
     const requireBot = (): Bot => {
       if (!bot) throw new DomainError('not_configured', BOT_DISABLED);
