@@ -6,6 +6,7 @@ import { useLang } from '@shared/i18n';
 import { ErrorBox, LangSwitch, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
 import { AddressInput } from './address';
 import { useT, messages } from './messages';
+import { NewPasswordFields } from './password';
 import { client, navigate, setToken, type Business } from './state';
 
 interface PublicConfig {
@@ -126,28 +127,13 @@ export function ResetPassword(props: { token: string; onSession: (business: Busi
           }}
         >
           <ErrorBox error={generalError(action.error, ['new_password'])} />
-          <TextField
-            label={t('newPassword')}
-            name="new_password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minLength={8}
-            hint={t('passwordHint')}
-            value={form.next}
-            onValue={set('next')}
+          <NewPasswordFields
+            next={form.next}
+            repeat={form.repeat}
+            onNext={set('next')}
+            onRepeat={set('repeat')}
             error={passwordError}
-          />
-          <TextField
-            label={t('repeatPassword')}
-            name="repeat_password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minLength={8}
-            value={form.repeat}
-            onValue={set('repeat')}
-            error={mismatch ? t('passwordsDiffer') : undefined}
+            mismatch={mismatch}
           />
           <button class="btn btn-block" disabled={action.busy}>
             {t('savePassword')}

@@ -10,6 +10,47 @@ import { client, setToken } from './state';
 
 const EMPTY = { current: '', next: '', repeat: '' };
 
+interface NewPasswordProps {
+  next: string;
+  repeat: string;
+  onNext: (value: string) => void;
+  onRepeat: (value: string) => void;
+  error: string | undefined;
+  mismatch: boolean;
+}
+
+/** The new password and its repetition: changing it in Settings and setting it from a reset link. */
+export function NewPasswordFields(props: NewPasswordProps) {
+  const t = useT(messages);
+  return (
+    <>
+      <TextField
+        label={t('newPassword')}
+        name="new_password"
+        type="password"
+        autocomplete="new-password"
+        required
+        minLength={8}
+        hint={t('passwordHint')}
+        value={props.next}
+        onValue={props.onNext}
+        error={props.error}
+      />
+      <TextField
+        label={t('repeatPassword')}
+        name="repeat_password"
+        type="password"
+        autocomplete="new-password"
+        required
+        minLength={8}
+        value={props.repeat}
+        onValue={props.onRepeat}
+        error={props.mismatch ? t('passwordsDiffer') : undefined}
+      />
+    </>
+  );
+}
+
 export function ChangePassword() {
   const t = useT(messages);
   const [form, setForm] = useState(EMPTY);
@@ -51,28 +92,13 @@ export function ChangePassword() {
         error={currentError}
       />
       <div class="grid2">
-        <TextField
-          label={t('newPassword')}
-          name="new_password"
-          type="password"
-          autocomplete="new-password"
-          required
-          minLength={8}
-          hint={t('passwordHint')}
-          value={form.next}
-          onValue={set('next')}
+        <NewPasswordFields
+          next={form.next}
+          repeat={form.repeat}
+          onNext={set('next')}
+          onRepeat={set('repeat')}
           error={errorFor(action.error, 'new_password')}
-        />
-        <TextField
-          label={t('repeatPassword')}
-          name="repeat_password"
-          type="password"
-          autocomplete="new-password"
-          required
-          minLength={8}
-          value={form.repeat}
-          onValue={set('repeat')}
-          error={mismatch ? t('passwordsDiffer') : undefined}
+          mismatch={mismatch}
         />
       </div>
       <div class="row">
