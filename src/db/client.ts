@@ -7,7 +7,7 @@ import { loggerFor, type Database, type DatabaseOptions, type Db } from './drive
 import { ensurePrivateDir, privateUmask, restrictTree } from './private-dir.js';
 import * as schema from './schema.js';
 
-export { queryRows, type Database, type DatabaseOptions, type Db, type QueryObserver, type Schema } from './driver.js';
+export { queryRows, type Database, type DatabaseOptions, type Db, type QueryObserver } from './driver.js';
 
 /** Wraps (and migrates) an open PGlite; tests hand in one loaded from a migrated snapshot. */
 export async function usePglite(client: PGlite, options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<Database> {
