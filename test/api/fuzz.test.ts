@@ -2,20 +2,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp();
 let owner: RegisteredBusiness;
 let masterId: number;
 beforeAll(async () => {
   owner = await registerBusiness(t);
-  masterId = (
-    await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
-      token: owner.token,
-      payload: { name: 'Мастер', service_ids: [owner.service.id] },
-    })
-  ).data.id;
+  masterId = (await createMaster(t, owner)).id;
 });
 
 const weird = fc.oneof(

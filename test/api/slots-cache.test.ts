@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { schedules } from '../../src/db/schema.js';
 import { dbKind, registerBusiness, testConfig, uniquePhone, useTestApp, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
+import { createMaster } from '../helpers/catalog.js';
 
 const DATE = '2026-11-24'; // a Tuesday
 const queries: string[] = [];
@@ -19,14 +20,7 @@ let owner: RegisteredBusiness;
 let masterId: number;
 beforeAll(async () => {
   owner = await registerBusiness(t);
-  masterId = (
-    await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
-      token: owner.token,
-      payload: { name: 'Мастер', service_ids: [owner.service.id] },
-    })
-  ).data.id;
+  masterId = (await createMaster(t, owner)).id;
 });
 
 /** TestApp['call'] for an app built here. */

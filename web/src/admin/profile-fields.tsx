@@ -1,7 +1,7 @@
 /** Settings card: the optional words and contacts shown on the booking page (description, Instagram, WhatsApp). */
 import { useState } from 'preact/hooks';
 import { defineMessages, useT } from '@shared/i18n';
-import { ErrorBox, Field, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
+import { ErrorBox, Field, SaveRow, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
 import { client, useSession, type Business } from './state';
 
 const DESCRIPTION_MAX = 1000;
@@ -109,16 +109,7 @@ export function ProfileFields() {
           hint={t('whatsappHint')}
         />
       </div>
-      <div class="row">
-        <button class="btn" disabled={save.busy}>
-          {t('save')}
-        </button>
-        {saved && (
-          <span role="status" class="muted">
-            {t('saved')}
-          </span>
-        )}
-      </div>
+      <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 /** Business week and each master's week: hours, break and day off per weekday; a master's own week can be created and deleted. */
 import { useEffect, useState } from 'preact/hooks';
-import { ErrorBox, Loading, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { ErrorBox, Loading, SaveRow, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
 import { dayProblem } from './rules';
@@ -136,16 +136,14 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
           ))}
         </div>
       )}
-      <div class="row" style="margin-top:12px">
-        <button class="btn" disabled={save.busy || changed.length === 0}>
-          {t('saveSchedule')}
-        </button>
-        {saved && (
-          <span class="muted" role="status">
-            {t('saved')}
-          </span>
-        )}
-      </div>
+      <SaveRow
+        label={t('saveSchedule')}
+        savedText={t('saved')}
+        busy={save.busy}
+        saved={saved}
+        disabled={changed.length === 0}
+        style="margin-top:12px"
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 /** Business settings: name, phone, address, slug with a live check, strict slots, public link, Telegram, password. */
 import { useEffect, useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
-import { ErrorBox, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
+import { ErrorBox, SaveRow, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { AddressInput } from './address';
 import { useT, messages } from './messages';
 import { ChangePassword } from './password';
@@ -113,16 +113,7 @@ export function SettingsPage() {
         <p class="muted" style="margin-top:-6px;font-size:.9rem">
           {t('strictSlotsHelp')}
         </p>
-        <div class="row">
-          <button class="btn" disabled={save.busy}>
-            {t('save')}
-          </button>
-          {saved && (
-            <span role="status" class="muted">
-              {t('saved')}
-            </span>
-          )}
-        </div>
+        <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
       </form>
       <ProfileFields />
       <section class="card">

@@ -133,6 +133,22 @@ export function TextField({ label, value, onValue, error, hint, ...rest }: Input
   );
 }
 
+/** A form's submit button with the "saved" notice that follows a successful save. */
+export function SaveRow(props: { label: string; savedText: string; busy: boolean; saved: boolean; disabled?: boolean; style?: string }) {
+  return (
+    <div class="row" style={props.style}>
+      <button class="btn" disabled={props.busy || props.disabled}>
+        {props.label}
+      </button>
+      {props.saved && (
+        <span role="status" class="muted">
+          {props.savedText}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function ErrorBox({ error }: { error?: string }) {
   return error ? (
     <p class="error" role="alert">
