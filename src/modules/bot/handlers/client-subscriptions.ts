@@ -9,7 +9,7 @@ import { BOOKING_NOT_FOUND, clientSubscribedText, FOREIGN_CONTACT, phoneSubscrib
 import { shareContactKeyboard } from '../keyboards.js';
 import { activeBookingIdsByPhone, subscribe } from '../subscriptions.js';
 import { chatIdOf, say, type BotDeps } from './shared.js';
-import { startPayloadOf, startsWith } from './start-payload.js';
+import { onStart } from './start-payload.js';
 
 async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, rawId: string): Promise<void> {
   const { db } = deps.app;
@@ -45,13 +45,8 @@ async function subscribeToContact(deps: BotDeps, tg: Context, chatId: string, co
 
 export function clientSubscriptionHandlers(deps: BotDeps): Composer<Context> {
   const subscriptions = new Composer<Context>();
-  subscriptions.command('start').filter(startsWith('client', 'subscribe'), async (tg) => {
-    const chatId = chatIdOf(tg);
-    const payload = startPayloadOf(tg);
-    if (!chatId) return;
-    if (payload.kind === 'client') await subscribeToBooking(deps, tg, chatId, payload.bookingId);
-    else await askForContact(deps, tg);
-  });
+  onStart(subscriptions, ['client'], (tg, chatId, payload) => subscribeToBooking(deps, tg, chatId, payload.bookingId));
+  onStart(subscriptions, ['subscribe'], (tg) => askForContact(deps, tg));
   subscriptions.on('message:contact', async (tg) => {
     const chatId = chatIdOf(tg);
     if (chatId) await subscribeToContact(deps, tg, chatId, tg.message.contact);

@@ -4,8 +4,8 @@ import { PROVIDER_LINK_INVALID, providerLinkedText, providerMovedAwayText, qrCap
 import { MARKDOWN } from '../notifier.js';
 import { linkProviderChat } from '../provider-link.js';
 import { publicPageUrl, qrPng } from '../qr.js';
-import { attempt, chatIdOf, say, type BotDeps } from './shared.js';
-import { startPayloadOf, startsWith } from './start-payload.js';
+import { attempt, say, type BotDeps } from './shared.js';
+import { onStart } from './start-payload.js';
 
 async function linkProvider(
   deps: BotDeps,
@@ -30,10 +30,6 @@ async function linkProvider(
 
 export function linkingHandlers(deps: BotDeps): Composer<Context> {
   const linking = new Composer<Context>();
-  linking.command('start').filter(startsWith('provider'), async (tg) => {
-    const chatId = chatIdOf(tg);
-    const payload = startPayloadOf(tg);
-    if (chatId && payload.kind === 'provider') await linkProvider(deps, tg, chatId, payload);
-  });
+  onStart(linking, ['provider'], (tg, chatId, payload) => linkProvider(deps, tg, chatId, payload));
   return linking;
 }

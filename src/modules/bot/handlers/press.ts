@@ -26,24 +26,22 @@ function answerPress(deps: BotDeps, tg: Context, reply: Answer): Promise<boolean
   );
 }
 
-/** Routes presses whose data parses to one of `kinds` to `handler`, then answers the press. */
+/** Routes presses whose data parses to one of `kinds` to `handler`, then answers the press; others pass on. */
 export function onPress<K extends Kind>(composer: Composer<Context>, deps: BotDeps, kinds: readonly K[], handler: PressHandler<K>): void {
   const ofKind = (action: CallbackAction | undefined): action is Extract<CallbackAction, { kind: K }> =>
     action !== undefined && (kinds as readonly Kind[]).includes(action.kind);
-  composer.on('callback_query').filter(
-    (tg) => ofKind(actionOf(tg)),
-    async (tg) => {
-      const action = actionOf(tg) as Extract<CallbackAction, { kind: K }>;
-      let reply: Answer;
-      try {
-        reply = await handler(tg, action);
-      } catch (error) {
-        deps.log.error({ err: error, kind: action.kind }, 'bot button handler failed');
-        reply = refuse(SOMETHING_WENT_WRONG);
-      }
-      await answerPress(deps, tg, reply);
-    },
-  );
+  composer.on('callback_query', async (tg, next) => {
+    const action = actionOf(tg);
+    if (!ofKind(action)) return next();
+    let reply: Answer;
+    try {
+      reply = await handler(tg, action);
+    } catch (error) {
+      deps.log.error({ err: error, kind: action.kind }, 'bot button handler failed');
+      reply = refuse(SOMETHING_WENT_WRONG);
+    }
+    await answerPress(deps, tg, reply);
+  });
 }
 
 /** The last handler: unknown data and data-less presses are answered without text. */
