@@ -6,7 +6,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { safeError } from './http/log-redaction.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -60,6 +61,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers["x-telegram-init-data"]'],
     serializers: {
+      // A database error's message holds the SQL and its parameters: never logged (src/http/log-redaction.ts).
+      err: safeError,
       // Query strings can carry phones and names (GET /clients?q=...): log the path only.
       // Slugs default to the owner's phone: long digit runs are masked too.
       req: (req: { method: string; url: string; id: string }) => ({
@@ -79,9 +82,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? { ...(loggerOptions(config) as object), ...options.logger }
         : (options.logger ?? loggerOptions(config)),
     bodyLimit: 1024 * 1024,
-    // A client gets 20 s to send its request (at most 1 MB), well inside the shutdown grace; idle keep-alive
-    // connections stay 72 s, longer than a balancer's usual 60 s, so the balancer closes them first.
-    requestTimeout: 20_000,
+    // CONTRACT.md §15: a client gets 10 s for its headers and 30 s for the whole request (at most 1 MB), inside
+    // the shutdown grace, checked every second (node's default check runs every 30 s, so a stalled client
+    // stayed past them); idle keep-alive connections stay 72 s, longer than a balancer's usual 60 s, so the
+    // balancer closes them first.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     // Fastify accepts a hop count at runtime; its types only know the function form.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -91,7 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // Our own {detail, code} answers instead of Fastify's bodies: the closing 503 (registerErrorHandling) and the router's refusals.
+    return503OnClosing: false,
+    frameworkErrors,
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -10,6 +10,8 @@ export interface RateLimits {
   superadminLogin: number;
   booking: number;
   location: number;
+  /** GET /{slug}/og.png per client address: each new card is drawn (~30 ms of a worker). */
+  ogImage: number;
 }
 
 export interface Config {
@@ -34,7 +36,7 @@ export interface Config {
   publicUrl: string;
   corsOrigins: string[];
   /** Which X-Forwarded-For hops to believe for the client address (rate limits): false = none. */
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   rateLimits: RateLimits;
   logLevel: string;
   /** AVAILABILITY_CACHE: keep slots answers until a write invalidates them; 0/false turns it off. */
@@ -81,10 +83,17 @@ function jwtSecretFrom(env: Env, dataDir: string): string {
 export const derivedWebhookSecret = (jwtSecret: string): string =>
   createHmac('sha256', jwtSecret).update('telegram-webhook-secret').digest('hex');
 
-/** TRUST_PROXY: unset/false = the socket address; true; a hop count; or comma-separated addresses/CIDRs of the proxies. */
-function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
+/**
+ * TRUST_PROXY: unset/false = the socket address; a hop count; or comma-separated addresses/CIDRs
+ * of the proxies. `true` is refused (CONTRACT.md §11): it takes the leftmost X-Forwarded-For
+ * entry, which the client writes itself, so every per-address limit could be dodged.
+ */
+function trustProxyFrom(raw: string | undefined): false | number | string[] {
   if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
+  if (raw === 'true')
+    throw new Error(
+      "TRUST_PROXY=true would trust the client-written leftmost X-Forwarded-For entry; set the hop count instead (TRUST_PROXY=1 behind one proxy such as HAProxy or nginx) or the proxies' addresses",
+    );
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw
     .split(',')
@@ -144,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
       superadminLogin: intFrom(env, 'RATE_LIMIT_SUPERADMIN_LOGIN', 5),
       booking: intFrom(env, 'RATE_LIMIT_BOOKING', 20),
       location: intFrom(env, 'RATE_LIMIT_LOCATION', 60),
+      ogImage: intFrom(env, 'RATE_LIMIT_OG_IMAGE', 120),
     },
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     availabilityCache: flagFrom(env, 'AVAILABILITY_CACHE', true),
@@ -152,6 +162,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     shutdownDrainMs: intFrom(env, 'SHUTDOWN_DRAIN_MS', 0),
     // Longer than any request can take: database waits are bounded at ~2.5 s a statement, notifications at 6 s.
-    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 30_000),
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 35_000),
   };
 }

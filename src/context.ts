@@ -24,5 +24,9 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** When (performance.now()) the database last refused a request as unavailable (disk full, read-only…). */
+    databaseRefusedAt: number | undefined;
+    /** With REDIS_URL: whether the rate limits go around a Redis that stopped answering. */
+    redisCircuit?: { open: boolean };
   }
 }

@@ -4,8 +4,20 @@ import { DomainError } from './core/errors.js';
 import { errorBody } from './http/errors.js';
 import { startupSummary } from './startup-summary.js';
 
-const config = loadConfig();
-const app = await buildApp({ config });
+/** A start that cannot happen (a bad setting, a DATA_DIR that cannot be made) says why in one line, no stack. */
+async function startOrExplain<T>(what: () => T | Promise<T>): Promise<T> {
+  try {
+    return await what();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`booking-kz cannot start: ${message}`);
+    if (process.env.LOG_LEVEL === 'debug') console.error(error);
+    process.exit(1);
+  }
+}
+
+const config = await startOrExplain(() => loadConfig());
+const app = await startOrExplain(() => buildApp({ config }));
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 

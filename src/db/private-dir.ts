@@ -12,8 +12,15 @@ const PRIVATE_FILE = 0o600;
 
 /** Creates the folder (and its parents) when missing; an existing one is narrowed to its owner. */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-  chmodSync(dir, PRIVATE_DIR);
+  try {
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+    chmodSync(dir, PRIVATE_DIR);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(`DATA_DIR ${dir} cannot be used (${reason}): point DATA_DIR at a folder this user may create and write`, {
+      cause: error,
+    });
+  }
 }
 
 /** Removes group and other access from every file and folder under `dir`. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -45,6 +46,8 @@ export const businessSlugAliases = pgTable(
     businessId: integer('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Order of becoming former: only the 3 most recent are kept. */
+    seq: serial('seq').notNull(),
   },
   (t) => [index('business_slug_aliases_business_id_idx').on(t.businessId)],
 );
@@ -236,6 +239,8 @@ export const rescheduleProposals = pgTable(
 
 export const subscriptionContexts = ['PROVIDER_BUSINESS', 'CLIENT_PHONE', 'CLIENT_BOOKING'] as const;
 export type SubscriptionContext = (typeof subscriptionContexts)[number];
+export const subscriptionOrigins = ['contact', 'link'] as const;
+export type SubscriptionOrigin = (typeof subscriptionOrigins)[number];
 
 export const subscriptions = pgTable(
   'subscriptions',
@@ -248,9 +253,12 @@ export const subscriptions = pgTable(
       .notNull()
       .default('TELEGRAM'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Where it came from: 'contact' (Telegram vouched for the sender's own number; the only way to CLIENT_PHONE), 'link'. */
+    origin: text('origin', { enum: subscriptionOrigins }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('subscriptions_phone_vouched', sql`${t.contextType} <> 'CLIENT_PHONE' OR ${t.origin} = 'contact'`),
     uniqueIndex('subscriptions_context_chat_key').on(t.contextType, t.contextRef, t.messengerChatId),
     index('subscriptions_chat_idx').on(t.messengerChatId),
   ],

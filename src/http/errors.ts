@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode, type FieldError } from '../core/errors.js';
 import { isForeignKeyViolation, isUnstorableText, isUnstorableValue } from '../db/errors.js';
 import { OutageLog } from './outage-log.js';
@@ -82,7 +82,43 @@ function validationError(error: FastifyError): Refusal {
   return refusal('invalid_input', detail, errors);
 }
 
-const PG_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+/**
+ * The database cannot take the request now, through no fault of the input: unreachable, shutting
+ * down, full (53100 disk_full, 53200 out_of_memory), out of connections (53300), read-only (25006
+ * read_only_sql_transaction, a standby or a default_transaction_read_only database), or cut by a timeout.
+ */
+const PG_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '25006',
+]);
+
+/** Answers a ping but refuses work (full, out of connections, read-only): /readyz cannot see it by itself. */
+const PG_REFUSING_CODES = new Set(['53000', '53100', '53200', '53300', '25006']);
+
+function isDatabaseRefusing(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { code?: string; cause?: unknown };
+    if (e.code && PG_REFUSING_CODES.has(e.code)) return true;
+    current = e.cause;
+  }
+  return false;
+}
 
 /** A database that cannot be reached (or a query cut by statement_timeout) is a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -122,7 +158,31 @@ function toRefusal(error: FastifyError | Error): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * Fastify's router refusals (a path parameter over maxParamLength: 414, a malformed URL: 400, a failed
+ * constraint), answered as {detail, code} like every other error (CONTRACT.md §11).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const detail = tooLong ? 'A path parameter is too long' : status === 400 ? 'Malformed URL' : 'Internal server error';
+  void reply.status(status).send(errorBody(new DomainError(status === 500 ? 'internal' : 'invalid_input', detail)));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorate('databaseRefusedAt', undefined);
+  // Closing: requests still arriving on open connections get our 503, with a hint to come back (another instance takes them).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing)
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody(new DomainError('unavailable', 'Shutting down')));
+  });
   // 503s come in floods during an outage: counted per kind and second, not logged one by one.
   const outages = new OutageLog(app.log);
   app.addHook('onClose', async () => outages.close());
@@ -135,6 +195,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const context = { method: request.method, path: request.routeOptions.url ?? 'unmatched' };
     if (known.status === 503) outages.failed(error instanceof DomainError ? known.error.detail : error, context);
     else if (known.status >= 500) request.log.error({ err: error }, known.error.detail);
+    // An answer to come back to: the database or a dependency should be back shortly.
+    if (known.error.code === 'unavailable') {
+      void reply.header('retry-after', '5');
+      if (isDatabaseRefusing(error)) app.databaseRefusedAt = performance.now();
+    }
     return reply.status(known.status).send(errorBody(known.error));
   });
   app.setNotFoundHandler((request, reply) =>

@@ -57,6 +57,25 @@ export async function registerMetrics(app: FastifyInstance, bot: Bot | undefined
     labelNames: ['method', 'result'] as const,
     registers: [registry],
   });
+  new Gauge({
+    name: 'redis_circuit_open',
+    help: 'With REDIS_URL: 1 while the rate limits go around a Redis that stopped answering, else 0',
+    registers: [registry],
+    collect() {
+      this.set(app.redisCircuit?.open ? 1 : 0);
+    },
+  });
+  const { notSent } = app.ctx.notifier;
+  new Counter({
+    name: 'notifications_not_sent_total',
+    help: 'Notifications that did not go out, by reason (bot_off, no_subscription, rate_limited, timeout, telegram_error)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of notSent.counts) this.inc({ reason }, count);
+    },
+  });
   const cache = app.ctx.slotsCache;
   new Counter({
     name: 'slots_cache_lookups_total',

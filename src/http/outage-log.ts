@@ -6,8 +6,7 @@
  * only at debug level.
  */
 import type { FastifyBaseLogger } from 'fastify';
-
-const WINDOW_MS = 1000;
+import { PerSecondLog } from './per-second-log.js';
 
 /** A short, stable name for how the database failed: an error code, or the message's class. */
 export function failureKind(error: unknown): string {
@@ -30,50 +29,24 @@ export function failureKind(error: unknown): string {
   return 'database unavailable';
 }
 
-interface Window {
-  count: number;
-  timer: NodeJS.Timeout;
-}
-
 export class OutageLog {
-  readonly #windows = new Map<string, Window>();
+  readonly #lines: PerSecondLog;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly log: FastifyBaseLogger) {
+    this.#lines = new PerSecondLog(log, {
+      first: (kind) => `${kind}: answering 503 (further ones are counted per second)`,
+      more: (kind, count) => `${kind}: ${count} more requests answered 503 in the last second`,
+    });
+  }
 
   /** `error` is the failure, or already the name of its kind. */
   failed(error: unknown, context: { method: string; path: string }): void {
     const kind = failureKind(error);
     this.log.debug({ err: error, ...context }, `${kind}: answering 503`);
-    const open = this.#windows.get(kind);
-    if (open) {
-      open.count += 1;
-      return;
-    }
-    this.log.warn({ kind, ...context }, `${kind}: answering 503 (further ones are counted per second)`);
-    this.#start(kind);
-  }
-
-  #start(kind: string): void {
-    const timer = setTimeout(() => this.#flush(kind), WINDOW_MS);
-    timer.unref();
-    this.#windows.set(kind, { count: 0, timer });
-  }
-
-  #flush(kind: string): void {
-    const window = this.#windows.get(kind);
-    this.#windows.delete(kind);
-    if (!window || window.count === 0) return;
-    this.log.warn({ kind, count: window.count }, `${kind}: ${window.count} more requests answered 503 in the last second`);
-    // Still failing: keep counting in the next second.
-    this.#start(kind);
+    this.#lines.note(kind, context);
   }
 
   close(): void {
-    for (const kind of [...this.#windows.keys()]) {
-      clearTimeout(this.#windows.get(kind)!.timer);
-      this.#flush(kind);
-    }
-    for (const window of this.#windows.values()) clearTimeout(window.timer);
-    this.#windows.clear();
+    this.#lines.close();
   }
 }

@@ -1,6 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { DomainError } from '../core/errors.js';
 
 /** Per-route limit per client address; 0 turns the limit off (documented in README). */
@@ -14,19 +13,25 @@ export function perMinute(max: number): FastifyContextConfig {
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const { redisUrl, redisPrefix } = app.ctx.config;
-  let redis: Redis | undefined;
+  let store: FastifyRateLimitStoreCtor | undefined;
   if (redisUrl) {
-    const { connectRedis, firstConnect } = await import('./redis.js');
-    redis = connectRedis(redisUrl, app.log);
+    const [{ connectRedis, firstConnect }, { circuitStore, RedisCircuit }] = await Promise.all([
+      import('./redis.js'),
+      import('./redis-circuit.js'),
+    ]);
+    const redis = connectRedis(redisUrl, app.log);
     await firstConnect(redis, app.log);
-    const client = redis;
     app.addHook('onClose', async () => {
-      client.disconnect();
+      redis.disconnect();
     });
+    const circuit = new RedisCircuit(app.log);
+    app.decorate('redisCircuit', circuit);
+    store = circuitStore(redis, circuit, redisPrefix);
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: redisPrefix, skipOnError: true } : {}),
+    // Redis failing or open-circuited: the request is let through uncounted (fail open), never held.
+    ...(store ? { store, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),
   });

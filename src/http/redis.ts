@@ -5,8 +5,6 @@ import { Redis } from 'ioredis';
 /** How long a request may wait on Redis for its count before it is let through uncounted. */
 const REDIS_COMMAND_TIMEOUT_MS = 300;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
-/** One warning per this long while Redis is away, not one per request. */
-const WARN_EVERY_MS = 10_000;
 
 /**
  * The shared counter store: every command fails fast while Redis is unreachable
@@ -23,19 +21,9 @@ export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
     retryStrategy: (times) => Math.min(times * 100, 2000),
     lazyConnect: true,
   });
-  let lastWarning = 0;
-  let down = false;
-  redis.on('error', (error: Error) => {
-    // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-    down = true;
-    if (Date.now() - lastWarning < WARN_EVERY_MS) return;
-    lastWarning = Date.now();
-    log.warn({ err: { name: error.name, message: error.message } }, 'Redis unavailable: rate limits are not enforced until it is back');
-  });
-  redis.on('ready', () => {
-    if (down) log.info('Redis is back: rate limits are shared again');
-    down = false;
-  });
+  // Without a listener ioredis reports every failed reconnect as an unhandled error event. What an operator
+  // reads (one warning when Redis goes, one info when it is back) comes from the limiter's circuit.
+  redis.on('error', (error: Error) => log.debug({ err: { name: error.name, message: error.message } }, 'Redis connection error'));
   return redis;
 }
 

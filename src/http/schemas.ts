@@ -157,8 +157,19 @@ export const errorResponses = (...codes: number[]): Record<number, TUnsafe<Stati
   Object.fromEntries(codes.map((code) => [code, ref(ErrorBody, { description: STATUS_CODES[code] ?? 'Error' })]));
 
 /** CONTRACT.md §12 paging, shared by GET /bookings and GET /clients; the total goes in X-Total-Count. */
+/** CONTRACT.md §15: a list answers at most this many items, also when no limit is asked. */
+export const MAX_PAGE = 1000;
+
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: `at most ${MAX_PAGE}, also when not given` })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
 };
 export const TOTAL_HEADER = 'x-total-count';
+
+/**
+ * One page of a list and the X-Total-Count to send with it: the page's own length when it is all there is
+ * (a first page shorter than the limit), else what `count` says.
+ */
+export async function pageTotal(rows: number, page: { limit: number; offset?: number }, count: () => Promise<number>): Promise<number> {
+  return !page.offset && rows < page.limit ? rows : count();
+}

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProposalStatus } from '../db/schema.js';
 import type { BookingView } from '../modules/bookings/view.js';
 import type { BusinessRow } from '../modules/catalog/business.queries.js';
+import { NotSent } from './not-sent.js';
 
 export interface ProposalView {
   id: string;
@@ -23,6 +24,8 @@ export interface ProposalView {
 }
 
 export interface Notifier {
+  /** What did not go out, by reason (for /metrics). */
+  readonly notSent: NotSent;
   /** New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons. */
   newBooking(business: BusinessRow, booking: BookingView): Promise<void>;
   /** Status change → the client (CLIENT_BOOKING, else CLIENT_PHONE); pending and rejected send nothing. */
@@ -41,45 +44,48 @@ export interface Notifier {
   providerUnlinked(business: BusinessRow, chatId: string): Promise<void>;
 }
 
-/** Used when BOT_TOKEN is unset: every notification is skipped with a warning. */
+/**
+ * Used when BOT_TOKEN is unset: every notification is skipped and counted (bot_off). The start-up
+ * summary says once that the bot is off; a line per booking would say nothing new.
+ */
 export class DisabledNotifier implements Notifier {
-  constructor(private readonly log: FastifyBaseLogger) {}
+  readonly notSent = new NotSent(undefined);
 
-  private skip(what: string, businessId: number): void {
-    this.log.warn({ businessId }, `bot disabled (BOT_TOKEN unset): ${what} notification skipped`);
+  private skip(): void {
+    this.notSent.note('bot_off');
   }
 
-  async newBooking(business: BusinessRow): Promise<void> {
-    this.skip('new booking', business.id);
+  async newBooking(): Promise<void> {
+    this.skip();
   }
 
-  async bookingStatusChanged(business: BusinessRow): Promise<void> {
-    this.skip('status change', business.id);
+  async bookingStatusChanged(): Promise<void> {
+    this.skip();
   }
 
-  async bookingMoved(business: BusinessRow): Promise<void> {
-    this.skip('booking moved', business.id);
+  async bookingMoved(): Promise<void> {
+    this.skip();
   }
 
-  async rescheduleProposed(business: BusinessRow): Promise<boolean> {
-    this.skip('reschedule proposal', business.id);
+  async rescheduleProposed(): Promise<boolean> {
+    this.skip();
     return false;
   }
 
-  async rescheduleAnswered(business: BusinessRow): Promise<void> {
-    this.skip('reschedule result', business.id);
+  async rescheduleAnswered(): Promise<void> {
+    this.skip();
   }
 
-  async passwordReset(business: BusinessRow): Promise<void> {
-    this.skip('password reset', business.id);
+  async passwordReset(): Promise<void> {
+    this.skip();
   }
 
-  async passwordResetLink(business: BusinessRow): Promise<void> {
-    this.skip('password reset link', business.id);
+  async passwordResetLink(): Promise<void> {
+    this.skip();
   }
 
-  async providerUnlinked(business: BusinessRow): Promise<void> {
-    this.skip('Telegram unlinked', business.id);
+  async providerUnlinked(): Promise<void> {
+    this.skip();
   }
 }
 

@@ -43,21 +43,18 @@ describe('/start', () => {
     expect(await chatRows(chat)).toHaveLength(0);
   });
 
-  it('client_ subscribes the chat to the booking and the phone and describes the booking by its status', async () => {
+  it('client_ subscribes the chat to that booking only, offers the contact button, and describes the booking by its status', async () => {
     const owner = await salon(t);
     const booking = await book(t, owner);
     const chat = randomChat();
     expect(await say(chat, `/start client_${booking.id}`)).toContain('ожидает подтверждения');
     const rows = await chatRows(chat);
-    expect(rows.map((r) => [r.contextType, r.contextRef, r.isActive]).sort()).toEqual(
-      [
-        ['CLIENT_BOOKING', booking.id, true],
-        ['CLIENT_PHONE', booking.client.phone.replace(/\D/g, ''), true],
-      ].sort(),
-    );
+    expect(rows.map((r) => [r.contextType, r.contextRef, r.isActive])).toEqual([['CLIENT_BOOKING', booking.id, true]]);
+    const offer = fake.callsOf('sendMessage').at(-1) as { reply_markup?: { keyboard?: { request_contact?: boolean }[][] } };
+    expect(offer.reply_markup?.keyboard?.[0]?.[0]?.request_contact).toBe(true);
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'confirmed' } });
     expect(await say(chat, `/start client_${booking.id}`)).toContain('подтверждена');
-    expect(await chatRows(chat)).toHaveLength(2);
+    expect(await chatRows(chat)).toHaveLength(1);
   });
 
   it('subscribe_ subscribes nothing and reveals nothing: it asks for the contact with a request_contact button', async () => {
@@ -122,11 +119,11 @@ describe('/status and /unsubscribe', () => {
     await postUpdate(t, messageUpdate(chat, `/start client_${booking.id}`));
 
     const status = await say(chat, '/status');
-    expect(status).toContain('Активные подписки (3)');
+    expect(status).toContain('Активные подписки (2)');
     expect(status).toContain('Barber\\_\\*Shop');
     expect(status).toContain('Стрижка, 24.11.2026 11:00');
 
-    expect(await say(chat, '/unsubscribe')).toContain('Деактивировано подписок: 3');
+    expect(await say(chat, '/unsubscribe')).toContain('Деактивировано подписок: 2');
     expect((await chatRows(chat)).every((row) => !row.isActive)).toBe(true);
     expect(await say(chat, '/unsubscribe')).toBe('У вас не было активных подписок.');
 
@@ -142,7 +139,7 @@ describe('/status and /unsubscribe', () => {
       .from(subscriptions)
       .where(and(eq(subscriptions.messengerChatId, String(chat)), eq(subscriptions.contextType, 'PROVIDER_BUSINESS')));
     expect(provider!.isActive).toBe(true);
-    expect(await chatRows(chat)).toHaveLength(3);
+    expect(await chatRows(chat)).toHaveLength(2);
   });
 
   it('a plain text message changes nothing', async () => {

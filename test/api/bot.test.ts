@@ -241,8 +241,8 @@ describe('status change recipients', () => {
     expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byBooking)]);
     fake.reset();
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${second.id}`, token: owner.token, payload: { status: 'confirmed' } });
-    // client_ also subscribed that chat to the phone: both phone subscribers hear of the second booking.
-    expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byPhone), String(byBooking)]);
+    // client_ follows its one booking: only the phone's own subscriber hears of the second booking.
+    expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byPhone)]);
   });
 });
 

@@ -12,6 +12,17 @@ const onlyDetail = (body: unknown) => {
 };
 
 describe('error bodies', () => {
+  it.each([
+    ['a path parameter over 100 characters', `/api/v1/public/${'a'.repeat(101)}`, 414],
+    ['a malformed percent escape', '/api/v1/public/%E0%A4%A', 400],
+  ])('%s answers {detail, code} like every error, not the framework’s body', async (_name, url, status) => {
+    const response = await t.call({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(Object.keys(response.data).sort()).toEqual(['code', 'detail']);
+    expect(response.data.code).toBe('invalid_input');
+    expect(response.body).not.toContain('FST_ERR');
+  });
+
   it('an unknown route is 404 {detail} naming the path without its query', async () => {
     const response = await t.call({ method: 'GET', url: '/api/v1/nothing-here?phone=77011112233' });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,7 @@
 /** POST /auth/messenger (SPEC.md "Mini-app login", CONTRACT.md §3) with initData signed like Telegram signs it. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
 import { signInitData } from '../../src/modules/auth/init-data.js';
 import { createTestApp, useTestApp, type TestApp } from '../helpers/app.js';
 import { botEnv, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
@@ -135,5 +137,40 @@ describe('without BOT_TOKEN', () => {
   it('answers 503', async () => {
     const response = await plain.call({ method: 'POST', url: '/api/v1/auth/messenger', payload: { initData: 'a=b', startParam: 'x' } });
     expect(response.statusCode).toBe(503);
+  });
+});
+
+describe('an owner e-mail never collides with a Telegram user', () => {
+  it('registration refuses the placeholder domain', async () => {
+    const telegramId = randomChat();
+    const taken = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: `tg${telegramId}@telegram.local`,
+        password: 'correct horse battery',
+        full_name: 'X',
+        business_name: 'Y',
+        phone: '+77010000001',
+        service: { name: 'Стрижка', duration: 30, price: 1000 },
+      },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'email' }] });
+  });
+
+  it('a placeholder taken by an older row still lets that Telegram user in, as a customer, with no 500', async () => {
+    const owner = await salon(t);
+    const telegramId = randomChat();
+    await t.database.db
+      .update(users)
+      .set({ email: `tg${telegramId}@telegram.local` })
+      .where(eq(users.id, owner.user.id));
+    const response = await login({ initData: initData({ id: telegramId, first_name: 'Ерлан' }) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.data.role).toBe('customer');
+    expect(response.data.user.id).not.toBe(owner.user.id);
+    const again = await login({ initData: initData({ id: telegramId, first_name: 'Ерлан' }) });
+    expect(again.data.user.id).toBe(response.data.user.id);
   });
 });

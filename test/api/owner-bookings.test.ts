@@ -48,7 +48,7 @@ const patch = (owner: RegisteredBusiness, id: string, body: Record<string, unkno
 /** A client chat subscribed by phone, as /start subscribe_<phone> leaves it. */
 async function subscribedPhone(phone: string): Promise<number> {
   const chat = randomChat();
-  await subscribe(t.database.db, 'CLIENT_PHONE', phone, String(chat));
+  await subscribe(t.database.db, 'CLIENT_PHONE', phone, String(chat), 'contact');
   return chat;
 }
 

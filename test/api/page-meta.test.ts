@@ -21,6 +21,18 @@ const meta = (html: string, key: string): string | undefined => {
 const setProfile = (token: string, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/v1/business', token, payload });
 
 describe('the booking page head', () => {
+  it("takes owner text as data: $&, $` and $' in a name are printed as typed, never as replacement patterns", async () => {
+    const name = "Салон $& $` $' $$";
+    const owner = await registerBusiness(t, { business_name: name });
+    const html = (await t.call({ method: 'GET', url: `/${owner.business.slug}` })).body;
+    const escaped = 'Салон $&amp; $` $&#39; $$';
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(meta(html, 'og:title')).toBe(escaped);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('carries the salon name, description, og: tags and icons, escaped, rendered on the server', async () => {
     const owner = await registerBusiness(t, { business_name: 'Салон "Ажар" <b>&</b>' });
     const html = (await t.call({ method: 'GET', url: `/${owner.business.slug}` })).body;

@@ -103,6 +103,55 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     expect(Date.now() - again).toBeLessThan(2000);
   }, 30_000);
 
+  it('a Redis that stops answering (SIGSTOP) costs a request at most ~50 ms; one warning, one info when it is back, a metric', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    const logs = logSink();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const t = await app(
+        {
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+          REDIS_PREFIX: prefix(),
+          RATE_LIMIT_LOGIN: '3',
+          METRICS_TOKEN: 'metrics-token-0123456789',
+        },
+        { logger: { level: 'info', stream: logs.stream } },
+      );
+      const metric = async () =>
+        (await t.call({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } })).body
+          .split('\n')
+          .find((line) => line.startsWith('redis_circuit_open '));
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const timed = async (ip: string) => {
+        const started = performance.now();
+        expect((await login(t, ip)).statusCode).toBe(401);
+        return performance.now() - started;
+      };
+      // What a login costs with Redis answering (a password check is in it), each from its own address.
+      const baseline: number[] = [];
+      for (let i = 0; i < 10; i += 1) baseline.push(await timed(`10.8.0.${i}`));
+      redis.kill('SIGSTOP');
+      const times: number[] = [];
+      for (let i = 0; i < 20; i += 1) times.push(await timed('10.9.0.2'));
+      // The first waits the 50 ms budget, the rest go around Redis at once.
+      expect(times[0]! - median(baseline)).toBeLessThan(50 + 60);
+      expect(median(times.slice(1))).toBeLessThan(median(baseline) * 1.5 + 10);
+      expect(await metric()).toBe('redis_circuit_open 1');
+      const redisLines = () => logs.lines().filter((line) => /Redis/.test(line.msg));
+      expect(redisLines().filter((line) => line.level === 40)).toHaveLength(1);
+
+      redis.kill('SIGCONT');
+      // A probe a second closes the circuit: the limit holds again, with one info line.
+      expect(await eventually(async () => (await login(t, '10.9.0.3')).statusCode === 429, 10_000)).toBe(true);
+      expect(redisLines().filter((line) => line.level === 30 && /back/.test(line.msg))).toHaveLength(1);
+      expect(await metric()).toBe('redis_circuit_open 0');
+    } finally {
+      redis.kill('SIGCONT');
+      redis.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('a Redis that accepts connections and never answers does not hold start-up or requests', async () => {
     const sockets: Socket[] = [];
     const blackhole: Server = createServer((socket) => void sockets.push(socket));

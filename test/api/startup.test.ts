@@ -162,3 +162,36 @@ describe('starting with JWT_SECRET set and a DATA_DIR that does not exist yet', 
     }
   });
 });
+
+describe('a start that cannot happen says why in one line', () => {
+  async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: { PATH: process.env.PATH ?? '', PORT: String(await freePort()), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { code, output: output.trim() };
+  }
+
+  it.each([
+    ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /hop count/],
+    // Under a file (node's own binary), so no folder can be made there.
+    [
+      'a DATA_DIR that cannot be created',
+      { DATA_DIR: join(process.execPath, 'data') },
+      /^booking-kz cannot start: DATA_DIR \S+ cannot be used \(ENOTDIR\)/,
+    ],
+  ])('%s: exit 1 and one line, no stack', async (_name, env, reason) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'booking-start-'));
+    const { code, output } = await failedStart({ DATA_DIR: dataDir, ...env });
+    expect(code).toBe(1);
+    expect(output.split('\n')).toHaveLength(1);
+    expect(output).toMatch(/^booking-kz cannot start: /);
+    expect(output).toMatch(reason);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});

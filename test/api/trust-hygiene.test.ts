@@ -50,6 +50,20 @@ describe('former slugs', () => {
     expect(check.data).toMatchObject({ available: false, reason: 'taken' });
   });
 
+  it('a business keeps its 3 most recent former slugs: a fourth change frees the oldest for anyone', async () => {
+    const owner = await registerBusiness(t);
+    const slugs = [owner.business.slug, ...[1, 2, 3, 4].map((n) => uniqueSlug(`cap${n}`))];
+    for (const slug of slugs.slice(1)) expect((await putSlug(owner.token, slug)).statusCode).toBe(200);
+    // Former: slugs[0..3]; kept: the 3 most recent (1, 2, 3); the first is released.
+    for (const former of slugs.slice(1, 4)) {
+      expect((await t.call({ method: 'GET', url: `/api/v1/public/${former}` })).data).toMatchObject({ id: owner.business.id });
+    }
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/${slugs[0]}` })).statusCode).toBe(404);
+    const other = await registerBusiness(t);
+    expect((await putSlug(other.token, slugs[0]!)).statusCode).toBe(200);
+    expect((await putSlug(other.token, slugs[1]!)).statusCode).toBe(409);
+  });
+
   it('the owner may go back to a former slug; the one it leaves becomes the alias', async () => {
     const owner = await registerBusiness(t);
     const first = owner.business.slug;

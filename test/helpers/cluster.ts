@@ -5,9 +5,10 @@
  * the rate limiter (HAProxy forwards it in X-Forwarded-For).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { findTool } from '../../scripts/test-tools.js';
 import { join } from 'node:path';
 
 export const CHECK_INTERVAL_MS = 200;
@@ -73,8 +74,9 @@ export async function startHaproxy(dir: string, listenPort: number, serverPorts:
   const file = join(dir, 'haproxy.cfg');
   const statsSocket = join(dir, 'haproxy.sock');
   writeFileSync(file, haproxyConfig(listenPort, serverPorts, statsSocket));
-  // Debian installs it in /usr/sbin, which is not on every PATH.
-  const binary = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const haproxy = findTool('haproxy');
+  if (!haproxy.path) throw new Error(`The cluster test needs HAProxy: ${haproxy.hint}`);
+  const binary = haproxy.path;
   const child = spawn(binary, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

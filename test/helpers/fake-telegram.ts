@@ -26,7 +26,8 @@ export interface TelegramCall {
   error?: string;
 }
 
-export type FakeMode = 'ok' | 'fail' | 'hang';
+/** 'flood': every call refused with 429 and `retry_after` (Telegram's flood control). */
+export type FakeMode = 'ok' | 'fail' | 'hang' | 'flood';
 
 const SPECIAL = new Set([0x5f, 0x2a, 0x60, 0x5b]); // _ * ` [
 
@@ -117,6 +118,8 @@ function parseJsonField(value: unknown): unknown {
 export class FakeTelegram {
   readonly calls: TelegramCall[] = [];
   mode: FakeMode = 'ok';
+  /** Seconds in the 429 answers of 'flood' mode. */
+  retryAfter = 30;
   url = '';
   private server: Server | undefined;
   private messageId = 1000;
@@ -202,6 +205,10 @@ export class FakeTelegram {
     this.calls.push(call);
     if (this.mode === 'hang') return; // never answers; closed by close()
     if (this.mode === 'fail') return this.reply(response, call, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
+    if (this.mode === 'flood') {
+      const description = `Too Many Requests: retry after ${this.retryAfter}`;
+      return this.reply(response, call, 429, { ok: false, error_code: 429, description, parameters: { retry_after: this.retryAfter } });
+    }
     const markdown = call.parse_mode === 'Markdown' ? (call.text ?? call.caption) : undefined;
     const markdownError = markdown === undefined ? null : legacyMarkdownError(markdown);
     if (markdownError) return this.reply(response, call, 400, { ok: false, error_code: 400, description: markdownError });

@@ -1,17 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { findTool } from '../../scripts/test-tools.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = findTool('chromium');
+
+/** The browser the tests drive, when this machine has one (CHROMIUM_PATH, else the usual installs). */
+export const CHROMIUM = browser.path;
+
+/** Why the browser tests cannot run, naming the one command that fixes it. */
+export const CHROMIUM_MISSING = `Browser tests could not start a browser: ${browser.hint}`;
 
 /**
- * The browser tests need the built pages and Debian's chromium. A missing
- * browser fails the run loudly: the web project is never skipped in silence.
+ * The browser tests need the built pages and a Chromium. A missing browser
+ * does not stop the run (unit and API tests still report): every browser test
+ * fails with CHROMIUM_MISSING, and this says so once, loudly, up front.
  */
 export default function setup() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Browser tests need chromium at ${CHROMIUM} (apt-get install -y chromium; never a downloaded browser)`);
-  }
+  if (!CHROMIUM) console.error(`\n${'!'.repeat(78)}\n!! ${CHROMIUM_MISSING}\n${'!'.repeat(78)}\n`);
   // WEB_SKIP_BUILD=1: use web/dist as it is (while another page's sources are mid-edit).
   if (process.env.WEB_SKIP_BUILD === '1') return;
   const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,3 +1,4 @@
+import { NotSent } from '../../src/notifications/not-sent.js';
 import type { Notifier, ProposalView } from '../../src/notifications/notifier.js';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import type { BusinessRow } from '../../src/modules/catalog/business.queries.js';
@@ -15,6 +16,7 @@ export type NotifierCall =
 /** A Notifier that records what the domain asked to send (the seam of src/notifications/notifier.ts). */
 export class RecordingNotifier implements Notifier {
   readonly calls: NotifierCall[] = [];
+  readonly notSent = new NotSent(undefined);
   fail = false;
 
   private record(call: NotifierCall): void {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
-import { CHROMIUM } from './global-web.js';
+import { CHROMIUM, CHROMIUM_MISSING } from './global-web.js';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const SCREENSHOTS = join(import.meta.dirname, '../../test-results');
@@ -20,6 +20,7 @@ export interface WebTest extends TestApp {
 }
 
 export function launchChromium(): Promise<Browser> {
+  if (!CHROMIUM) return Promise.reject(new Error(CHROMIUM_MISSING));
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -139,4 +139,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: '1' }).availabilityCache).toBe(true);
     expect(() => loadConfig({ DATA_DIR: tempDir(), AVAILABILITY_CACHE: 'maybe' })).toThrow('AVAILABILITY_CACHE');
   });
+
+  it('TRUST_PROXY=true is refused, naming the hop count to use instead; a count or addresses are taken', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' })).toThrow(/hop count.*TRUST_PROXY=1/);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
 });

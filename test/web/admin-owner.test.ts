@@ -58,7 +58,7 @@ describe('the owner enters and moves bookings', () => {
     await dialog.getByLabel('Найти клиента: телефон или имя').fill('Мар');
     await dialog.getByRole('group', { name: 'Найденные клиенты' }).getByRole('button', { name: /Мария/ }).click();
     await expect(dialog.getByLabel('Имя клиента').inputValue()).resolves.toBe('Мария');
-    await expect(dialog.getByLabel('Телефон клиента').inputValue()).resolves.toBe('+7 701 111 22 33');
+    await expect(dialog.getByLabel('Телефон клиента').inputValue()).resolves.toBe('+7 (701) 111-22-33');
     await screenshot(page, 'owner-new-booking-1280');
     await dialog.getByRole('button', { name: 'Записать' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -110,11 +110,11 @@ describe('/admin at 360x740', () => {
       await target.click();
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       // The menu folds again once a section is chosen.
-      await expect(page.getByRole('navigation').getByRole('link', { name: 'Клиенты', exact: true }).isVisible()).resolves.toBe(false);
+      await page.getByRole('navigation').getByRole('link', { name: 'Клиенты', exact: true }).waitFor({ state: 'hidden', timeout: 5000 });
     }
     await page.getByRole('button', { name: /Меню/ }).click();
     const logout = page.getByRole('link', { name: 'Выйти' });
-    expect(await logout.isVisible()).toBe(true);
+    await logout.waitFor({ state: 'visible', timeout: 5000 });
     await logout.click();
     await page.getByRole('heading', { name: 'Вход в кабинет салона' }).waitFor();
   });

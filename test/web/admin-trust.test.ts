@@ -86,9 +86,12 @@ describe('Settings → Telegram', () => {
     await webhook(messageUpdate(chat, `/start ${first.start_param}`));
     await page.reload();
     await expect(status.textContent()).resolves.toBe('Telegram ещё не подключён.');
-    await webhook(messageUpdate(chat, `/start ${new URL((await shownUrl(page))!).searchParams.get('start')}`));
-    await page.reload();
-    await status.getByText('Telegram подключён: уведомления приходят в чат.').waitFor();
+    const used = (await shownUrl(page))!;
+    await webhook(messageUpdate(chat, `/start ${new URL(used).searchParams.get('start')}`));
+    // No reload: the panel asks again by itself and shows "linked" with the new link (the used one links once).
+    await status.getByText('Telegram подключён: уведомления приходят в чат.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => shownUrl(page)).not.toBe(used);
+    expect(await shownUrl(page)).toBe((await call('GET', '/business/telegram', owner.token)).data.url);
     await showCard(page, 'Telegram');
     await screenshot(page, 'admin-trust-telegram-linked-1280');
 

@@ -274,7 +274,7 @@ describe('/admin', () => {
     await slug.fill('admin');
     await page.getByTestId('slug-check').getByText('Этот адрес зарезервирован').waitFor();
     await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить' }).click();
-    await page.locator('.field-error', { hasText: 'reserved' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Этот адрес страницы нельзя взять' }).waitFor();
     await expect(slug.getAttribute('aria-invalid')).resolves.toBe('true');
 
     await slug.fill('lotos-studio');

@@ -1,28 +1,7 @@
 /** Pure helpers of the booking page: the +7 phone mask, the .ics file, prices and durations. */
 import { describe, expect, it } from 'vitest';
 import { buildIcs, instantOf } from '../../web/src/booking/ics.js';
-import { localDigits, maskPhone } from '../../web/src/booking/phone-mask.js';
 import { formatDate, formatDuration, formatPrice } from '../../web/src/shared/i18n.js';
-
-describe('phone mask', () => {
-  it.each([
-    ['7011234567', '7011234567'],
-    ['+7 701 123 45 67', '7011234567'],
-    ['87011234567', '7011234567'],
-    ['77011234567', '7011234567'],
-    ['+7 (701', '701'],
-    ['70112345678999', '7011234567'],
-  ])('%s → %s', (typed, digits) => expect(localDigits(typed)).toBe(digits));
-
-  it('masks progressively and reads its own output back', () => {
-    expect(maskPhone('')).toBe('');
-    expect(maskPhone('70')).toBe('+7 (70');
-    expect(maskPhone('701')).toBe('+7 (701)');
-    expect(maskPhone('7011')).toBe('+7 (701) 1');
-    expect(maskPhone('7011234567')).toBe('+7 (701) 123-45-67');
-    for (const digits of ['7', '70112', '701123456', '7011234567']) expect(localDigits(maskPhone(digits))).toBe(digits);
-  });
-});
 
 describe('ics', () => {
   it('turns Almaty wall-clock times into UTC', () => {

@@ -3,6 +3,7 @@
  * the user found by messenger id or created as a CUSTOMER; a provider whose
  * Telegram id /start provider_ stored logs in as "provider" of its business.
  */
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError } from '../../core/errors.js';
@@ -21,7 +22,9 @@ export interface MessengerSession {
   user: { id: number; name: string; messengerId: string };
 }
 
-export const placeholderEmail = (telegramId: number): string => `tg${telegramId}@telegram.local`;
+/** The mini app's users have no e-mail: a placeholder in a domain registration refuses (PLACEHOLDER_DOMAIN). */
+export const PLACEHOLDER_DOMAIN = 'telegram.local';
+export const placeholderEmail = (telegramId: number, salt = ''): string => `tg${telegramId}${salt}@${PLACEHOLDER_DOMAIN}`;
 
 function firstNameOf(user: TelegramUser): string {
   const name = user.first_name?.trim() || user.username?.trim() || '';
@@ -34,20 +37,24 @@ async function findOrCreateUser(ctx: Pick<AppContext, 'db'>, telegram: TelegramU
   const existing = await findUserByMessengerId(ctx.db, messengerId);
   if (existing) return existing;
   const business = slug ? await findBusinessBySlug(ctx.db, slug) : undefined;
-  try {
-    return await insertUser(ctx.db, {
-      email: placeholderEmail(telegram.id),
+  const insert = (email: string) =>
+    insertUser(ctx.db, {
+      email,
       passwordHash: '',
       fullName: firstNameOf(telegram),
       role: 'CUSTOMER',
       businessId: business?.id ?? null,
       messengerId,
     });
+  try {
+    return await insert(placeholderEmail(telegram.id));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findUserByMessengerId(ctx.db, messengerId);
-    if (!winner) throw error;
-    return winner;
+    if (winner) return winner;
+    // The placeholder is taken by someone else's row (an owner from before registration refused the domain):
+    // this user gets another one, so a login never fails on it.
+    return insert(placeholderEmail(telegram.id, `.${randomBytes(6).toString('hex')}`));
   }
 }
 

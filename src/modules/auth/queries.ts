@@ -46,12 +46,30 @@ export function userBody(row: UserRow) {
   return { id: row.id, email: row.email, full_name: row.fullName, role: row.role, business_id: row.businessId };
 }
 
-/** A new password hash; every token issued before ends (CONTRACT.md §11). Returns the updated user. */
-export async function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow | undefined> {
+/**
+ * A new password hash; every token issued before ends (CONTRACT.md §11). With forgetTelegram (a
+ * password change, a super-admin reset) the admin's Telegram id is cleared too: whoever came to
+ * hold it (a forwarded link) is a customer in the mini app until the owner links again; the
+ * linked chat keeps its notices. Returns the updated user.
+ */
+export async function setPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  options: { forgetTelegram?: boolean } = {},
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...(options.forgetTelegram ? { messengerId: null } : {}) })
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** POST /business/telegram/rotate: the business's admins no longer have a Telegram id (CONTRACT.md §11). */
+export async function forgetAdminTelegram(db: Db, businessId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ messengerId: null })
+    .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
 }

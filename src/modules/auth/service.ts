@@ -8,6 +8,7 @@ import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { PLACEHOLDER_DOMAIN } from './messenger.js';
 import { findUserByEmail, findUserById, insertUser, setPassword, type UserRow } from './queries.js';
 
 export interface RegisterInput {
@@ -29,6 +30,9 @@ export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   const email = input.email.trim().toLowerCase();
+  // The mini app's placeholder addresses live there: an owner taking one would lock that Telegram user out.
+  if (email.endsWith(`@${PLACEHOLDER_DOMAIN}`))
+    throw invalidInput(`E-mail addresses at ${PLACEHOLDER_DOMAIN} cannot be registered`, 'email');
   if (await findUserByEmail(ctx.db, email)) throw new DomainError('email_taken', 'Email is already registered');
   const passwordHash = await hashPassword(input.password);
 
@@ -91,7 +95,7 @@ export async function changePassword(
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
-  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
+  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword), { forgetTelegram: true });
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { bookings, clients, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
+import { containsPattern } from '../../db/like.js';
+import { bookings, businesses, clients, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from '../catalog/clients.queries.js';
 import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
@@ -51,6 +52,8 @@ export interface BookingFilter {
   to?: string; // naive date-time, exclusive
   status?: BookingStatus;
   masterId?: number;
+  /** The business's name or slug contains this (the super admin's search). */
+  businessText?: string;
 }
 
 function filterConditions(filter: BookingFilter): SQL | undefined {
@@ -60,6 +63,12 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
   if (filter.to) conditions.push(lt(bookings.startAt, filter.to));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
+  if (filter.businessText) {
+    const pattern = containsPattern(filter.businessText);
+    conditions.push(
+      sql`${bookings.businessId} in (select ${businesses.id} from ${businesses} where ${businesses.name} ilike ${pattern} or ${businesses.slug} ilike ${pattern})`,
+    );
+  }
   return and(...conditions);
 }
 

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput, notFound } from '../../core/errors.js';
-import { BookingBody, BookingStatusSchema, DateString, errorResponses, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
+import {
+  BookingBody,
+  BookingStatusSchema,
+  DateString,
+  errorResponses,
+  MAX_PAGE,
+  PageQuery,
+  pageTotal,
+  TOTAL_HEADER,
+} from '../../http/schemas.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
@@ -67,7 +76,8 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Bookings of the business, filtered by date, status and master',
         security,
         querystring: ListQuery,
-        description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings.',
+        description:
+          'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings.',
         response: { 200: Type.Array(BookingBody), ...errorResponses(400, 401, 403) },
       },
     },
@@ -83,10 +93,9 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: status as BookingStatus | undefined,
         masterId: master_id,
       };
-      const views = await listBookingViews(app.ctx.db, filter, { limit, offset });
-      // The total is the page's own length when the page is the whole list: no second query.
-      const whole = limit === undefined && !offset;
-      reply.header(TOTAL_HEADER, whole ? views.length : await countBookings(app.ctx.db, filter));
+      const page = { limit: limit ?? MAX_PAGE, offset };
+      const views = await listBookingViews(app.ctx.db, filter, page);
+      reply.header(TOTAL_HEADER, await pageTotal(views.length, page, () => countBookings(app.ctx.db, filter)));
       return views.map(bookingBody);
     },
   );

@@ -21,7 +21,7 @@ export interface Messenger {
 /** grammY and the Telegram parts are loaded only when BOT_TOKEN is set: a start without the bot skips them. */
 export async function createMessenger(options: { config: Config; db: Db; log: FastifyBaseLogger }): Promise<Messenger> {
   const { config, db, log } = options;
-  if (!config.botToken) return { bot: undefined, notifier: new DisabledNotifier(log), routes: messengerRoutes(undefined) };
+  if (!config.botToken) return { bot: undefined, notifier: new DisabledNotifier(), routes: messengerRoutes(undefined) };
   const [{ createBot }, { TelegramNotifier }] = await Promise.all([import('./telegram.js'), import('./notifier.js')]);
   const bot = createBot({ ...config, botToken: config.botToken });
   return { bot, notifier: new TelegramNotifier(bot.api, db, log.child({ module: 'bot' })), routes: messengerRoutes(bot) };

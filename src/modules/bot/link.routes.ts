@@ -7,6 +7,7 @@ import { notifySafely } from '../../notifications/notifier.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findUserById } from '../auth/queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
+import { forgetAdminTelegram } from '../auth/queries.js';
 import { linkCodeOf, providerStartParam, rotateLinkCode, unlinkProviderChat } from './provider-link.js';
 
 export const BOT_OFF_FOR_LINK = 'Telegram bot is not configured (BOT_TOKEN and BOT_USERNAME must be set)';
@@ -64,13 +65,15 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'rotateTelegramLink',
         summary: 'Replace the Telegram link with a new one',
         security: bearerSecurity,
-        description: 'A new link code: the old link stops working. A chat already linked stays linked.',
+        description:
+          "A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again).",
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },
     async (request) => {
       const { businessId } = request.provider;
       const code = await rotateLinkCode(app.ctx.db, businessId);
+      await forgetAdminTelegram(app.ctx.db, businessId);
       const business = await findBusinessById(app.ctx.db, businessId);
       return linkBody(businessId, code, business?.messengerChatId != null);
     },

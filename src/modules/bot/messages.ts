@@ -178,6 +178,8 @@ export function clientSubscribedText(business: BusinessInfo, booking: BookingVie
     bookingLines(booking),
     line('Статус', STATUS_NAMES[booking.status] ?? booking.status),
     business.address ? line('Адрес', business.address) : null,
+    '',
+    'Чтобы получать уведомления обо всех записях на ваш номер, нажмите «Поделиться номером» ниже.',
   );
 }
 

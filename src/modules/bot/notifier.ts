@@ -24,6 +24,7 @@ import {
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../auth/password-reset.js';
 import { activeChats } from './subscriptions.js';
+import { NotSent } from '../../notifications/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
@@ -34,15 +35,35 @@ export function describeTelegramError(error: unknown): Record<string, unknown> {
 
 export const MARKDOWN = { parse_mode: 'Markdown' } as const;
 
+/** Two chats refused with 429 within this long: Telegram is limiting the whole bot, not one chat. */
+const BOT_WIDE_WINDOW_MS = 1000;
+
 export class TelegramNotifier implements Notifier {
+  readonly notSent: NotSent;
+  /** Until when (ms since epoch) Telegram asked not to send: to one chat, or (a bot-wide flood) at all. */
+  private readonly chatPause = new Map<string, number>();
+  private botPause = 0;
+  private lastRefusal: { chatId: string; at: number } | undefined;
+
   constructor(
     private readonly api: Api,
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.notSent = new NotSent(log);
+  }
 
-  /** One message to one chat; false when Telegram refused or did not answer (or `signal` gave up on it). */
+  /**
+   * One message to one chat; false when Telegram refused or did not answer (or `signal` gave up on
+   * it). Telegram's 429 `retry_after` is obeyed, per chat and for the bot: nothing is sent there
+   * meanwhile and nothing is retried (SPEC.md), the message is counted as not sent.
+   */
   async send(chatId: string, text: string, keyboard?: InlineKeyboard, signal?: AbortSignal): Promise<boolean> {
+    const now = Date.now();
+    if (now < Math.max(this.botPause, this.chatPause.get(chatId) ?? 0)) {
+      this.notSent.note('rate_limited', { waiting: true });
+      return false;
+    }
     try {
       await this.api.sendMessage(
         chatId,
@@ -52,9 +73,22 @@ export class TelegramNotifier implements Notifier {
       );
       return true;
     } catch (error) {
-      this.log.error({ chatId, telegram: describeTelegramError(error) }, 'Telegram sendMessage failed; the message is lost');
+      const retryAfter = error instanceof GrammyError && error.error_code === 429 ? error.parameters.retry_after : undefined;
+      if (retryAfter !== undefined) this.pause(chatId, retryAfter);
+      const reason = retryAfter !== undefined ? 'rate_limited' : signal?.aborted ? 'timeout' : 'telegram_error';
+      this.notSent.note(reason, { telegram: describeTelegramError(error) });
       return false;
     }
+  }
+
+  private pause(chatId: string, retryAfterSeconds: number): void {
+    const now = Date.now();
+    const until = now + retryAfterSeconds * 1000;
+    this.chatPause.set(chatId, until);
+    if (this.lastRefusal && this.lastRefusal.chatId !== chatId && now - this.lastRefusal.at < BOT_WIDE_WINDOW_MS) this.botPause = until;
+    this.lastRefusal = { chatId, at: now };
+    // Only pauses still running are kept: the map cannot grow with every chat ever refused.
+    for (const [chat, end] of this.chatPause) if (end <= now) this.chatPause.delete(chat);
   }
 
   /**
@@ -81,10 +115,7 @@ export class TelegramNotifier implements Notifier {
   async newBooking(business: BusinessRow, booking: BookingView): Promise<void> {
     const chats = await this.providerChats(business);
     if (chats.length === 0) {
-      this.log.warn(
-        { businessId: business.id, bookingId: booking.id },
-        'new booking: the business has no Telegram subscription, nothing sent',
-      );
+      this.notSent.note('no_subscription', { notice: 'new booking' });
       return;
     }
     await this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id));
@@ -95,7 +126,7 @@ export class TelegramNotifier implements Notifier {
     if (!text) return;
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
-      this.log.warn({ bookingId: booking.id }, 'status change: the client has no Telegram subscription, nothing sent');
+      this.notSent.note('no_subscription', { notice: 'status change' });
       return;
     }
     await this.sendAll(chats, text);
@@ -104,7 +135,7 @@ export class TelegramNotifier implements Notifier {
   async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
-      this.log.warn({ bookingId: booking.id }, 'booking moved: the client has no Telegram subscription, nothing sent');
+      this.notSent.note('no_subscription', { notice: 'booking moved' });
       return;
     }
     await this.sendAll(chats, bookingMovedText(business, booking, previousStart));
@@ -113,7 +144,7 @@ export class TelegramNotifier implements Notifier {
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean> {
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
-      this.log.warn({ bookingId: booking.id }, 'reschedule proposal: the client has no Telegram subscription, not informed');
+      this.notSent.note('no_subscription', { notice: 'reschedule proposal' });
       return false;
     }
     return this.sendAll(chats, rescheduleProposedText(business, booking, proposal), proposalKeyboard(proposal.id));
@@ -127,7 +158,7 @@ export class TelegramNotifier implements Notifier {
   async passwordReset(business: BusinessRow, password: string): Promise<void> {
     const chats = await this.providerChats(business);
     if (chats.length === 0) {
-      this.log.warn({ businessId: business.id }, 'password reset: the business has no Telegram subscription, nothing sent');
+      this.notSent.note('no_subscription', { notice: 'password reset' });
       return;
     }
     await this.sendAll(chats, passwordResetText(business, password));

@@ -60,7 +60,8 @@ export async function linkProviderChat(db: Db, log: FastifyBaseLogger, request: 
   const business = request.code === undefined ? undefined : await findBusinessById(db, request.businessId);
   if (!business || !sameCode(business.telegramLinkCode, request.code!)) return { kind: 'invalid' };
   await db.transaction(async (tx) => {
-    await updateBusiness(tx, business.id, { messengerChatId: request.chatId });
+    // A code links once (CONTRACT.md §11): a link typed or forwarded after use links nothing.
+    await updateBusiness(tx, business.id, { messengerChatId: request.chatId, telegramLinkCode: newLinkCode() });
     await subscribe(tx, 'PROVIDER_BUSINESS', String(business.id), request.chatId);
     await deactivateOtherProviderChats(tx, business.id, request.chatId);
   });

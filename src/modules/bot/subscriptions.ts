@@ -3,18 +3,27 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { phoneVariants } from '../../core/phone.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { bookings, clients, subscriptions, type SubscriptionContext } from '../../db/schema.js';
+import { bookings, clients, subscriptions, type SubscriptionContext, type SubscriptionOrigin } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Creates the subscription, or re-activates it when the chat had it before. */
-export async function subscribe(db: Db, contextType: SubscriptionContext, contextRef: string, chatId: string): Promise<void> {
+/**
+ * Creates the subscription, or re-activates it when the chat had it before.
+ * A phone (CLIENT_PHONE) only ever with origin 'contact': the database refuses any other.
+ */
+export async function subscribe(
+  db: Db,
+  contextType: SubscriptionContext,
+  contextRef: string,
+  chatId: string,
+  origin: SubscriptionOrigin = 'link',
+): Promise<void> {
   await db
     .insert(subscriptions)
-    .values({ contextType, contextRef, messengerChatId: chatId, isActive: true })
+    .values({ contextType, contextRef, messengerChatId: chatId, isActive: true, origin })
     .onConflictDoUpdate({
       target: [subscriptions.contextType, subscriptions.contextRef, subscriptions.messengerChatId],
-      set: { isActive: true },
+      set: { isActive: true, origin },
     });
 }
 

@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, notInArray, or, sql } from 'drizzle-orm';
 import { notFound } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
@@ -62,7 +62,23 @@ export async function changeSlug(db: Db, business: BusinessRow, slug: string): P
   if (alias) await db.delete(businessSlugAliases).where(eq(businessSlugAliases.slug, slug));
   await db.update(businesses).set({ slug }).where(eq(businesses.id, business.id));
   await db.insert(businessSlugAliases).values({ slug: business.slug, businessId: business.id }).onConflictDoNothing();
+  await forgetOldAliases(db, business.id);
   return 'ok';
+}
+
+/** CONTRACT.md §11: a business keeps its 3 most recent former slugs; an older one is free for anyone again. */
+export const KEPT_FORMER_SLUGS = 3;
+
+async function forgetOldAliases(db: Db, businessId: number): Promise<void> {
+  const kept = db
+    .select({ slug: businessSlugAliases.slug })
+    .from(businessSlugAliases)
+    .where(eq(businessSlugAliases.businessId, businessId))
+    .orderBy(desc(businessSlugAliases.seq))
+    .limit(KEPT_FORMER_SLUGS);
+  await db
+    .delete(businessSlugAliases)
+    .where(and(eq(businessSlugAliases.businessId, businessId), notInArray(businessSlugAliases.slug, kept)));
 }
 
 export async function insertBusiness(db: Db, values: typeof businesses.$inferInsert): Promise<BusinessRow> {

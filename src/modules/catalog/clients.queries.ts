@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, max, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/like.js';
 import type { Db } from '../../db/client.js';
 import { bookings, clients } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
@@ -50,9 +51,12 @@ function clientConditions(businessId: number, q: string | undefined) {
   const conditions = [eq(clients.businessId, businessId)];
   const needle = q?.trim();
   if (needle) {
+    const byName = ilike(clients.firstName, containsPattern(needle));
     const digits = needle.replace(/\D/g, '');
-    const byName = ilike(clients.firstName, `%${escapeLike(needle)}%`);
-    conditions.push(digits.length > 0 ? or(byName, ilike(clients.phone, `%${digits}%`))! : byName);
+    const byPhone = digits.length > 0 ? [ilike(clients.phone, `%${digits}%`)] : [];
+    // "8 777 555", the Kazakh way to start a number: stored numbers start 7777555.
+    if (/^\s*8/.test(needle) && digits.length >= 4) byPhone.push(ilike(clients.phone, `7${digits.slice(1)}%`));
+    conditions.push(or(byName, ...byPhone)!);
   }
   return and(...conditions);
 }
@@ -101,8 +105,6 @@ export async function countClients(db: Db, businessId: number, q: string | undef
   const [row] = await db.select({ total: count() }).from(clients).where(clientConditions(businessId, q));
   return Number(row?.total ?? 0);
 }
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function clientBody(row: ClientRow) {
   return { id: row.id, phone: row.phone, first_name: row.firstName, notes: row.notes };

@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
-import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable, PageQuery, TOTAL_HEADER } from '../../http/schemas.js';
+import {
+  DateTimeString,
+  errorResponses,
+  IdParam,
+  NonBlank,
+  Nullable,
+  MAX_PAGE,
+  PageQuery,
+  pageTotal,
+  TOTAL_HEADER,
+} from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { clientBody, CLIENT_NOTES_MAX, countClients, findClient, listClients, updateClient } from './clients.queries.js';
 
@@ -38,7 +48,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listClients',
         summary: 'Clients of the business, searchable by name or phone',
         security,
-        description: 'With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients.',
+        description: 'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching clients.',
         querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })), ...PageQuery }),
         response: { 200: Type.Array(ClientListItem), ...errorResponses(400, 401, 403) },
       },
@@ -46,9 +56,9 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { q, limit, offset } = request.query;
       const { businessId } = request.provider;
-      const rows = await listClients(app.ctx.db, businessId, q, app.ctx.time.now(), { limit, offset });
-      const whole = limit === undefined && !offset;
-      reply.header(TOTAL_HEADER, whole ? rows.length : await countClients(app.ctx.db, businessId, q));
+      const page = { limit: limit ?? MAX_PAGE, offset };
+      const rows = await listClients(app.ctx.db, businessId, q, app.ctx.time.now(), page);
+      reply.header(TOTAL_HEADER, await pageTotal(rows.length, page, () => countClients(app.ctx.db, businessId, q)));
       return rows;
     },
   );

@@ -6,6 +6,9 @@ import { DomainError } from '../../core/errors.js';
 
 const Status = Type.Object({ status: Type.String() });
 
+/** How long a database refusal keeps /readyz at 503. */
+const RECENT_REFUSAL_MS = 10_000;
+
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
@@ -31,6 +34,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.ctx.database.ping();
       } catch {
         throw new DomainError('unavailable', 'Database unavailable');
+      }
+      // A database that answers a ping may still refuse writes (disk full, read-only): a refusal that recent says so too.
+      const refusedAt = app.databaseRefusedAt;
+      if (refusedAt !== undefined && performance.now() - refusedAt < RECENT_REFUSAL_MS) {
+        throw new DomainError('unavailable', 'Database refused a request in the last 10 s (disk full, read-only or out of connections)');
       }
       return { status: 'ok' };
     },

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { bookings, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { businessBody } from '../catalog/business.queries.js';
@@ -7,8 +8,24 @@ import { businessBody } from '../catalog/business.queries.js';
 const countWith = (status: (typeof bookingStatuses)[number]) =>
   sql<number>`count(${bookings.id}) filter (where ${bookings.status} = ${status})`.mapWith(Number);
 
-/** Every business with its admin's email and its bookings counted per status, in one query. */
-export async function listBusinessesWithCounts(db: Db) {
+/** The super admin's search: a business's name, slug or admin e-mail contains q. */
+function businessSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(
+    ilike(businesses.name, pattern),
+    ilike(businesses.slug, pattern),
+    sql`exists (select 1 from ${users} where ${users.businessId} = ${businesses.id} and ${users.email} ilike ${pattern})`,
+  );
+}
+
+export async function countBusinesses(db: Db, q: string | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(businesses).where(businessSearch(q));
+  return Number(row?.total ?? 0);
+}
+
+/** A page of businesses with their admin's email and their bookings counted per status, in one query. */
+export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit: number; offset?: number } = { limit: 1000 }) {
   const rows = await db
     .select({
       business: businesses,
@@ -23,8 +40,11 @@ export async function listBusinessesWithCounts(db: Db) {
     })
     .from(businesses)
     .leftJoin(bookings, eq(bookings.businessId, businesses.id))
+    .where(businessSearch(q))
     .groupBy(businesses.id)
-    .orderBy(asc(businesses.id));
+    .orderBy(asc(businesses.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((row) => ({
     ...businessBody(row.business),
     created_at: fromDbTimestamp(row.business.createdAt),

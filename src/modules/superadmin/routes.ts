@@ -2,17 +2,28 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { BookingBody, BusinessBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
+import {
+  BookingBody,
+  BusinessBody,
+  DateString,
+  errorResponses,
+  IdParam,
+  MAX_PAGE,
+  Nullable,
+  PageQuery,
+  pageTotal,
+  TOTAL_HEADER,
+} from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
 import { bearerSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { findBusinessAdmin, setPassword } from '../auth/queries.js';
-import { listBookingViews } from '../bookings/queries.js';
+import { countBookings, listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { checkSuperAdmin } from './login.js';
-import { businessSlugs, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
+import { businessSlugs, countBusinesses, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
 import { seedDemoBusiness } from './seed.js';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -49,12 +60,20 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'listAllBusinesses',
-        summary: 'Every business with booking counts',
+        summary: 'Businesses with booking counts, one page, searchable',
         security,
-        response: { 200: Type.Array(BusinessOverview), ...errorResponses(401, 403) },
+        description: 'q finds a name, slug or admin e-mail; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })), ...PageQuery }),
+        response: { 200: Type.Array(BusinessOverview), ...errorResponses(400, 401, 403) },
       },
     },
-    () => listBusinessesWithCounts(app.ctx.db),
+    async (request, reply) => {
+      const { q, limit, offset } = request.query;
+      const page = { limit: limit ?? MAX_PAGE, offset };
+      const rows = await listBusinessesWithCounts(app.ctx.db, q, page);
+      reply.header(TOTAL_HEADER, await pageTotal(rows.length, page, () => countBusinesses(app.ctx.db, q)));
+      return rows;
+    },
   );
 
   app.get(
@@ -65,23 +84,30 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listAllBookings',
         summary: 'Bookings of every business',
         security,
-        description: 'Bookings of every business, ordered by start; date_to is inclusive.',
+        description:
+          'Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.',
         querystring: Type.Object({
           business_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
           date_from: Type.Optional(DateString),
           date_to: Type.Optional(DateString),
+          q: Type.Optional(Type.String({ maxLength: 100 })),
+          ...PageQuery,
         }),
         response: { 200: Type.Array(BookingWithBusiness), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const from = checkedDate(request.query.date_from, 'date_from');
       const to = checkedDate(request.query.date_to, 'date_to');
-      const views = await listBookingViews(app.ctx.db, {
+      const filter = {
         businessId: request.query.business_id,
         from: from ? `${from}T00:00:00` : undefined,
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
-      });
+        businessText: request.query.q,
+      };
+      const page = { limit: request.query.limit ?? MAX_PAGE, offset: request.query.offset };
+      const views = await listBookingViews(app.ctx.db, filter, page);
+      reply.header(TOTAL_HEADER, await pageTotal(views.length, page, () => countBookings(app.ctx.db, filter)));
       const owners = await businessSlugs(app.ctx.db, [...new Set(views.map((view) => view.businessId))]);
       return views.map((view) => ({
         ...bookingBody(view),
@@ -145,7 +171,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       const admin = business && (await findBusinessAdmin(app.ctx.db, business.id));
       if (!business || !admin) throw notFound('Business');
       const password = generatePassword();
-      await setPassword(app.ctx.db, admin.id, await hashPassword(password));
+      await setPassword(app.ctx.db, admin.id, await hashPassword(password), { forgetTelegram: true });
       await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);
       return { new_password: password };
     },

@@ -21,6 +21,7 @@ const escapeHtml = (text: string): string =>
 /** The page with the data before </head> and, when given, its title replaced. */
 export function withInitialData(html: string, data: unknown, title?: string): string {
   const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${inlineJson(data)}</script>`;
-  const titled = title === undefined ? html : html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  return titled.replace('</head>', `${script}</head>`);
+  // Replacements by function: owner text is data, never a pattern ($&, $` and $' in a name stay as typed).
+  const titled = title === undefined ? html : html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  return titled.replace('</head>', () => `${script}</head>`);
 }

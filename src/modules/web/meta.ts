@@ -71,5 +71,8 @@ export function bookingPageMeta(business: BusinessForMeta, publicUrl: string): P
 
 /** The page with its <title> replaced and the tags added before </head>. */
 export function withMeta(html: string, meta: PageMeta): string {
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`).replace('</head>', `${metaTags(meta)}</head>`);
+  // Replacements by function: owner text is data, never a pattern ($&, $` and $' in a name stay as typed).
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace('</head>', () => `${metaTags(meta)}</head>`);
 }

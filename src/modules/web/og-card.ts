@@ -4,9 +4,11 @@
  * (no native module). Text needs a font file: the first of OG_FONTS found on
  * the machine; without one, null (the caller sends the generic card).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 
 const OG_FONTS = [
   ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
@@ -55,36 +57,108 @@ ${where ? `<text x="80" y="${Math.round(top + title.length * size * 1.15 + 20)}"
 </svg>`;
 }
 
-let ready: Promise<Uint8Array[] | null> | undefined;
+/**
+ * Drawing takes 20-50 ms of CPU, so it happens on a worker thread, never on the
+ * event loop that answers /healthz and bookings. The worker is written inline
+ * (eval) so it runs the same from the sources, the build and the tests; it is
+ * handed absolute paths of resvg's module, its WebAssembly and the fonts.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+const started = (async () => {
+  const loaded = await import(pathToFileURL(workerData.module).href);
+  const { initWasm, Resvg } = loaded.initWasm ? loaded : loaded.default;
+  await initWasm(readFileSync(workerData.wasm));
+  const fontBuffers = workerData.fonts.map((path) => new Uint8Array(readFileSync(path)));
+  return (svg) => new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+})();
+parentPort.on('message', async ({ id, svg }) => {
+  try {
+    const png = (await started)(svg);
+    parentPort.postMessage({ id, png }, [png.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
 
-/** Loads the WebAssembly module and the fonts once; null when no font is installed. */
-function setup(): Promise<Uint8Array[] | null> {
-  ready ??= (async () => {
-    const fonts = OG_FONTS.find((pair) => pair.every((path) => existsSync(path)));
-    if (!fonts) return null;
-    const wasm = readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm'));
-    await initWasm(wasm);
-    return fonts.map((path) => new Uint8Array(readFileSync(path)));
-  })().catch(() => null);
-  return ready;
+/** Cards waiting for the worker at most; more get the generic card (not remembered, so a later ask draws the salon's own). */
+const MAX_WAITING = 16;
+
+class CardWorker {
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<number, (png: Buffer | null) => void>();
+  private nextId = 0;
+
+  constructor(private readonly fonts: string[]) {}
+
+  render(svg: string): Promise<Buffer | null> {
+    if (this.waiting.size >= MAX_WAITING) return Promise.resolve(null);
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      worker.postMessage({ id, svg });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const require = createRequire(import.meta.url);
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: {
+        module: require.resolve('@resvg/resvg-wasm'),
+        wasm: require.resolve('@resvg/resvg-wasm/index_bg.wasm'),
+        fonts: this.fonts,
+      },
+    });
+    // Idle, it must not keep a stopping process alive.
+    worker.unref();
+    worker.on('message', ({ id, png }: { id: number; png?: Uint8Array }) => {
+      this.waiting.get(id)?.(png ? Buffer.from(png) : null);
+      this.waiting.delete(id);
+    });
+    worker.on('error', () => this.stop());
+    worker.on('exit', () => this.stop());
+    this.worker = worker;
+    return worker;
+  }
+
+  /** A dead worker: whatever waited gets the generic card, the next card starts a new one. */
+  private stop(): void {
+    this.worker = undefined;
+    for (const resolve of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+  }
 }
 
-const rendered = new Map<string, Promise<Buffer | null>>();
-const KEEP = 200;
+const fonts = OG_FONTS.find((pair) => pair.every((path) => existsSync(path)));
+const worker = fonts ? new CardWorker(fonts) : undefined;
 
-/** The salon's card as PNG, remembered per name and address (~50 ms to draw); null when it cannot be drawn here. */
-export function salonCard(name: string, address: string): Promise<Buffer | null> {
-  const key = `${name}\n${address}`;
-  let card = rendered.get(key);
+/** Drawn cards by business and what the card shows (name, address): a rename draws anew, 32 MB at most. */
+const rendered = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.length });
+const drawing = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * The salon's card as PNG; null when it cannot be drawn here (no font) or not now (the worker is
+ * busy): the caller then sends the generic card.
+ */
+export function salonCard(business: { id: number; name: string; address: string }): Promise<Buffer | null> {
+  const key = `${business.id}:${createHash('sha1').update(`${business.name}\n${business.address}`).digest('base64url')}`;
+  const done = rendered.get(key);
+  if (done) return Promise.resolve(done);
+  if (!worker) return Promise.resolve(null);
+  let card = drawing.get(key);
   if (!card) {
-    if (rendered.size >= KEEP) rendered.clear();
-    card = setup().then((fontBuffers) => {
-      if (!fontBuffers) return null;
-      const resvg = new Resvg(cardSvg(name, address), { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } });
-      return Buffer.from(resvg.render().asPng());
+    card = worker.render(cardSvg(business.name, business.address)).then((png) => {
+      drawing.delete(key);
+      if (png) rendered.set(key, png);
+      return png;
     });
-    card.catch(() => rendered.delete(key));
-    rendered.set(key, card);
+    drawing.set(key, card);
   }
   return card;
 }

@@ -7,9 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
 import { webDist } from '../../paths.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import { slugProblem } from '../catalog/slug.js';
+import { perMinute } from '../../http/rate-limit.js';
 import { salonCard } from './og-card.js';
 
 const ROOT_FILES: Record<string, string> = {
@@ -25,6 +27,7 @@ const PANELS = ['/admin', '/superadmin', '/app'].flatMap((path) => [`Disallow: $
 const ROBOTS = ['User-agent: *', ...PANELS, 'Disallow: /api/', 'Allow: /', ''].join('\n');
 
 const DAY = 'public, max-age=86400';
+const OG_CONCURRENCY = 1;
 
 export function registerSiteFiles(app: FastifyInstance): void {
   const hide = { schema: { hide: true } };
@@ -42,12 +45,20 @@ export function registerSiteFiles(app: FastifyInstance): void {
   }
   app.get('/robots.txt', hide, (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', DAY).send(ROBOTS));
   // The card a shared link previews with: the salon's name drawn on it, else the generic card.
-  app.get<{ Params: { slug: string } }>('/:slug/og.png', hide, async (request, reply) => {
+  // Drawn off the event loop and remembered per business and content; the limit keeps one client from cycling through them all.
+  const ogOptions = { ...hide, config: perMinute(app.ctx.config.rateLimits.ogImage) };
+  // Cards are looked up and drawn a few at a time: a flood waits here (cheaply) instead of filling the database
+  // queue (PGlite works on this thread) and the event loop, so /healthz and bookings are answered in between.
+  const fewAtATime = pLimit(OG_CONCURRENCY);
+  app.get<{ Params: { slug: string } }>('/:slug/og.png', ogOptions, async (request, reply) => {
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     if (slugProblem(request.params.slug) !== null) return notFound();
-    const business = await findBusinessBySlug(app.ctx.db, request.params.slug);
-    if (!business) return notFound();
-    const card = (await salonCard(business.name, business.address).catch(() => null)) ?? files.get('og-card.png');
+    const found = await fewAtATime(async () => {
+      const business = await findBusinessBySlug(app.ctx.db, request.params.slug);
+      return business && { card: await salonCard(business) };
+    });
+    if (!found) return notFound();
+    const card = found.card ?? files.get('og-card.png');
     if (!card) return notFound();
     // An hour: a renamed salon's previews catch up the same day.
     return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(card);

@@ -5,7 +5,19 @@
  */
 import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
-import { ErrorBox, Modal, TextField, displayPhone, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
+import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
+import {
+  ErrorBox,
+  Modal,
+  PhoneField,
+  TextField,
+  displayPhone,
+  errorFor,
+  generalError,
+  useAction,
+  useDebounced,
+  useLoad,
+} from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
 import { client, type Master } from './state';
@@ -71,7 +83,15 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const save = useAction(async () => {
     if (!chosen) return;
     await client.post('/bookings', {
-      body: { service_id: chosen.id, master_id: masterId, date, time, first_name: firstName.trim(), phone, notes: notes.trim() || null },
+      body: {
+        service_id: chosen.id,
+        master_id: masterId,
+        date,
+        time,
+        first_name: firstName.trim(),
+        phone: storedPhone(phone) ? `+${storedPhone(phone)}` : phone,
+        notes: notes.trim() || null,
+      },
     });
     props.onCreated();
   });
@@ -86,7 +106,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
         }}
       >
         <ErrorBox error={taken ? o('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
-        <ClientSearch onPick={(name, number) => (setFirstName(name), setPhone(displayPhone(number)))} />
+        <ClientSearch onPick={(name, number) => (setFirstName(name), setPhone(formatPhoneInput(`+${number}`)))} />
         <div class="grid2">
           <TextField
             label={o('firstName')}
@@ -96,12 +116,12 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
             onValue={setFirstName}
             error={errorFor(save.error, 'first_name')}
           />
-          <TextField
+          <PhoneField
             label={o('clientPhone')}
             name="phone"
-            type="tel"
             required
             autocomplete="off"
+            placeholder="+7 (7__) ___-__-__"
             value={phone}
             onValue={setPhone}
             error={errorFor(save.error, 'phone')}

@@ -47,6 +47,24 @@ function Confirm(props: { text: string; yes: string; danger?: boolean; busy: boo
   );
 }
 
+/**
+ * A code links once (CONTRACT.md §11): once the owner has used the link in Telegram, the one shown
+ * here no longer works. Asked again when the owner comes back to the tab, and every few seconds
+ * while no chat is linked, so the panel shows the new link and "linked" at once.
+ */
+function useFreshLink(reload: () => void, waitingForLink: boolean): void {
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && reload();
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = waitingForLink ? setInterval(reload, 4000) : undefined;
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      if (timer) clearInterval(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is the loader's own, stable for the screen
+  }, [waitingForLink]);
+}
+
 export function TelegramLink() {
   const t = useT(messages);
   const session = useSession();
@@ -54,6 +72,7 @@ export function TelegramLink() {
   const [pending, setPending] = useState<Pending>(null);
   const [done, setDone] = useState<'rotated' | 'unlinked' | null>(null);
   const qr = useQr(link.data?.url);
+  useFreshLink(link.reload, link.data?.linked === false);
 
   const rotate = useAction(async () => {
     link.set(await client.post('/business/telegram/rotate'));

@@ -1,11 +1,13 @@
 import { Captcha } from '@shared/captcha';
 import { useLang } from '@shared/i18n';
 import type { BookingT } from './messages';
-import { localDigits, maskPhone } from './phone-mask';
+import { storedPhone } from '@core/phone-input.js';
+import { PhoneInput } from '@shared/phone-field';
 
 export interface DetailsValues {
   firstName: string;
-  phoneDigits: string;
+  /** The phone as the person typed it (its own prefix kept); storedPhone reads the number. */
+  phone: string;
   notes: string;
 }
 
@@ -13,7 +15,7 @@ export type DetailsProblem = 'needName' | 'needPhone' | 'needCaptcha';
 
 export function detailsProblem(values: DetailsValues, captchaNeeded: boolean, captchaToken: string | null): DetailsProblem | null {
   if (!values.firstName.trim()) return 'needName';
-  if (values.phoneDigits.length !== 10) return 'needPhone';
+  if (!storedPhone(values.phone)) return 'needPhone';
   if (captchaNeeded && !captchaToken) return 'needCaptcha';
   return null;
 }
@@ -59,21 +61,13 @@ export function DetailsStep(props: DetailsStepProps) {
       </label>
       <label class="field">
         <span>{t('phone')}</span>
-        <input
+        <PhoneInput
           class="input"
           name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           placeholder="+7 (7__) ___-__-__"
-          value={maskPhone(values.phoneDigits)}
+          value={values.phone}
           aria-invalid={problem === 'needPhone'}
-          onInput={(event) => {
-            const input = event.currentTarget;
-            const digits = localDigits(input.value);
-            input.value = maskPhone(digits);
-            onChange({ ...values, phoneDigits: digits });
-          }}
+          onValue={(phone) => onChange({ ...values, phone })}
         />
       </label>
       <label class="field">

@@ -10,6 +10,8 @@ import type { Client } from '@shared/client';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { BusinessInfo, NotOpen } from './business-info';
 import { errorKey, mastersFor, SlotSource } from './data';
+import { enterStep, keepChoices, keptChoices, stepOfEntry, useStepPops, type KeptChoices, type Step } from './history';
+import { storedPhone } from '@core/phone-input.js';
 import { DetailsStep, detailsProblem, type DetailsProblem, type DetailsValues } from './details';
 import { bookingMessages } from './messages';
 import { MasterStep, ServiceStep, WhenStep } from './steps';
@@ -35,8 +37,6 @@ export interface BookingFlowProps {
   /** Opens the bot link (the mini app's openTelegramLink); a plain link otherwise. */
   openLink?(url: string): void;
 }
-
-type Step = 'service' | 'master' | 'when' | 'details' | 'done';
 
 interface Catalog {
   business: Business;
@@ -88,7 +88,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   const [masterSkipped, setMasterSkipped] = useState(false);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [values, setValues] = useState<DetailsValues>({ firstName: '', phoneDigits: '', notes: '', ...defaults });
+  const [values, setValues] = useState<DetailsValues>({ firstName: '', phone: '', notes: '', ...defaults });
   const [problem, setProblem] = useState<DetailsProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -99,12 +99,42 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   const idempotency = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const eligible = service ? mastersFor(service, allMasters) : [];
-  const go = (next: Step) => {
+  const show = (next: Step) => {
     setStep(next);
     setError(null);
     setProblem(null);
     window.scrollTo(0, 0);
   };
+  /** Forward to a step: a history entry of its own, so Back comes back here. */
+  const go = (next: Step, replace = false) => {
+    enterStep(next, replace);
+    show(next);
+  };
+  const picked = useRef({ service, date, time, booking });
+  picked.current = { service, date, time, booking };
+  useStepPops((wanted) => {
+    const now = picked.current;
+    const possible =
+      wanted === 'service' || (now.service && (wanted !== 'details' || (now.date && now.time)) && (wanted !== 'done' || now.booking));
+    show(possible ? wanted : 'service');
+  });
+  const restored = useRestoredChoices(slug, catalog, mastersPromise, (kept, masters, wanted) => {
+    setValues((current) => ({ ...current, ...kept.values }));
+    const keptService = catalog?.services.find((s) => s.id === kept.serviceId);
+    if (!keptService || !wanted || wanted === 'service' || wanted === 'done') return;
+    setAllMasters(masters);
+    setService(keptService);
+    setMasterSkipped(kept.masterSkipped);
+    setMaster(kept.masterId === ANY ? ANY : (masters.find((m) => m.id === kept.masterId) ?? ANY));
+    setDate(kept.date);
+    setTime(kept.time);
+    show(wanted === 'details' && !(kept.date && kept.time) ? 'when' : wanted);
+  });
+  useEffect(() => {
+    if (!restored || step === 'done') return;
+    const masterId = master === ANY ? ANY : master.id;
+    keepChoices(slug, { serviceId: service?.id ?? null, masterId, masterSkipped, date, time, values });
+  }, [restored, slug, step, service, master, masterSkipped, date, time, values]);
 
   async function pickService(picked: Service) {
     setService(picked);
@@ -126,7 +156,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
     details: 'when',
     done: null,
   };
-  const back = previous[step] ? () => go(previous[step]!) : null;
+  const back = previous[step] ? () => history.back() : null;
 
   async function submit() {
     if (sendingNow.current || !service || !date || !time) return;
@@ -143,7 +173,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
         date,
         time,
         first_name: values.firstName.trim(),
-        phone: `+7${values.phoneDigits}`,
+        phone: `+${storedPhone(values.phone)}`,
         ...(masterId !== null ? { master_id: masterId } : {}),
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
       };
@@ -158,7 +188,9 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
       source.forget();
       idempotency.current = null;
       setBooking(result);
-      go('done');
+      keepChoices(slug, null);
+      // The success screen takes the details' entry: Back from it never lands on a filled form that would book twice.
+      go('done', true);
       onBooked?.(result);
     } catch (caught) {
       const key = errorKey(caught);
@@ -295,10 +327,41 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
                 setService(null);
                 go('service');
               }}
+              onFixPhone={() => {
+                go('details');
+                requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
+              }}
             />
           )}
         </section>
       )}
     </main>
   );
+}
+
+/**
+ * Once the catalog is there: what this tab kept before a reload, handed to
+ * `apply` with the masters and the step the history entry names. True once
+ * done (or when there was nothing to restore), so nothing is kept before.
+ */
+function useRestoredChoices(
+  slug: string,
+  catalog: Catalog | null,
+  masters: Promise<Master[]>,
+  apply: (kept: KeptChoices, masters: Master[], wanted: Step | null) => void,
+): boolean {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (restored || !catalog) return;
+    const kept = keptChoices(slug);
+    if (!kept) return setRestored(true);
+    void masters
+      .catch(() => [] as Master[])
+      .then((list) => {
+        apply(kept, list, stepOfEntry());
+        setRestored(true);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the catalog first arrives
+  }, [catalog]);
+  return restored;
 }

@@ -50,6 +50,10 @@ export const bookingMessages = defineMessages({
     telegramHint: 'Бот пришлёт подтверждение и сообщит об изменениях.',
     calendar: 'Добавить в календарь (.ics)',
     again: 'Записаться ещё раз',
+    notYourPhone: 'Не ваш номер?',
+    notYourPhoneText:
+      'Салон свяжется с вами по этому номеру. Если он неверный, исправьте номер и запишитесь снова (прежнюю заявку салон отклонит) или позвоните в салон.',
+    fixPhone: 'Исправить номер',
     errNetwork: 'Нет связи с сервером. Проверьте интернет и попробуйте ещё раз.',
     errCaptcha: 'Не удалось подтвердить, что вы не робот. Пройдите проверку ещё раз.',
     errNoMasters: 'Сейчас нет мастеров для этой услуги. Позвоните в салон.',
@@ -110,6 +114,10 @@ export const bookingMessages = defineMessages({
     telegramHint: 'Бот растауды жібереді және өзгерістер туралы хабарлайды.',
     calendar: 'Күнтізбеге қосу (.ics)',
     again: 'Тағы жазылу',
+    notYourPhone: 'Нөміріңіз емес пе?',
+    notYourPhoneText:
+      'Салон сізбен осы нөмір арқылы байланысады. Қате болса, нөмірді түзетіп, қайта жазылыңыз (бұрынғы өтінімді салон қабылдамайды) немесе салонға қоңырау шалыңыз.',
+    fixPhone: 'Нөмірді түзету',
     errNetwork: 'Сервермен байланыс жоқ. Интернетті тексеріп, қайталап көріңіз.',
     errCaptcha: 'Робот емес екеніңізді растау мүмкін болмады. Тексеруден қайта өтіңіз.',
     errNoMasters: 'Қазір бұл қызметке шебер жоқ. Салонға қоңырау шалыңыз.',
@@ -170,6 +178,10 @@ export const bookingMessages = defineMessages({
     telegramHint: 'The bot sends the confirmation and any changes.',
     calendar: 'Add to calendar (.ics)',
     again: 'Book again',
+    notYourPhone: 'Not your number?',
+    notYourPhoneText:
+      'The salon will contact you on this number. If it is wrong, fix it and book again (the salon will decline the first request), or call the salon.',
+    fixPhone: 'Fix the number',
     errNetwork: 'No connection to the server. Check the internet and try again.',
     errCaptcha: 'The robot check failed. Please complete it again.',
     errNoMasters: 'No specialist is available for this service. Please call the salon.',

@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { formatPhone } from '@core/phone.js';
 import { buildIcs } from './ics';
 import type { BookingT } from './messages';
 import type { Business, BookingResult } from './types';
@@ -14,9 +15,11 @@ interface SuccessProps {
   /** Inside Telegram the bot link opens with openTelegramLink, not as a browser tab. */
   openLink?: (url: string) => void;
   onAgain(): void;
+  /** Back to the details with every choice kept, to book again with the right number. */
+  onFixPhone(): void;
 }
 
-export function SuccessStep({ t, booking, business, timeZone, telegram, openLink, onAgain }: SuccessProps) {
+export function SuccessStep({ t, booking, business, timeZone, telegram, openLink, onAgain, onFixPhone }: SuccessProps) {
   const lang = useLang();
   const date = booking.start_at.slice(0, 10);
   const time = booking.start_at.slice(11, 16);
@@ -52,7 +55,23 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
         <dd data-fact="master">{booking.master.name}</dd>
         <dt>{t('price')}</dt>
         <dd data-fact="price">{formatPrice(booking.price_snapshot)}</dd>
+        <dt>{t('phone')}</dt>
+        <dd data-fact="phone">{formatPhone(booking.client.phone)}</dd>
       </dl>
+      <details class="not-your-phone">
+        <summary>{t('notYourPhone')}</summary>
+        <p class="muted small">{t('notYourPhoneText')}</p>
+        <div class="row">
+          <button type="button" class="btn btn-ghost fix-phone" onClick={onFixPhone}>
+            {t('fixPhone')}
+          </button>
+          {business.phone && (
+            <a class="btn btn-ghost" href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>
+              {t('call')}
+            </a>
+          )}
+        </div>
+      </details>
       {telegram && (
         <>
           <a

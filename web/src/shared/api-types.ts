@@ -357,7 +357,7 @@ export interface paths {
         };
         /**
          * Clients of the business, searchable by name or phone
-         * @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching clients.
+         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching clients.
          */
         get: operations["listClients"];
         put?: never;
@@ -507,7 +507,7 @@ export interface paths {
         };
         /**
          * Bookings of the business, filtered by date, status and master
-         * @description With limit (1-1000) and offset, one page; X-Total-Count always holds the number of matching bookings.
+         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings.
          */
         get: operations["listBookings"];
         put?: never;
@@ -628,7 +628,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every business with booking counts */
+        /**
+         * Businesses with booking counts, one page, searchable
+         * @description q finds a name, slug or admin e-mail; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.
+         */
         get: operations["listAllBusinesses"];
         put?: never;
         post?: never;
@@ -647,7 +650,7 @@ export interface paths {
         };
         /**
          * Bookings of every business
-         * @description Bookings of every business, ordered by start; date_to is inclusive.
+         * @description Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.
          */
         get: operations["listAllBookings"];
         put?: never;
@@ -797,7 +800,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the Telegram link with a new one
-         * @description A new link code: the old link stops working. A chat already linked stays linked.
+         * @description A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again).
          */
         post: operations["rotateTelegramLink"];
         delete?: never;
@@ -1292,6 +1295,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2576,6 +2588,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
+                /** @description at most 1000, also when not given */
                 limit?: number;
                 offset?: number;
             };
@@ -3230,6 +3243,7 @@ export interface operations {
     listBookings: {
         parameters: {
             query?: {
+                /** @description at most 1000, also when not given */
                 limit?: number;
                 offset?: number;
                 /** @description YYYY-MM-DD */
@@ -3846,7 +3860,12 @@ export interface operations {
     };
     listAllBusinesses: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                /** @description at most 1000, also when not given */
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3885,6 +3904,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -3913,6 +3941,10 @@ export interface operations {
                 date_from?: string;
                 /** @description YYYY-MM-DD */
                 date_to?: string;
+                q?: string;
+                /** @description at most 1000, also when not given */
+                limit?: number;
+                offset?: number;
             };
             header?: never;
             path?: never;

@@ -2,6 +2,8 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type FieldError } from './api';
+import { errorText, fieldErrorText } from './error-text';
+import { PhoneInput, type PhoneInputProps } from './phone-field';
 
 export { LangSwitch } from './lang-switch';
 
@@ -12,15 +14,16 @@ export function fieldErrors(error: unknown): FieldError[] {
 
 /** The message for one field; `service` also matches `service.name`, `name` also matches `service.name`. */
 export function errorFor(error: unknown, field: string): string | undefined {
-  return fieldErrors(error).find((e) => e.field === field || e.field.endsWith(`.${field}`) || e.field.startsWith(`${field}.`))?.message;
+  const found = fieldErrors(error).find((e) => e.field === field || e.field.endsWith(`.${field}`) || e.field.startsWith(`${field}.`));
+  return found && fieldErrorText(found.field);
 }
 
 /** The general message of a failed request, unless a named field already shows it. */
 export function generalError(error: unknown, shownFields: string[] = []): string | undefined {
   if (!error) return undefined;
-  if (!(error instanceof ApiError)) return String((error as Error).message ?? error);
+  if (!(error instanceof ApiError)) return errorText(error);
   const named = fieldErrors(error).some((e) => shownFields.some((field) => e.field === field || e.field.endsWith(`.${field}`)));
-  return named ? undefined : error.detail;
+  return named ? undefined : errorText(error);
 }
 
 export interface Loaded<T> {
@@ -128,6 +131,17 @@ export function TextField({ label, value, onValue, error, hint, ...rest }: Input
           aria-describedby={describedBy}
           onInput={(event) => onValue((event.target as HTMLInputElement).value)}
         />
+      )}
+    </Field>
+  );
+}
+
+/** The phone field of the panel's forms: the booking page's PhoneInput in a labelled Field. */
+export function PhoneField({ label, error, hint, ...input }: PhoneInputProps & { label: string; error?: string; hint?: string }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <PhoneInput {...input} id={id} class="input" aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy} />
       )}
     </Field>
   );

@@ -1,4 +1,4 @@
-/** A client follows a booking (/start client_{id}) or, by sharing its own contact, a phone (/start subscribe_...). */
+/** A client follows a booking (/start client_{id}) or, by sharing its own contact, every booking of its phone. */
 import { Composer, type Context } from 'grammy';
 import type { Contact } from 'grammy/types';
 import { normalizePhone, phoneVariants } from '../../../core/phone.js';
@@ -19,9 +19,10 @@ async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, ra
     await say(deps, tg, BOOKING_NOT_FOUND);
     return;
   }
-  await subscribe(db, 'CLIENT_PHONE', booking.client.phone, chatId);
+  // CONTRACT.md §11: anyone can book with anyone's phone, so a booking id vouches for that booking only;
+  // following every booking of a number takes the sender's own contact (the button offered here).
   await subscribe(db, 'CLIENT_BOOKING', booking.id, chatId);
-  await say(deps, tg, clientSubscribedText(business, booking));
+  await say(deps, tg, clientSubscribedText(business, booking), { reply_markup: shareContactKeyboard() });
 }
 
 /** CONTRACT.md §11: the phone in the link is not trusted; Telegram vouches for the sender's own number instead. */
@@ -37,7 +38,7 @@ async function subscribeToContact(deps: BotDeps, tg: Context, chatId: string, co
     return;
   }
   const { db } = deps.app;
-  await subscribe(db, 'CLIENT_PHONE', phone, chatId);
+  await subscribe(db, 'CLIENT_PHONE', phone, chatId, 'contact');
   const bookingIds = await activeBookingIdsByPhone(db, phoneVariants(phone));
   for (const id of bookingIds) await subscribe(db, 'CLIENT_BOOKING', id, chatId);
   await say(deps, tg, phoneSubscribedText(phone, bookingIds.length), { reply_markup: { remove_keyboard: true } });

@@ -1,0 +1,134 @@
+/**
+ * The phone field as people in Kazakhstan type it: `8 701 123 45 67`,
+ * `+7 (701) 123-45-67`, `7 701 …`, `701 …`, key by key or pasted. The field
+ * keeps the prefix the person wrote (8, +7, 7 or none) and only adds spaces,
+ * brackets and dashes, so reading its own text back never changes a digit:
+ * formatting is idempotent. The stored number is decided from the digits
+ * alone (`storedPhone`), by the same rule as the server's `normalizePhone`.
+ * No DOM here: web/src/shared/phone-field.tsx binds it to an input.
+ */
+
+/** What the field holds, as typed: a leading plus and the digits. */
+interface PhoneEntry {
+  plus: boolean;
+  digits: string;
+}
+
+export interface FieldState {
+  text: string;
+  /** The caret, as an offset into text. */
+  caret: number;
+}
+
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
+/** A plus counts only before the first digit; anything else but digits is decoration. */
+function readEntry(text: string): PhoneEntry {
+  const firstDigit = text.search(/\d/);
+  const plus = text.slice(0, firstDigit < 0 ? text.length : firstDigit).includes('+');
+  const digits = text.replace(/\D/g, '');
+  return { plus, digits: digits.slice(0, maxDigits(plus, digits)) };
+}
+
+/**
+ * With a country code or trunk prefix (+7, 8) a number has 11 digits, else 10.
+ * Every Kazakhstan number starts with 7 after +7, so a leading 7 is a country
+ * code only when a 7 follows it ("7 701…", "7 747…"); "701…" is 10 digits.
+ */
+function maxDigits(plus: boolean, digits: string): number {
+  return plus || digits.startsWith('8') || digits.startsWith('77') || digits === '7' ? 11 : 10;
+}
+
+/** The 10 digits after +7, or as many as there are so far. */
+function nationalDigits({ plus, digits }: PhoneEntry): string {
+  if (plus) return digits.startsWith('7') ? digits.slice(1) : digits;
+  if (digits.startsWith('8') || (digits.length === 11 && digits.startsWith('7'))) return digits.slice(1);
+  return digits;
+}
+
+/** "(701) 123-45-67", a separator only ever before a digit that follows it. */
+function groupNational(n: string): string {
+  let text = `(${n.slice(0, 3)}`;
+  if (n.length > 3) text += `) ${n.slice(3, 6)}`;
+  if (n.length > 6) text += `-${n.slice(6, 8)}`;
+  if (n.length > 8) text += `-${n.slice(8, 10)}`;
+  return text;
+}
+
+function prefixOf(entry: PhoneEntry): string {
+  const national = nationalDigits(entry);
+  const prefix = entry.digits.slice(0, entry.digits.length - national.length);
+  return (entry.plus ? '+' : '') + prefix;
+}
+
+function formatEntry(entry: PhoneEntry): string {
+  const national = nationalDigits(entry);
+  const prefix = prefixOf(entry);
+  if (entry.plus && !entry.digits.startsWith('7')) return `+${entry.digits}`;
+  if (!national) return prefix;
+  return prefix ? `${prefix} ${groupNational(national)}` : groupNational(national);
+}
+
+/** The field's text for whatever was typed or pasted. */
+export function formatPhoneInput(text: string): string {
+  return formatEntry(readEntry(text));
+}
+
+/**
+ * The number to store, as the server normalizes it ("7" and 10 digits), or
+ * null while the field does not hold a whole Kazakhstan (+7) number.
+ */
+export function storedPhone(text: string): string | null {
+  const entry = readEntry(text);
+  if (entry.plus && !entry.digits.startsWith('7')) return null;
+  const national = nationalDigits(entry);
+  return national.length === 10 ? `7${national}` : null;
+}
+
+/** The offset in text just after its n-th digit (after the plus for 0 when there is one). */
+function offsetAfterDigits(text: string, n: number, plusBefore: boolean): number {
+  if (n === 0) return plusBefore ? text.indexOf('+') + 1 : 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isDigit(text[i]!) && ++seen === n) return i + 1;
+  }
+  return text.length;
+}
+
+/** Formats raw text with its caret, keeping the caret after the same digit. */
+function reformat(raw: string, caret: number): FieldState {
+  const before = raw.slice(0, caret);
+  const digitsBefore = before.replace(/\D/g, '').length;
+  const text = formatPhoneInput(raw);
+  const kept = text.replace(/\D/g, '').length;
+  return { text, caret: offsetAfterDigits(text, Math.min(digitsBefore, kept), before.includes('+') && text.startsWith('+')) };
+}
+
+const significant = (text: string) => `${readEntry(text).plus ? '+' : ''}${text.replace(/\D/g, '')}`;
+
+/**
+ * The field after the browser applied an edit (`raw`, caret after it): a
+ * deletion that took only a bracket, space or dash takes the digit beside it
+ * too, as the person meant; a digit typed into a whole number is refused.
+ */
+export function afterInput(previous: string, raw: string, caret: number, inputType: string): FieldState {
+  if (inputType.startsWith('delete') && significant(previous) === significant(raw)) {
+    const forward = inputType === 'deleteContentForward';
+    const at = forward ? findDigit(raw, caret, 1) : findDigit(raw, caret - 1, -1);
+    if (at >= 0) return reformat(raw.slice(0, at) + raw.slice(at + 1), forward ? caret : at);
+  }
+  // One key typed into a whole number (a paste or a replaced selection is taken as it comes).
+  if (inputType === 'insertText' && raw.length === previous.length + 1) {
+    const full = readEntry(previous);
+    if (full.digits.length === maxDigits(full.plus, full.digits) && raw.replace(/\D/g, '').length > full.digits.length) {
+      const back = previous.length - (raw.length - caret);
+      return { text: formatPhoneInput(previous), caret: Math.max(0, Math.min(back, previous.length)) };
+    }
+  }
+  return reformat(raw, caret);
+}
+
+function findDigit(text: string, from: number, step: 1 | -1): number {
+  for (let i = from; i >= 0 && i < text.length; i += step) if (isDigit(text[i]!)) return i;
+  return -1;
+}

@@ -1,0 +1,88 @@
+/**
+ * Lists stay bounded whatever a business's history (CONTRACT.md §15): without
+ * a limit GET /bookings and GET /clients answer at most 1000 items with the
+ * total in X-Total-Count; the super admin's lists are paged and searchable.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookings, clients } from '../../src/db/schema.js';
+import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+
+const t = useTestApp({ env: { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'super secret pass' } });
+const MANY = 1005;
+let owner: RegisteredBusiness;
+
+beforeAll(async () => {
+  owner = await registerBusiness(t, { business_name: 'Салон «Тысяча»' });
+  const master = await t.call({
+    method: 'POST',
+    url: '/api/v1/masters',
+    token: owner.token,
+    payload: { name: 'Дана', service_ids: [owner.service.id] },
+  });
+  const rows = await t.database.db
+    .insert(clients)
+    .values(
+      Array.from({ length: MANY }, (_, i) => ({
+        businessId: owner.business.id,
+        phone: `7701${String(i).padStart(7, '0')}`,
+        firstName: `Клиент ${i}`,
+      })),
+    )
+    .returning({ id: clients.id });
+  await t.database.db.insert(bookings).values(
+    rows.map((client, i) => {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const minutes = (i * 7) % 600;
+      const time = `${String(8 + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+      return {
+        businessId: owner.business.id,
+        serviceId: owner.service.id,
+        masterId: master.data.id,
+        clientId: client.id,
+        startAt: `2026-10-${day} ${time}`,
+        endAt: `2026-10-${day} ${time}`,
+        priceSnapshot: 5000,
+      };
+    }),
+  );
+}, 120_000);
+
+const get = (url: string, token = owner.token) => t.call({ method: 'GET', url: `/api/v1${url}`, token });
+
+describe('bounded lists', () => {
+  it.each(['/bookings', '/clients'])('GET %s without a limit answers 1000 items and the total', async (url) => {
+    const answer = await get(url);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.data).toHaveLength(1000);
+    expect(answer.headers['x-total-count']).toBe(String(MANY));
+    const last = await get(`${url}?offset=1000`);
+    expect(last.data).toHaveLength(MANY - 1000);
+    expect(last.headers['x-total-count']).toBe(String(MANY));
+  });
+
+  it('a search by a number typed the Kazakh way (8 701 …) finds the client stored as 7701…', async () => {
+    const found = await get(`/clients?q=${encodeURIComponent('8 701 000 00 42')}`);
+    expect(found.data.map((c: { first_name: string }) => c.first_name)).toEqual(['Клиент 42']);
+  });
+
+  it('the super admin pages and searches businesses and bookings, with the total', async () => {
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/superadmin/login',
+      payload: { username: 'root', password: 'super secret pass' },
+    });
+    const token = login.data.access_token as string;
+    const found = await get(`/superadmin/businesses?q=${encodeURIComponent('тысяча')}`, token);
+    expect(found.statusCode).toBe(200);
+    expect(found.data.map((b: { id: number }) => b.id)).toEqual([owner.business.id]);
+    expect(found.headers['x-total-count']).toBe('1');
+    const byEmail = await get(`/superadmin/businesses?q=${encodeURIComponent(owner.user.email.slice(0, 12))}&limit=5`, token);
+    expect(byEmail.data.map((b: { id: number }) => b.id)).toContain(owner.business.id);
+
+    const page = await get(`/superadmin/bookings?q=${encodeURIComponent(owner.business.slug)}&limit=10&offset=20`, token);
+    expect(page.data).toHaveLength(10);
+    expect(page.headers['x-total-count']).toBe(String(MANY));
+    const all = await get('/superadmin/bookings', token);
+    expect(all.data.length).toBeLessThanOrEqual(1000);
+  });
+});

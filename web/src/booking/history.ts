@@ -1,0 +1,73 @@
+/**
+ * The booking flow's steps as browser history entries: the phone's Back (and
+ * Telegram's BackButton, which calls history.back) goes one step back with the
+ * choices kept, and a reload comes back to the step with what was picked and
+ * typed (sessionStorage: this tab only, gone when it closes, cleared once booked).
+ */
+import { useEffect } from 'preact/hooks';
+import type { DetailsValues } from './details';
+
+export type Step = 'service' | 'master' | 'when' | 'details' | 'done';
+const STEPS: readonly Step[] = ['service', 'master', 'when', 'details', 'done'];
+
+/** What a reload needs to rebuild the flow. */
+export interface KeptChoices {
+  serviceId: number | null;
+  masterId: number | 'any';
+  masterSkipped: boolean;
+  date: string | null;
+  time: string | null;
+  values: DetailsValues;
+}
+
+const storageKey = (slug: string) => `booking:${slug}`;
+
+function isStep(value: unknown): value is Step {
+  return typeof value === 'string' && (STEPS as readonly string[]).includes(value);
+}
+
+/** The step this history entry was left on (a reload, or a Back into it). */
+export function stepOfEntry(state: unknown = history.state): Step | null {
+  const step = (state as { bookingStep?: unknown } | null)?.bookingStep;
+  return isStep(step) ? step : null;
+}
+
+function entryUrl(step: Step): string {
+  return `${location.pathname}${location.search}${step === 'service' ? '' : `#${step}`}`;
+}
+
+/** A new entry for a step moved to forward; `replace` for one that must not be gone back into (the success screen). */
+export function enterStep(step: Step, replace = false): void {
+  const state = { ...(history.state as object | null), bookingStep: step };
+  if (replace || stepOfEntry() === step) history.replaceState(state, '', entryUrl(step));
+  else history.pushState(state, '', entryUrl(step));
+}
+
+/** Calls onStep with the step of the entry Back (or Forward) lands on. */
+export function useStepPops(onStep: (step: Step) => void): void {
+  useEffect(() => {
+    if (!stepOfEntry()) history.replaceState({ ...(history.state as object | null), bookingStep: 'service' }, '', entryUrl('service'));
+    const listener = (event: PopStateEvent) => onStep(stepOfEntry(event.state) ?? 'service');
+    addEventListener('popstate', listener);
+    return () => removeEventListener('popstate', listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one listener for the page; onStep reads the latest state through refs
+  }, []);
+}
+
+export function keepChoices(slug: string, kept: KeptChoices | null): void {
+  try {
+    if (kept) sessionStorage.setItem(storageKey(slug), JSON.stringify(kept));
+    else sessionStorage.removeItem(storageKey(slug));
+  } catch {
+    // storage off (private mode, an in-app browser): a reload starts over, nothing else changes
+  }
+}
+
+export function keptChoices(slug: string): KeptChoices | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(slug));
+    return raw ? (JSON.parse(raw) as KeptChoices) : null;
+  } catch {
+    return null;
+  }
+}
