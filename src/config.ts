@@ -67,11 +67,18 @@ function intFrom(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** Where the data lives: DATABASE_URL's PostgreSQL, else PGlite in DATA_DIR (which also keeps a generated JWT secret). */
+export function dataLocation(env: Env = process.env): { databaseUrl: string | undefined; dataDir: string } {
+  return { databaseUrl: nonEmpty(env.DATABASE_URL), dataDir: resolve(nonEmpty(env.DATA_DIR) ?? './data') };
+}
+
+export const jwtSecretFile = (dataDir: string): string => join(dataDir, 'jwt_secret');
+
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
 function jwtSecretFrom(env: Env, dataDir: string): string {
   const fromEnv = nonEmpty(env.JWT_SECRET);
   if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'jwt_secret');
+  const file = jwtSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
@@ -120,13 +127,13 @@ function assertTimezone(tz: string): string {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
-  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const { databaseUrl, dataDir } = dataLocation(env);
   const publicUrl = withoutTrailingSlash(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
   const jwtSecret = jwtSecretFrom(env, dataDir);
   return {
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseUrl,
     dataDir,
     jwtSecret,
     botToken: nonEmpty(env.BOT_TOKEN),

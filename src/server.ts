@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { jwtSecretFile, loadConfig } from './config.js';
 import { DomainError } from './core/errors.js';
 import { errorBody } from './http/errors.js';
 import { startupSummary } from './startup-summary.js';
@@ -21,6 +21,7 @@ const app = await startOrExplain(() => buildApp({ config }));
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 
+let stopServingBackups = async (): Promise<void> => undefined;
 let draining = false;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -38,6 +39,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  await stopServingBackups();
   try {
     // Stops accepting, waits for in-flight requests (new ones on open connections get 503),
     // then runs the onClose hooks: the bot and the database are closed there.
@@ -60,4 +62,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+// PGlite is this process's alone: `npm run backup` asks this server for the backup (CONTRACT.md §15).
+if (app.ctx.database.kind === 'pglite') {
+  const { serveBackups } = await import('./db/backup/socket.js');
+  const { existsSync, readFileSync } = await import('node:fs');
+  const secretFile = jwtSecretFile(config.dataDir);
+  stopServingBackups = await serveBackups({
+    db: app.ctx.database.db,
+    dataDir: config.dataDir,
+    jwtSecret: existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : undefined,
+    log: app.log,
+  });
+}
 for (const line of startupSummary(config, app.ctx.database.kind)) app.log.info(line);

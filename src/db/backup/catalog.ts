@@ -1,0 +1,58 @@
+/** What the database itself says about our tables: names, foreign keys, serial columns, migration level. */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../driver.js';
+import { loadOrder, quoteIdent } from './format.js';
+
+export async function tablesInLoadOrder(db: Db): Promise<string[]> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT c.relname::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+  );
+  const references = await queryRows<{ from: string; to: string }>(
+    db,
+    sql`SELECT c.relname::text AS "from", f.relname::text AS "to" FROM pg_constraint k
+        JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class f ON f.oid = k.confrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE k.contype = 'f' AND n.nspname = 'public'`,
+  );
+  return loadOrder(
+    tables.map((table) => table.name),
+    references,
+  );
+}
+
+/** The newest applied migration, 0 when none ran (an empty database). */
+export async function migrationLevel(db: Db): Promise<number> {
+  const [exists] = await queryRows<{ present: boolean }>(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  );
+  if (!exists?.present) return 0;
+  const [row] = await queryRows<{ level: string | null }>(db, sql`SELECT max(created_at)::text AS level FROM drizzle.__drizzle_migrations`);
+  return Number(row?.level ?? 0);
+}
+
+export async function tablesWithRows(db: Db, tables: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of tables) {
+    const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`SELECT EXISTS (SELECT 1 FROM ${quoteIdent(table)}) AS any`));
+    if (row?.any) found.push(table);
+  }
+  return found;
+}
+
+/** After rows arrive with their ids, every serial continues after the largest one. */
+export async function resetSequences(db: Db): Promise<void> {
+  const serials = await queryRows<{ table: string; column: string; sequence: string }>(
+    db,
+    sql`SELECT table_name::text AS "table", column_name::text AS "column",
+          pg_get_serial_sequence(quote_ident(table_name), column_name) AS "sequence"
+        FROM information_schema.columns WHERE table_schema = 'public'
+          AND pg_get_serial_sequence(quote_ident(table_name), column_name) IS NOT NULL`,
+  );
+  for (const { table, column, sequence } of serials) {
+    await db.execute(
+      sql`SELECT setval(${sequence}::regclass, coalesce((SELECT max(${sql.raw(quoteIdent(column))}) FROM ${sql.raw(quoteIdent(table))}), 0) + 1, false)`,
+    );
+  }
+}

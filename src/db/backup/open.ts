@@ -1,0 +1,57 @@
+/**
+ * The database as the backup and restore commands see it: opened directly (no
+ * migrations run by opening it), with migrations run on demand from a folder, so
+ * a restore can bring an empty database to exactly the backup's schema first.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePrivateDir, privateUmask, restrictTree } from '../private-dir.js';
+import type { Db } from '../driver.js';
+import * as schema from '../schema.js';
+
+export interface DirectDatabase {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const pgliteDir = (dataDir: string): string => join(dataDir, 'pglite');
+
+export const pgliteExists = (dataDir: string): boolean => existsSync(pgliteDir(dataDir)) && readdirSync(pgliteDir(dataDir)).length > 0;
+
+export async function openDirect(location: { databaseUrl?: string; dataDir: string }): Promise<DirectDatabase> {
+  if (location.databaseUrl) return openPostgresDirect(location.databaseUrl);
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  privateUmask();
+  ensurePrivateDir(location.dataDir);
+  const dir = pgliteDir(location.dataDir);
+  const client = new PGlite(dir);
+  await client.waitReady;
+  return {
+    db: drizzle({ client, schema }) as unknown as Db,
+    engine: 'pglite',
+    migrate: (migrationsFolder) => migrate(drizzle({ client }), { migrationsFolder }),
+    close: () => client.close().finally(() => restrictTree(dir)),
+  };
+}
+
+async function openPostgresDirect(url: string): Promise<DirectDatabase> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  return {
+    db: drizzle({ client, schema }) as unknown as Db,
+    engine: 'postgres',
+    migrate: (migrationsFolder) => migrate(drizzle({ client }), { migrationsFolder }),
+    close: () => client.end(),
+  };
+}

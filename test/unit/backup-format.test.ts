@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BackupError, journalUpTo, latestLevel, loadOrder, parseHeader } from '../../src/db/backup/format.js';
+
+describe('backup format', () => {
+  it('orders tables so that each follows every table it references', () => {
+    expect(
+      loadOrder(
+        ['bookings', 'businesses', 'clients', 'subscriptions'],
+        [
+          { from: 'bookings', to: 'clients' },
+          { from: 'bookings', to: 'businesses' },
+          { from: 'clients', to: 'businesses' },
+          { from: 'subscriptions', to: 'bookings' },
+          { from: 'bookings', to: 'bookings' },
+        ],
+      ),
+    ).toEqual(['businesses', 'clients', 'bookings', 'subscriptions']);
+  });
+
+  it('any acyclic set of references: every table once, after what it references', () => {
+    const tables = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const edges = fc.array(
+      fc
+        .tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }))
+        .map(([x, y]) => ({ from: tables[Math.max(x, y)]!, to: tables[Math.min(x, y)]! })),
+    );
+    fc.assert(
+      fc.property(fc.shuffledSubarray(tables, { minLength: 1 }), edges, (subset, references) => {
+        const order = loadOrder(subset, references);
+        expect([...order].sort()).toEqual([...subset].sort());
+        for (const { from, to } of references) {
+          if (from !== to && subset.includes(from) && subset.includes(to)) expect(order.indexOf(to)).toBeLessThan(order.indexOf(from));
+        }
+      }),
+    );
+  });
+
+  it('refuses a cycle of foreign keys rather than loading rows in an order that fails', () => {
+    expect(() =>
+      loadOrder(
+        ['a', 'b'],
+        [
+          { from: 'a', to: 'b' },
+          { from: 'b', to: 'a' },
+        ],
+      ),
+    ).toThrow(BackupError);
+  });
+
+  it('cuts the migrations journal at the backup schema', () => {
+    const journal = {
+      version: '7',
+      entries: [
+        { when: 1, tag: 'a' },
+        { when: 5, tag: 'b' },
+        { when: 9, tag: 'c' },
+      ],
+    };
+    expect(journalUpTo(journal, 5).entries.map((entry) => entry.tag)).toEqual(['a', 'b']);
+    expect(latestLevel(journal)).toBe(9);
+    expect(latestLevel({ entries: [] })).toBe(0);
+  });
+
+  it('knows its own header and nothing else', () => {
+    expect(parseHeader('{"format":"booking-kz-backup","version":1,"schema":3,"engine":"pglite","created_at":"x"}').schema).toBe(3);
+    for (const line of [
+      undefined,
+      '',
+      'not json',
+      '{"format":"other","version":1,"schema":1}',
+      '{"format":"booking-kz-backup","version":2,"schema":1}',
+    ]) {
+      expect(() => parseHeader(line)).toThrow(/not a booking-kz backup/);
+    }
+  });
+});
