@@ -298,4 +298,18 @@ describe('three instances behind HAProxy', () => {
     expect(tail.some((a) => a.servedBy === 's1')).toBe(false);
     await startInstance(0);
   });
+
+  it("HAProxy's own answers are the API's {detail, code} JSON: no instance up is 503 unavailable with Retry-After", async () => {
+    const nobody = await freePort();
+    const lone = await startHaproxy(mkdtempSync(join(tmpdir(), 'booking-haproxy-')), await freePort(), [nobody], false);
+    try {
+      const answer = await send(lone.port, 'GET', '/api/v1/public/anything');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ detail: expect.any(String), code: 'unavailable' });
+      expect(answer.headers?.['content-type']).toBe('application/json');
+      expect(answer.headers?.['retry-after']).toBe('5');
+    } finally {
+      await lone.stop();
+    }
+  });
 });

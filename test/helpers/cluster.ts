@@ -8,8 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { findTool } from '../../scripts/test-tools.js';
 import { join } from 'node:path';
+import { findTool } from '../../scripts/test-tools.js';
+import { projectRoot } from '../../src/paths.js';
 
 export const CHECK_INTERVAL_MS = 200;
 
@@ -36,6 +37,8 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response 503
+  # HAProxy's own answers in the API's shape: {"detail", "code"} JSON (deploy/haproxy/errors).
+${[400, 403, 408, 429, 500, 502, 503, 504].map((status) => `  errorfile ${status} ${join(projectRoot, 'deploy', 'haproxy', 'errors', `${status}.http`)}`).join('\n')}
 
 frontend booking
   bind 127.0.0.1:${listenPort}
@@ -70,7 +73,8 @@ function showStat(socketPath: string): Promise<string> {
   });
 }
 
-export async function startHaproxy(dir: string, listenPort: number, serverPorts: number[]): Promise<Balancer> {
+/** `untilHealthy: false` returns once HAProxy listens (for a balancer with no instance up). */
+export async function startHaproxy(dir: string, listenPort: number, serverPorts: number[], untilHealthy = true): Promise<Balancer> {
   const file = join(dir, 'haproxy.cfg');
   const statsSocket = join(dir, 'haproxy.sock');
   writeFileSync(file, haproxyConfig(listenPort, serverPorts, statsSocket));
@@ -86,7 +90,8 @@ export async function startHaproxy(dir: string, listenPort: number, serverPorts:
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
     try {
-      if ((await get(listenPort, '/healthz')).status === 200) break;
+      const answer = await get(listenPort, '/healthz');
+      if (answer.status === 200 || (!untilHealthy && answer.status > 0)) break;
     } catch {
       // not up yet
     }
@@ -124,6 +129,7 @@ export interface Answer {
   status: number;
   body: any;
   servedBy: string | undefined;
+  headers?: Record<string, string | string[] | undefined>;
   /** A connection error (no HTTP answer at all). */
   error?: string;
 }
@@ -161,7 +167,12 @@ export function send(
           } catch {
             // a balancer's own error page
           }
-          resolve({ status: response.statusCode ?? 0, body: parsed, servedBy: response.headers['x-served-by'] as string | undefined });
+          resolve({
+            status: response.statusCode ?? 0,
+            body: parsed,
+            servedBy: response.headers['x-served-by'] as string | undefined,
+            headers: response.headers,
+          });
         });
         response.on('error', (error) => resolve({ status: 0, body: undefined, servedBy: undefined, error: error.message }));
       },

@@ -18,6 +18,7 @@ import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl } from './create.js';
 import { moveOwnBooking } from './move.js';
+import { overviewRoutes } from './overview.js';
 import { countBookings, listBookingViews } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
@@ -191,4 +192,5 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const bookingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicBookingRoutes);
   await app.register(providerBookingRoutes);
+  await app.register(overviewRoutes);
 };

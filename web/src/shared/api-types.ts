@@ -544,6 +544,26 @@ export interface paths {
         patch: operations["updateBooking"];
         trace?: never;
     };
+    "/api/v1/bookings/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's overview: bookings per day and revenue per master over a date range
+         * @description date_from defaults to 30 days before today, date_to to 60 days after date_from; at most 367 days.
+         */
+        get: operations["bookingsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/location/cities": {
         parameters: {
             query?: never;
@@ -3640,6 +3660,78 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bookingsOverview: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD */
+                date_from?: string;
+                /** @description YYYY-MM-DD */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD */
+                        date_from: string;
+                        /** @description YYYY-MM-DD */
+                        date_to: string;
+                        /** @description Days of the range with at least one booking that holds its time (not cancelled or rejected) */
+                        days: {
+                            /** @description YYYY-MM-DD */
+                            date: string;
+                            bookings: number;
+                        }[];
+                        /** @description Prices of completed bookings that started within the range and before now, per master, largest first */
+                        revenue: {
+                            total: number;
+                            masters: {
+                                master_id: number;
+                                name: string;
+                                total: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
