@@ -182,7 +182,8 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_master_start_idx').on(t.masterId, t.startAt),
-    index('bookings_business_start_idx').on(t.businessId, t.startAt),
+    // GET /bookings's order (migration 0005): deep pages skip index entries, not joined rows.
+    index('bookings_business_list_idx').on(t.businessId, t.startAt, t.createdAt, t.id),
     index('bookings_client_id_idx').on(t.clientId),
   ],
 );

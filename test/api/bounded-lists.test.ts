@@ -4,6 +4,8 @@
  * total in X-Total-Count; the super admin's lists are paged and searchable.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/driver.js';
 import { bookings, clients } from '../../src/db/schema.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 
@@ -84,5 +86,32 @@ describe('bounded lists', () => {
     expect(page.headers['x-total-count']).toBe(String(MANY));
     const all = await get('/superadmin/bookings', token);
     expect(all.data.length).toBeLessThanOrEqual(1000);
+    // The status is filtered by the server, so a page is a page of that status (the panel used to filter one page).
+    const none = await get(`/superadmin/bookings?q=${encodeURIComponent(owner.business.slug)}&status=confirmed`, token);
+    expect(none.data).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    const pending = await get(`/superadmin/bookings?q=${encodeURIComponent(owner.business.slug)}&status=pending&limit=3`, token);
+    expect(pending.data.map((b: { status: string }) => b.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(pending.headers['x-total-count']).toBe(String(MANY));
+  });
+
+  it("a deep page of GET /bookings is read along an index that holds the list's order: no sort of the business's bookings", async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // Only what an index can give: without one in this order the plan must sort, whatever its cost.
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT id FROM bookings WHERE business_id = ${owner.business.id}
+            ORDER BY start_at, created_at, id LIMIT 50 OFFSET 1000`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('bookings_business_list_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+    const deep = await get('/bookings?limit=5&offset=1000');
+    expect(deep.data.map((b: { start_at: string }) => b.start_at)).toEqual(
+      [...deep.data.map((b: { start_at: string }) => b.start_at)].sort(),
+    );
   });
 });

@@ -72,15 +72,27 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** `page` (CONTRACT.md §12): limit and offset over one stable order; without them, every booking. */
+const listOrder = [asc(bookings.startAt), asc(bookings.createdAt), asc(bookings.id)];
+
+/**
+ * `page` (CONTRACT.md §12): limit and offset over one stable order; without them, every booking.
+ * The page's ids are found first on bookings alone, along the index that holds this order
+ * (bookings_business_list_idx), and only those rows are joined: a deep offset skips index
+ * entries instead of joined rows.
+ */
 export async function listBookingViews(db: Db, filter: BookingFilter, page?: Page): Promise<BookingView[]> {
-  const query = selectViews(db)
+  const ids = db
+    .select({ id: bookings.id })
+    .from(bookings)
     .where(filterConditions(filter))
-    .orderBy(asc(bookings.startAt), asc(bookings.createdAt), asc(bookings.id))
+    .orderBy(...listOrder)
     .$dynamic();
-  if (page?.limit !== undefined) query.limit(page.limit);
-  if (page?.offset) query.offset(page.offset);
-  return (await query).map(normalizeView);
+  if (page?.limit !== undefined) ids.limit(page.limit);
+  if (page?.offset) ids.offset(page.offset);
+  const rows = await selectViews(db)
+    .where(inArray(bookings.id, ids))
+    .orderBy(...listOrder);
+  return rows.map(normalizeView);
 }
 
 export async function countBookings(db: Db, filter: BookingFilter): Promise<number> {

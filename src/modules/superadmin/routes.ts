@@ -4,6 +4,7 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import {
   BookingBody,
+  BookingStatusSchema,
   BusinessBody,
   DateString,
   errorResponses,
@@ -16,6 +17,7 @@ import {
 } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
+import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { findBusinessAdmin, setPassword } from '../auth/queries.js';
@@ -85,12 +87,13 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Bookings of every business',
         security,
         description:
-          'Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.',
+          'Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; status keeps one status; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.',
         querystring: Type.Object({
           business_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
           date_from: Type.Optional(DateString),
           date_to: Type.Optional(DateString),
           q: Type.Optional(Type.String({ maxLength: 100 })),
+          status: Type.Optional(BookingStatusSchema),
           ...PageQuery,
         }),
         response: { 200: Type.Array(BookingWithBusiness), ...errorResponses(400, 401, 403) },
@@ -104,6 +107,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
         from: from ? `${from}T00:00:00` : undefined,
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
         businessText: request.query.q,
+        status: request.query.status as BookingStatus | undefined,
       };
       const page = { limit: request.query.limit ?? MAX_PAGE, offset: request.query.offset };
       const views = await listBookingViews(app.ctx.db, filter, page);

@@ -7,6 +7,9 @@ import { addDays, dateOf, timeOf, today } from './dates';
 import { useT, messages } from './messages';
 import { STATUSES, client, type Status } from './state';
 
+/** A screenful; the dates and filters (applied by the server) reach the rest. */
+const BOOKINGS_SHOWN = 200;
+
 export function BookingsPage() {
   const t = useT(messages);
   const lang = useLang();
@@ -21,6 +24,7 @@ export function BookingsPage() {
           date_to: filters.date_to || undefined,
           status: filters.status || undefined,
           master_id: filters.master_id ? Number(filters.master_id) : undefined,
+          limit: BOOKINGS_SHOWN,
         },
         signal,
       }),
@@ -66,6 +70,7 @@ export function BookingsPage() {
         </label>
       </form>
       <ListTable
+        cap={{ limit: BOOKINGS_SHOWN, text: t('bookingsCapped') }}
         loaded={bookings}
         loadingText={t('loading')}
         emptyText={t('noBookings')}

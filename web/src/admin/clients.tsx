@@ -44,12 +44,15 @@ function Notes(props: { row: ClientRow }) {
   );
 }
 
+/** A screenful; search (by the server) reaches the rest. */
+const CLIENTS_SHOWN = 100;
+
 export function ClientsPage() {
   const t = useT(messages);
   const lang = useLang();
   const [q, setQ] = useState('');
   const query = useDebounced(q.trim(), 250);
-  const clients = useLoad((signal) => client.get('/clients', { query: { q: query || undefined }, signal }), [query]);
+  const clients = useLoad((signal) => client.get('/clients', { query: { q: query || undefined, limit: CLIENTS_SHOWN }, signal }), [query]);
   return (
     <div class="stack">
       <div class="topbar">
@@ -68,6 +71,7 @@ export function ClientsPage() {
         />
       </div>
       <ListTable
+        cap={{ limit: CLIENTS_SHOWN, text: t('clientsCapped') }}
         loaded={clients}
         loadingText={t('loading')}
         emptyText={query ? t('noClientsFound') : t('noClients')}

@@ -1,7 +1,7 @@
 /** Overview: bookings per day over the last and next 30 days, revenue of completed bookings per master over the last 30 days. Inline SVG. */
 import { ErrorBox, Loading, Empty, generalError, useLoad } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
-import { addDays, dateOf, daysBetween, today } from './dates';
+import { addDays, daysBetween, today } from './dates';
 import { useT, messages } from './messages';
 import { client } from './state';
 

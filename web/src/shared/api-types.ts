@@ -670,7 +670,7 @@ export interface paths {
         };
         /**
          * Bookings of every business
-         * @description Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.
+         * @description Bookings of every business, ordered by start; date_to is inclusive; q finds a business name or slug; status keeps one status; limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the total.
          */
         get: operations["listAllBookings"];
         put?: never;
@@ -4034,6 +4034,7 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 q?: string;
+                status?: components["schemas"]["BookingStatus"];
                 /** @description at most 1000, also when not given */
                 limit?: number;
                 offset?: number;

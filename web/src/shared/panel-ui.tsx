@@ -204,18 +204,27 @@ export function ListTable<T>(props: {
   emptyText: string;
   head: ComponentChildren;
   children: (items: T[]) => ComponentChildren;
+  /** The list asks at most `limit` items (CONTRACT.md §15); a full page says how to reach the rest. */
+  cap?: { limit: number; text: string };
 }) {
   return (
     <ListState loaded={props.loaded} loadingText={props.loadingText} emptyText={props.emptyText}>
       {(items) => (
-        <div class="table-wrap">
-          <table class="table cards">
-            <thead>
-              <tr>{props.head}</tr>
-            </thead>
-            <tbody>{props.children(items)}</tbody>
-          </table>
-        </div>
+        <>
+          <div class="table-wrap">
+            <table class="table cards">
+              <thead>
+                <tr>{props.head}</tr>
+              </thead>
+              <tbody>{props.children(items)}</tbody>
+            </table>
+          </div>
+          {props.cap && items.length >= props.cap.limit && (
+            <p class="muted" data-testid="list-capped" role="status">
+              {props.cap.text}
+            </p>
+          )}
+        </>
       )}
     </ListState>
   );

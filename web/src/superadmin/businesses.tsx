@@ -1,7 +1,7 @@
 /** Businesses with counts; seed a demo, reset an admin password (shown once), delete with the slug typed as confirmation. */
 import { useState } from 'preact/hooks';
 import { useT } from '@shared/i18n';
-import { ErrorBox, ListTable, Modal, TextField, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { ErrorBox, ListTable, Modal, TextField, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import type { Answer } from '@shared/client';
 import { client, type BusinessRow } from './state';
 import { messages } from './messages';
@@ -55,9 +55,17 @@ function ResetDialog(props: { business: BusinessRow; busy: boolean; onYes: () =>
   );
 }
 
+/** A screenful; the search (by the server) reaches the rest. */
+const BUSINESSES_SHOWN = 100;
+
 export function BusinessesPage() {
   const t = useT(messages);
-  const businesses = useLoad((signal) => client.get('/superadmin/businesses', { signal }), []);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const businesses = useLoad(
+    (signal) => client.get('/superadmin/businesses', { query: { q: q || undefined, limit: BUSINESSES_SHOWN }, signal }),
+    [q],
+  );
   const [seeded, setSeeded] = useState<Answer<'/superadmin/seed', 'post'> | null>(null);
   const [password, setPassword] = useState<{ email: string; value: string } | null>(null);
   const [deleting, setDeleting] = useState<BusinessRow | null>(null);
@@ -77,6 +85,15 @@ export function BusinessesPage() {
         <button type="button" class="btn" disabled={seed.busy} onClick={() => void seed.run()}>
           {t('seed')}
         </button>
+        <input
+          type="search"
+          class="input small"
+          style="min-width:240px"
+          aria-label={t('searchBusinesses')}
+          placeholder={t('searchBusinesses')}
+          value={search}
+          onInput={(e) => setSearch((e.target as HTMLInputElement).value)}
+        />
       </div>
       <ErrorBox error={generalError(seed.error ?? reset.error)} />
       {notice && (
@@ -98,6 +115,7 @@ export function BusinessesPage() {
         </div>
       )}
       <ListTable
+        cap={{ limit: BUSINESSES_SHOWN, text: t('businessesCapped') }}
         loaded={businesses}
         loadingText={t('loading')}
         emptyText={t('noBusinesses')}
