@@ -68,11 +68,16 @@ describe('the database refuses writes', () => {
     ['disk full', '53100', 'could not extend file: No space left on device'],
     ['read-only', '25006', 'cannot execute INSERT in a read-only transaction'],
     ['too many connections', '53300', 'sorry, too many clients already'],
-  ])('%s: 503 unavailable with Retry-After, /readyz says so, nothing stored, nothing personal logged', async (_name, sqlstate, message) => {
+  ])('%s: 503 unavailable with Retry-After, /readyz says so, nothing stored, nothing personal logged', async (name, sqlstate, message) => {
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
     const restore = await refuseWrites(sqlstate, message);
     try {
+      const started = performance.now();
       const refused = await bookOnce('10:00');
+      const ms = Math.round(performance.now() - started);
+      console.log(
+        `\nfault figures, ${name}: ${JSON.stringify({ status: refused.statusCode, retryAfter: refused.headers['retry-after'], ms })}\n`,
+      );
       expect(refused.statusCode).toBe(503);
       expect(refused.data).toEqual({ detail: expect.any(String), code: 'unavailable' });
       expect(refused.headers['retry-after']).toBe('5');

@@ -57,6 +57,10 @@ describe('Telegram answering 429 with retry_after', () => {
     expect(await notSentMetric(t, 'rate_limited')).toBe(times.length);
     const notSent = lines().filter((line) => line.msg.includes('not sent'));
     expect(notSent.length).toBeLessThanOrEqual(2);
+    const calls = fake.callsOf('sendMessage').length;
+    console.log(
+      `\nfault figures, Telegram 429: ${JSON.stringify({ bookings: times.length, sendMessageCalls: calls, notSentLogLines: notSent.length })}\n`,
+    );
     expect(JSON.stringify(lines())).not.toMatch(/"7\d{10}"|\+7\d{10}|Алия/);
 
     // When retry_after has passed, messages go out again.
