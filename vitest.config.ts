@@ -66,6 +66,8 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-pglite.ts', 'test/helpers/global-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
+          expect: { poll: { timeout: 5_000, interval: 50 } },
           // one chromium at a time: the machine is small and shared
           fileParallelism: false,
         },

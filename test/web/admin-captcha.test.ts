@@ -69,7 +69,7 @@ describe('/admin registration with a captcha', () => {
       await page.getByRole('button', { name: 'Я не робот' }).click();
       await page.getByRole('button', { name: 'Создать кабинет' }).click();
       await page.getByText('Этот email уже зарегистрирован: войдите').waitFor();
-      await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true'); // the refused attempt carried no token, the accepted one the widget's
+      await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true'); // the refused attempt carried no token, the accepted one the widget's
     } finally {
       await context.close();
     }

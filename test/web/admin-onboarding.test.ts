@@ -26,10 +26,10 @@ describe('first steps', () => {
       const list = page.getByTestId('onboarding');
       await list.getByRole('heading', { name: 'Первые шаги: откройте онлайн-запись' }).waitFor();
       const step = (name: string) => list.locator(`li[data-step="${name}"]`);
-      await expect(step('master').getAttribute('class')).resolves.toBeNull();
+      await expect.poll(() => step('master').getAttribute('class')).toBeNull();
       // The registration's business week (Mon-Fri 09-18) already counts as hours.
-      await expect(step('hours').getAttribute('class')).resolves.toBe('done');
-      await expect(step('telegram').getAttribute('class')).resolves.toBeNull();
+      await expect.poll(() => step('hours').getAttribute('class')).toBe('done');
+      await expect.poll(() => step('telegram').getAttribute('class')).toBeNull();
       await screenshot(page, `onboarding-${viewport.width}`);
 
       await step('master').getByRole('button', { name: 'Добавить мастера' }).click();
@@ -50,7 +50,7 @@ describe('first steps', () => {
       for (const row of week) await call('PUT', `/schedule/${row.id}`, { is_active: false });
       await page.goto(`${w.baseUrl}/admin/calendar`);
       await list.waitFor();
-      await expect(step('hours').getAttribute('class')).resolves.toBeNull();
+      await expect.poll(() => step('hours').getAttribute('class')).toBeNull();
       await call('PUT', `/schedule/${week[0]!.id}`, { is_active: true });
 
       // The bot links the chat (business.messenger_chat_id): every step is done, the checklist goes.
@@ -60,7 +60,7 @@ describe('first steps', () => {
         .where(eq(businesses.id, owner.business.id));
       await page.goto(`${w.baseUrl}/admin/calendar`);
       await page.locator('.cal-col').first().waitFor();
-      await expect(page.getByTestId('onboarding').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('onboarding').count()).toBe(0);
       await screenshot(page, `onboarding-done-${viewport.width}`);
     });
   }
@@ -77,7 +77,7 @@ describe('schedule editor', () => {
     await page.getByLabel('Понедельник: По').fill('10:00');
     await page.getByRole('button', { name: 'Сохранить график' }).click();
     const problems = page.getByTestId('schedule-problems');
-    await expect(problems.textContent()).resolves.toContain('Понедельник: конец рабочего дня должен быть позже начала');
+    await expect.poll(() => problems.textContent()).toContain('Понедельник: конец рабочего дня должен быть позже начала');
     // The column names stay readable on a phone's cards.
     await expect(
       page
@@ -92,7 +92,7 @@ describe('schedule editor', () => {
     await page.getByLabel('Понедельник: перерыв с').fill('19:30');
     await page.getByLabel('Понедельник: перерыв до').fill('20:00');
     await page.getByRole('button', { name: 'Сохранить график' }).click();
-    await expect(problems.textContent()).resolves.toContain('Понедельник: перерыв должен быть внутри рабочих часов');
+    await expect.poll(() => problems.textContent()).toContain('Понедельник: перерыв должен быть внутри рабочих часов');
     expect(puts).toEqual([]);
     const monday = (await w.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data[0];
     expect(monday).toMatchObject({ start_time: '09:00', end_time: '18:00', break_start_time: '13:00' });

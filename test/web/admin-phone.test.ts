@@ -123,15 +123,15 @@ describe('/admin at 360x740', () => {
     const page = await browser.open(PHONE, token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     await page.locator('.cal-booking', { hasText: 'Жанна' }).waitFor();
-    await expect(page.locator('.cal-col').count()).resolves.toBe(1);
-    await expect(page.locator('.cal-booking.overlap').count()).resolves.toBe(3);
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(1);
+    await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(3);
     await expectNoCollidingBlocks(page);
     await screenshot(page, 'phone-overlap-360');
 
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=${DAY}`);
     await page.locator('.cal-booking').first().waitFor();
-    await expect(page.locator('.cal-day').count()).resolves.toBe(7);
-    await expect(page.locator('.cal-col').count()).resolves.toBe(7); // one master across the week
+    await expect.poll(() => page.locator('.cal-day').count()).toBe(7);
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(7); // one master across the week
     const cal = await page
       .locator('.cal')
       .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
@@ -149,7 +149,7 @@ describe('/admin at 360x740', () => {
     const page = await browser.open(LAPTOP, token);
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=${DAY}`);
     await page.locator('.cal-booking').first().waitFor();
-    await expect(page.locator('.cal-col').count()).resolves.toBe(14);
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(14);
     const widths = await page.locator('.cal-col').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     for (const width of widths) expect(width).toBeGreaterThanOrEqual(110);
     await screenshot(page, 'week-two-masters-1280');

@@ -85,7 +85,7 @@ describe('/admin screens', () => {
     const page = await browser.open(LAPTOP, token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     await page.locator('.cal-booking', { hasText: 'Сауле' }).waitFor();
-    await expect(page.locator('.cal-booking.overlap').count()).resolves.toBe(2);
+    await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(2);
     await screenshot(page, 'calendar-day');
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=${DAY}`);
     await page.locator('.cal-booking', { hasText: 'Динара' }).waitFor();
@@ -131,6 +131,6 @@ describe('/admin screens', () => {
     await screenshot(page, 'admin-calendar-en-390');
     await page.reload();
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
   });
 });

@@ -54,14 +54,14 @@ describe('Settings → Telegram', () => {
     const page = await browser.open(LAPTOP, owner.token);
     await page.goto(`${w.baseUrl}/admin/settings`);
     const status = page.getByTestId('telegram-status');
-    await expect(status.textContent()).resolves.toBe('Telegram ещё не подключён.');
+    await expect.poll(() => status.textContent()).toBe('Telegram ещё не подключён.');
     await page.locator('.qr svg').waitFor();
     const first = (await call('GET', '/business/telegram', owner.token)).data;
     expect(first.start_param).toMatch(new RegExp(`^provider_${owner.business.id}_[A-Za-z0-9_-]{16,}$`));
-    await expect(shownUrl(page)).resolves.toBe(first.url);
-    await expect(page.getByTestId('telegram-link').getAttribute('href')).resolves.toBe(first.url);
+    await expect.poll(() => shownUrl(page)).toBe(first.url);
+    await expect.poll(() => page.getByTestId('telegram-link').getAttribute('href')).toBe(first.url);
     // no "Отключить" while nothing is linked
-    await expect(page.getByRole('button', { name: 'Отключить Telegram' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Отключить Telegram' }).count()).toBe(0);
     await showCard(page, 'Telegram');
     await screenshot(page, 'admin-trust-telegram-1280');
 
@@ -71,7 +71,7 @@ describe('Settings → Telegram', () => {
     await confirm.getByText('Старая ссылка и QR-код перестанут работать').waitFor();
     await screenshot(page, 'admin-trust-telegram-rotate-1280');
     await confirm.getByRole('button', { name: 'Отмена' }).click();
-    await expect(confirm.count()).resolves.toBe(0);
+    await expect.poll(() => confirm.count()).toBe(0);
     expect((await call('GET', '/business/telegram', owner.token)).data.start_param).toBe(first.start_param);
 
     await page.getByRole('button', { name: 'Новая ссылка' }).click();
@@ -79,13 +79,13 @@ describe('Settings → Telegram', () => {
     await page.getByRole('status').getByText('Ссылка обновлена').waitFor();
     const second = (await call('GET', '/business/telegram', owner.token)).data;
     expect(second.start_param).not.toBe(first.start_param);
-    await expect(shownUrl(page)).resolves.toBe(second.url);
+    await expect.poll(() => shownUrl(page)).toBe(second.url);
 
     // the old link links nothing; the shown one does
     const chat = (chats += 1);
     await webhook(messageUpdate(chat, `/start ${first.start_param}`));
     await page.reload();
-    await expect(status.textContent()).resolves.toBe('Telegram ещё не подключён.');
+    await expect.poll(() => status.textContent()).toBe('Telegram ещё не подключён.');
     const used = (await shownUrl(page))!;
     await webhook(messageUpdate(chat, `/start ${new URL(used).searchParams.get('start')}`));
     // No reload: the panel asks again by itself and shows "linked" with the new link (the used one links once).
@@ -102,7 +102,7 @@ describe('Settings → Telegram', () => {
     await screenshot(page, 'admin-trust-telegram-unlink-1280');
     await confirm.getByRole('button', { name: 'Да, отключить' }).click();
     await page.getByRole('status').getByText('Telegram отключён.').waitFor();
-    await expect(status.textContent()).resolves.toBe('Telegram ещё не подключён.');
+    await expect.poll(() => status.textContent()).toBe('Telegram ещё не подключён.');
     const after = await storedToken(page);
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
@@ -115,7 +115,7 @@ describe('Settings → Telegram', () => {
     await page.getByRole('link', { name: 'Услуги' }).click();
     await page.getByRole('heading', { level: 1, name: 'Услуги' }).waitFor();
     await page.getByRole('link', { name: 'Настройки' }).click();
-    await expect(status.textContent()).resolves.toBe('Telegram ещё не подключён.');
+    await expect.poll(() => status.textContent()).toBe('Telegram ещё не подключён.');
   });
 
   it('looks right on a phone', async () => {
@@ -127,7 +127,7 @@ describe('Settings → Telegram', () => {
     await showCard(page, 'Сменить пароль');
     await screenshot(page, 'admin-trust-password-360');
     // nothing sticks out sideways
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
@@ -145,7 +145,7 @@ describe('passwords', () => {
     await form.getByLabel('Повторите новый пароль').fill('a brand new secret');
     await form.getByRole('button', { name: 'Сменить пароль' }).click();
     await form.getByText('Неверный текущий пароль').waitFor();
-    await expect(form.getByLabel('Текущий пароль').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => form.getByLabel('Текущий пароль').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'admin-trust-password-error-1280');
     expect((await call('GET', '/auth/me', owner.token)).statusCode).toBe(200);
 
@@ -182,7 +182,7 @@ describe('passwords', () => {
     await page.getByLabel('Email').fill(owner.user.email);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.getByRole('heading', { name: 'Восстановление пароля' }).waitFor();
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(owner.user.email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(owner.user.email);
     await screenshot(page, 'admin-trust-forgot-360');
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await page

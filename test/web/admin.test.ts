@@ -60,7 +60,7 @@ describe('/admin', () => {
     await page.getByRole('option', { name: 'Алматы' }).click();
     await page.getByLabel('Адрес').fill('Абая');
     await page.getByRole('option', { name: 'Алматы, Абая 10' }).click();
-    await expect(page.getByLabel('Адрес').inputValue()).resolves.toBe('Алматы, Абая 10');
+    await expect.poll(() => page.getByLabel('Адрес').inputValue()).toBe('Алматы, Абая 10');
     // the address search was anchored at the chosen city (2GIS sort_point is lon,lat)
     expect(gis.requests.some((r) => r.query.get('sort_point') === '76.945,43.238')).toBe(true);
     await page.getByLabel('Длительность, мин').fill('60');
@@ -69,7 +69,7 @@ describe('/admin', () => {
 
     // The browser refuses a short password before the API is asked.
     await page.getByRole('button', { name: 'Создать кабинет' }).click();
-    await expect(page.getByLabel('Пароль').evaluate((input: HTMLInputElement) => input.validity.tooShort)).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Пароль').evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true);
     await page.getByLabel('Пароль').fill('correct horse battery');
     await page.getByRole('button', { name: 'Создать кабинет' }).click();
     await page.getByRole('heading', { name: 'Календарь' }).waitFor();
@@ -88,7 +88,7 @@ describe('/admin', () => {
     await page.getByLabel('Новая категория').fill('Ногти');
     await page.getByRole('button', { name: 'Добавить', exact: true }).click();
     await page.getByLabel('Название категории').waitFor();
-    await expect(page.getByLabel('Название категории').inputValue()).resolves.toBe('Ногти');
+    await expect.poll(() => page.getByLabel('Название категории').inputValue()).toBe('Ногти');
 
     const form = page.getByRole('form', { name: 'Новая услуга' });
     await form.getByLabel('Название услуги').fill('Маникюр');
@@ -218,16 +218,16 @@ describe('/admin', () => {
     await page.goto(`${w.baseUrl}/admin/calendar`);
     const block = page.locator('.cal-booking', { hasText: 'Мария' });
     await block.waitFor();
-    await expect(block.textContent()).resolves.toContain('11:00–12:30');
-    await expect(page.locator('.cal-booking.overlap').count()).resolves.toBe(2);
-    await expect(page.locator('.cal-col[data-master="Дана"] .cal-closed').count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => block.textContent()).toContain('11:00–12:30');
+    await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(2);
+    await expect.poll(() => page.locator('.cal-col[data-master="Дана"] .cal-closed').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-calendar-day-1280');
 
     await block.click();
     const dialog = page.getByRole('dialog', { name: 'Запись' });
     await dialog.locator('a[href^="tel:"]').waitFor();
-    await expect(dialog.locator('a[href^="tel:"]').getAttribute('href')).resolves.toBe('tel:+77011112233');
-    await expect(dialog.textContent()).resolves.toContain('Без лака');
+    await expect.poll(() => dialog.locator('a[href^="tel:"]').getAttribute('href')).toBe('tel:+77011112233');
+    await expect.poll(() => dialog.textContent()).toContain('Без лака');
     await dialog.getByRole('button', { name: 'Подтвердить' }).click();
     await dialog.getByTestId('booking-status').getByText('Подтверждена').waitFor();
     expect((await api('GET', `/bookings/${state.bookingId}`)).data.status).toBe('confirmed');
@@ -237,7 +237,8 @@ describe('/admin', () => {
     await times.waitFor();
     // Moving Мария (11:00-12:30): Жанна keeps 12:00-13:30 busy and the business break 13:00-14:00, Мария's own
     // time does not count, so 90 minutes fit from 09:00 up to 10:30 and from 14:00
-    const offered = await times.getByRole('button').allTextContents();
+    await expect.poll(() => times.getByRole('button').allTextContents()).toContain('10:30');
+    const offered = await times.getByRole('button').allTextContents(); // settled: the times came in one answer
     expect(offered).toContain('10:30');
     expect(offered).not.toContain('10:45');
     expect(offered).toContain('14:00');
@@ -252,11 +253,11 @@ describe('/admin', () => {
     const proposals = await api('GET', `/reschedule/${state.bookingId}`);
     expect(proposals.data[0]).toMatchObject({ proposed_date: DAY, proposed_time: '14:00', proposed_by: 'PROVIDER_WEB', status: 'PENDING' });
     await page.keyboard.press('Escape');
-    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Неделя' }).click();
     await page.locator('.cal-dayhead').first().waitFor();
-    await expect(page.locator('.cal-day').count()).resolves.toBe(7);
+    await expect.poll(() => page.locator('.cal-day').count()).toBe(7);
     await screenshot(page, 'admin-calendar-week-1280');
   });
 
@@ -267,7 +268,8 @@ describe('/admin', () => {
     await slug.waitFor();
     // BOT_USERNAME alone does not turn the bot on: the owner reads a plain sentence, not a variable name
     // (the link itself is covered in admin-trust.test.ts, with the bot on)
-    const off = await page.getByTestId('telegram-off').textContent();
+    await page.getByTestId('telegram-off').waitFor();
+    const off = await page.getByTestId('telegram-off').textContent(); // settled: a fixed sentence once shown
     expect(off).toBe('Уведомления в Telegram пока недоступны: бот сервиса не настроен. Напишите в поддержку сервиса.');
     expect(off).not.toMatch(/BOT_|[A-Z]{3,}_/);
 
@@ -275,13 +277,13 @@ describe('/admin', () => {
     await page.getByTestId('slug-check').getByText('Этот адрес зарезервирован').waitFor();
     await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить' }).click();
     await page.locator('.field-error', { hasText: 'Этот адрес страницы нельзя взять' }).waitFor();
-    await expect(slug.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => slug.getAttribute('aria-invalid')).toBe('true');
 
     await slug.fill('lotos-studio');
     await page.getByTestId('slug-check').getByText('свободно').waitFor();
     await page.getByTestId('business-form').getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('status').getByText('Сохранено').waitFor();
-    await expect(page.getByTestId('public-link').textContent()).resolves.toBe(`${w.baseUrl}/lotos-studio`);
+    await expect.poll(() => page.getByTestId('public-link').textContent()).toBe(`${w.baseUrl}/lotos-studio`);
     await screenshot(page, 'admin-settings-1280');
 
     expect((await fetch(`${w.baseUrl}/lotos-studio`)).status).toBe(200);
@@ -301,14 +303,14 @@ describe('/admin', () => {
     await page.getByRole('cell', { name: /Мария/ }).waitFor();
     await page.getByLabel('Статус').selectOption('confirmed');
     await page.getByRole('cell', { name: /Жанна/ }).first().waitFor({ state: 'detached' });
-    await expect(page.getByRole('cell', { name: /Мария/ }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: /Мария/ }).count()).toBe(1);
     await screenshot(page, 'admin-bookings-1280');
 
     await page.getByRole('link', { name: 'Клиенты' }).click();
     await page.getByPlaceholder('Поиск по имени или телефону').fill('Мар');
     await page.getByRole('cell', { name: /Жанна/ }).first().waitFor({ state: 'detached' });
     const notes = page.getByLabel('Заметки: Мария');
-    await expect(notes.inputValue()).resolves.toBe('Без лака');
+    await expect.poll(() => notes.inputValue()).toBe('Без лака');
     await notes.fill('Без лака. Любит чай');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('button', { name: 'Сохранить' }).waitFor({ state: 'detached' });
@@ -320,7 +322,7 @@ describe('/admin', () => {
     await api('PATCH', `/bookings/${state.bookingId}`, { time: '08:30', status: 'completed' });
     await page.getByRole('link', { name: 'Обзор' }).click();
     await page.locator('svg.chart').nth(1).waitFor();
-    await expect(page.locator('main').textContent()).resolves.toContain('Айгуль');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Айгуль');
     await screenshot(page, 'admin-overview-1280');
   });
 
@@ -332,12 +334,12 @@ describe('/admin', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('booking-status').waitFor();
-    await expect(page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).resolves.toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).resolves.toBe(true); // focus stays inside
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true); // focus stays inside
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(block.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => block.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('moves through days with the date picker and deletes a booking only after confirming', async () => {
@@ -379,7 +381,7 @@ describe('/admin', () => {
     const page = await openPanel(LAPTOP, 'not-a-valid-token');
     await page.goto(`${w.baseUrl}/admin/calendar`);
     await page.getByRole('heading', { name: 'Вход в кабинет салона' }).waitFor();
-    await expect(page.evaluate(() => localStorage.getItem('admin_token'))).resolves.toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
     await page.getByLabel('Email').fill(state.email);
     await page.getByLabel('Пароль').fill('wrong password');
     await page.getByRole('button', { name: 'Войти' }).click();

@@ -59,9 +59,9 @@ describe('booking page with a captcha', () => {
     await page.locator('input[name="first_name"]').fill('Дина');
     await page.locator('input[name="phone"]').fill('7012223344');
     await page.locator('.fake-turnstile').waitFor();
-    await expect(page.locator('.fake-turnstile').textContent()).resolves.toContain('site-key-1');
+    await expect.poll(() => page.locator('.fake-turnstile').textContent()).toContain('site-key-1');
     await page.locator('button.confirm').click();
-    await expect(page.locator('.error').textContent()).resolves.toBe('Подтвердите, что вы не робот');
+    await expect.poll(() => page.locator('.error').textContent()).toBe('Подтвердите, что вы не робот');
     const checked = verifier.requests.length;
     await page.locator('.fake-turnstile').click();
     await page.locator('button.confirm').click();

@@ -72,7 +72,7 @@ describe('the phone field, key by key', () => {
       await page.keyboard.type(typed, { delay: 15 });
       await page.locator('button.confirm').click();
       await page.locator('.success').waitFor();
-      await expect(page.locator('[data-fact="phone"]').textContent(), typed).resolves.toBe('+7 701 123 45 67');
+      await expect.poll(() => page.locator('[data-fact="phone"]').textContent(), { message: typed }).toBe('+7 701 123 45 67');
       if (time === '09:00') await screenshot(page, 'booking-hands-confirmation');
       await page.context().close();
     }
@@ -128,12 +128,12 @@ describe('the phone field, key by key', () => {
     await page.getByText('Не ваш номер?').click();
     await page.getByRole('button', { name: 'Исправить номер' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
-    await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Айжан');
+    await expect.poll(() => page.locator('input[name="first_name"]').inputValue()).toBe('Айжан');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('+7 702 555 66 77', { delay: 15 });
     await page.locator('button.confirm').click();
     await page.locator('[data-fact="phone"]').getByText('+7 702 555 66 77').waitFor();
-    await expect(page.locator('[data-fact="time"]').textContent()).resolves.toBe('12:00');
+    await expect.poll(() => page.locator('[data-fact="time"]').textContent()).toBe('12:00');
   });
 });
 
@@ -152,7 +152,7 @@ describe('Back, Forward and reload', () => {
 
     await page.goBack();
     await expect.poll(heading).toBe('Выберите дату и время');
-    await expect(page.locator(`[data-date="${DAY}"]`).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => page.locator(`[data-date="${DAY}"]`).getAttribute('aria-selected')).toBe('true');
     await page.goBack();
     await expect.poll(heading).toBe('Выберите мастера');
     await page.goBack();
@@ -161,13 +161,13 @@ describe('Back, Forward and reload', () => {
     await page.goForward();
     await page.goForward();
     await expect.poll(heading).toBe('Ваши данные');
-    await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Асель');
+    await expect.poll(() => page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
 
     await page.reload();
     await expect.poll(heading).toBe('Ваши данные');
-    await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Асель');
-    await expect(phoneField(page).inputValue()).resolves.toBe('8 (777) 123-45-67');
-    await expect(page.locator('.picked').textContent()).resolves.toContain('Дана');
+    await expect.poll(() => page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
+    await expect.poll(() => phoneField(page).inputValue()).toBe('8 (777) 123-45-67');
+    await expect.poll(() => page.locator('.picked').textContent()).toContain('Дана');
     await screenshot(page, 'booking-hands-after-reload');
 
     // The page's own "Назад" is the same Back.

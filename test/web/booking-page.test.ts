@@ -65,20 +65,18 @@ describe('booking page /{slug}', () => {
     const page = await openPage(salon.owner.business.slug);
     page.on('request', (request) => requests.push(request.url()));
 
-    await expect(page.locator('h1').textContent()).resolves.toBe('Салон «Ажар»');
-    await expect(page.locator('a.phone').getAttribute('href')).resolves.toMatch(/^tel:\+?7\d{10}$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Салон «Ажар»');
+    await expect.poll(() => page.locator('a.phone').getAttribute('href')).toMatch(/^tel:\+?7\d{10}$/);
     const haircut = page.locator(`[data-service="${salon.owner.service.id}"]`);
     expect((await haircut.textContent())?.replace(/\s/g, ' ')).toContain('5 000 ₸');
-    await expect(page.locator('.group-title').allTextContents()).resolves.toEqual(['Ногти', 'Другие услуги']);
+    await expect.poll(() => page.locator('.group-title').allTextContents()).toEqual(['Ногти', 'Другие услуги']);
     await screenshot(page, 'booking-1-services');
 
     await haircut.click();
     await page.locator('[data-master]').first().waitFor();
-    await expect(page.locator('[data-master]').allTextContents()).resolves.toEqual([
-      expect.stringContaining('Любой мастер'),
-      'ААлия',
-      'ДДана',
-    ]);
+    await expect
+      .poll(() => page.locator('[data-master]').allTextContents())
+      .toEqual([expect.stringContaining('Любой мастер'), 'ААлия', 'ДДана']);
     await screenshot(page, 'booking-2-masters');
 
     await page.locator(`[data-master="${salon.aliya.id}"]`).click();
@@ -97,19 +95,19 @@ describe('booking page /{slug}', () => {
     await page.locator('[data-time="15:00"]').click();
     await page.locator('input[name="first_name"]').fill('Мария');
     await page.locator('input[name="phone"]').pressSequentially('7011234567');
-    await expect(page.locator('input[name="phone"]').inputValue()).resolves.toBe('(701) 123-45-67');
+    await expect.poll(() => page.locator('input[name="phone"]').inputValue()).toBe('(701) 123-45-67');
     await page.locator('textarea[name="notes"]').fill('Короткая стрижка');
     await screenshot(page, 'booking-4-details');
 
     await page.locator('button.confirm').dblclick();
     await page.locator('.success').waitFor();
-    await expect(page.locator('[data-fact="time"]').textContent()).resolves.toBe('15:00');
-    await expect(page.locator('[data-fact="master"]').textContent()).resolves.toBe('Алия');
+    await expect.poll(() => page.locator('[data-fact="time"]').textContent()).toBe('15:00');
+    await expect.poll(() => page.locator('[data-fact="master"]').textContent()).toBe('Алия');
     expect((await page.locator('[data-fact="price"]').textContent())?.replace(/\s/g, ' ')).toBe('5 000 ₸');
-    await expect(page.locator('[data-fact="date"]').textContent()).resolves.toMatch(/24 ноября/);
-    await expect(page.locator('a.telegram').getAttribute('href')).resolves.toMatch(
-      /^https:\/\/t\.me\/salon_test_bot\?start=client_[0-9a-f-]{36}$/,
-    );
+    await expect.poll(() => page.locator('[data-fact="date"]').textContent()).toMatch(/24 ноября/);
+    await expect
+      .poll(() => page.locator('a.telegram').getAttribute('href'))
+      .toMatch(/^https:\/\/t\.me\/salon_test_bot\?start=client_[0-9a-f-]{36}$/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a.ics').click()]);
     expect(download.suggestedFilename()).toBe('booking-2026-11-24.ics');
     const icsText = readFileSync((await download.path())!, 'utf8');
@@ -148,8 +146,8 @@ describe('booking page /{slug}', () => {
     await page.locator('[data-date="2026-11-28"]').click();
     await page.locator('.no-times').waitFor();
     expect(await offeredTimes(page)).toEqual([]);
-    await expect(page.locator('[data-date="2026-11-28"]').getAttribute('data-open')).resolves.toBe('false');
-    await expect(page.locator('[data-date="2026-11-29"]').getAttribute('data-open')).resolves.toBe('false');
+    await expect.poll(() => page.locator('[data-date="2026-11-28"]').getAttribute('data-open')).toBe('false');
+    await expect.poll(() => page.locator('[data-date="2026-11-29"]').getAttribute('data-open')).toBe('false');
     await screenshot(page, 'booking-6-day-off');
 
     // "Any master" for a haircut at 11:00 on Tuesday: Алия is busy, so Дана gets it.
@@ -164,17 +162,17 @@ describe('booking page /{slug}', () => {
     await page.locator('input[name="phone"]').fill('8 701 555 44 33');
     await page.locator('button.confirm').click();
     await page.locator('.success').waitFor();
-    await expect(page.locator('[data-fact="master"]').textContent()).resolves.toBe('Дана');
+    await expect.poll(() => page.locator('[data-fact="master"]').textContent()).toBe('Дана');
   });
 
   it('shows plain-word errors and switches language', async () => {
     const salon = await seedSalon();
     const page = await openPage(salon.owner.business.slug);
     await page.locator('.lang-switch button', { hasText: 'Eng' }).click();
-    await expect(page.locator('h2').textContent()).resolves.toBe('Choose a service');
+    await expect.poll(() => page.locator('h2').textContent()).toBe('Choose a service');
     await page.locator('.lang-switch button', { hasText: 'Қаз' }).click();
-    await expect(page.locator('h2').textContent()).resolves.toBe('Қызметті таңдаңыз');
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('kk');
+    await expect.poll(() => page.locator('h2').textContent()).toBe('Қызметті таңдаңыз');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('kk');
     await page.locator(`[data-service="${salon.manicure.id}"]`).click();
     await page.locator('[data-date="2026-11-25"]').click();
     await waitForTimesOrMessage(page);
@@ -185,16 +183,16 @@ describe('booking page /{slug}', () => {
     await page.locator('[data-date="2026-11-25"]').click();
     await page.locator('[data-time="10:00"]').click();
     await page.locator('button.confirm').click();
-    await expect(page.locator('.error').textContent()).resolves.toBe('Введите имя');
+    await expect.poll(() => page.locator('.error').textContent()).toBe('Введите имя');
     await page.locator('input[name="first_name"]').fill('Асель');
     await page.locator('input[name="phone"]').fill('701');
     await page.locator('button.confirm').click();
-    await expect(page.locator('.error').textContent()).resolves.toContain('+7 и 10 цифр');
+    await expect.poll(() => page.locator('.error').textContent()).toContain('+7 и 10 цифр');
     // The service disappears meanwhile: the API's 404 is told in plain words.
     await w.call({ method: 'DELETE', url: `/api/v1/services/${salon.manicure.id}`, token: salon.owner.token });
     await page.locator('input[name="phone"]').fill('7015554433');
     await page.locator('button.confirm').click();
-    await expect(page.locator('.error').textContent()).resolves.toContain('больше недоступны');
+    await expect.poll(() => page.locator('.error').textContent()).toContain('больше недоступны');
     await screenshot(page, 'booking-7-error');
   });
 
@@ -206,7 +204,7 @@ describe('booking page /{slug}', () => {
     await page.route('**/api/**', (route) => (apiCalls.push(route.request().url()), route.abort()));
     await page.goto(`${w.baseUrl}/${salon.owner.business.slug}`);
     await page.locator(`[data-service="${salon.manicure.id}"]`).waitFor();
-    await expect(page.title()).resolves.toBe('Салон «Ажар»');
+    await expect.poll(() => page.title()).toBe('Салон «Ажар»');
     expect(apiCalls.every((url) => url.endsWith('/masters'))).toBe(true); // fetched ahead, not needed to draw
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(360);
@@ -225,7 +223,7 @@ describe('booking page /{slug}', () => {
     const { page } = await w.phone();
     const response = await page.goto(`${w.baseUrl}/no-such-salon`);
     expect(response?.status()).toBe(404);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Страница не найдена');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Страница не найдена');
     await screenshot(page, 'booking-8-not-found');
   });
 });

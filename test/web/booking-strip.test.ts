@@ -89,19 +89,19 @@ describe('booking page at 360x740', () => {
     const api = () => requests.filter((path) => path.startsWith('/api/'));
     expect(api().filter((path) => path.endsWith('/days'))).toHaveLength(1);
     expect(api().filter((path) => path.endsWith('/slots'))).toHaveLength(0);
-    await expect(page.locator('[data-date="2026-11-28"] .day-month').textContent()).resolves.toBe('выходной');
-    await expect(page.locator('[data-date="2026-11-29"] .day-month').textContent()).resolves.toBe('выходной');
-    await expect(page.locator('[data-date="2026-11-25"]').getAttribute('data-state')).resolves.toBe('full');
-    await expect(page.locator('[data-date="2026-11-25"] .day-month').textContent()).resolves.toBe('занято');
-    await expect(page.locator('[data-date="2026-11-24"]').getAttribute('data-state')).resolves.toBe('open');
+    await expect.poll(() => page.locator('[data-date="2026-11-28"] .day-month').textContent()).toBe('выходной');
+    await expect.poll(() => page.locator('[data-date="2026-11-29"] .day-month').textContent()).toBe('выходной');
+    await expect.poll(() => page.locator('[data-date="2026-11-25"]').getAttribute('data-state')).toBe('full');
+    await expect.poll(() => page.locator('[data-date="2026-11-25"] .day-month').textContent()).toBe('занято');
+    await expect.poll(() => page.locator('[data-date="2026-11-24"]').getAttribute('data-state')).toBe('open');
     await screenshot(page, 'booking-strip-360');
 
     await page.locator('[data-date="2026-11-24"]').click();
     await page.locator('.day-part').first().waitFor();
-    await expect(page.locator('.day-part-title').allTextContents()).resolves.toEqual(['Утро', 'День', 'Вечер']);
-    await expect(page.locator('[data-part="morning"] .time').first().textContent()).resolves.toBe('09:00');
-    await expect(page.locator('[data-part="afternoon"] .time').first().textContent()).resolves.toBe('12:00');
-    await expect(page.locator('[data-part="evening"] .time').allTextContents()).resolves.toEqual(['17:00']);
+    await expect.poll(() => page.locator('.day-part-title').allTextContents()).toEqual(['Утро', 'День', 'Вечер']);
+    await expect.poll(() => page.locator('[data-part="morning"] .time').first().textContent()).toBe('09:00');
+    await expect.poll(() => page.locator('[data-part="afternoon"] .time').first().textContent()).toBe('12:00');
+    await expect.poll(() => page.locator('[data-part="evening"] .time').allTextContents()).toEqual(['17:00']);
     const result = await overflowing(page);
     expect(result.wide).toEqual([]);
     expect(result.scrollWidth).toBeLessThanOrEqual(360);
@@ -112,13 +112,13 @@ describe('booking page at 360x740', () => {
     const owner = await salonWithMasters();
     const { page } = await openPage(owner.business.slug);
     await page.locator('.business h1').waitFor();
-    await expect(page.locator('.description').textContent()).resolves.toBe('Маникюр, брови и стрижки в центре Алматы.');
-    await expect(page.locator('.map-link').getAttribute('href')).resolves.toBe(
-      `https://2gis.kz/search/${encodeURIComponent('Алматы, ул. Абая 10')}`,
-    );
-    await expect(page.locator('.hours-line').allTextContents()).resolves.toEqual(['пн–пт 09:00–18:00', 'сб–вс выходной']);
-    await expect(page.locator('a.whatsapp').getAttribute('href')).resolves.toBe('https://wa.me/77011112233');
-    await expect(page.locator('a.instagram').getAttribute('href')).resolves.toBe('https://instagram.com/altyn_aray');
+    await expect.poll(() => page.locator('.description').textContent()).toBe('Маникюр, брови и стрижки в центре Алматы.');
+    await expect
+      .poll(() => page.locator('.map-link').getAttribute('href'))
+      .toBe(`https://2gis.kz/search/${encodeURIComponent('Алматы, ул. Абая 10')}`);
+    await expect.poll(() => page.locator('.hours-line').allTextContents()).toEqual(['пн–пт 09:00–18:00', 'сб–вс выходной']);
+    await expect.poll(() => page.locator('a.whatsapp').getAttribute('href')).toBe('https://wa.me/77011112233');
+    await expect.poll(() => page.locator('a.instagram').getAttribute('href')).toBe('https://instagram.com/altyn_aray');
     for (const lang of ['Рус', 'Қаз', 'Eng']) {
       await page.locator('.lang-switch button', { hasText: lang }).click();
       const result = await overflowing(page);
@@ -135,11 +135,11 @@ describe('booking page at 360x740', () => {
     const owner = await registerBusiness(w);
     const { page, requests } = await openPage(owner.business.slug);
     await page.locator('[data-not-open]').waitFor();
-    await expect(page.locator('[data-not-open] h2').textContent()).resolves.toBe('Онлайн-запись скоро откроется');
-    await expect(page.locator('[data-not-open] a.call').getAttribute('href')).resolves.toBe(
-      `tel:${owner.business.phone.replace(/[^\d+]/g, '')}`,
-    );
-    await expect(page.locator('[data-service]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('[data-not-open] h2').textContent()).toBe('Онлайн-запись скоро откроется');
+    await expect
+      .poll(() => page.locator('[data-not-open] a.call').getAttribute('href'))
+      .toBe(`tel:${owner.business.phone.replace(/[^\d+]/g, '')}`);
+    await expect.poll(() => page.locator('[data-service]').count()).toBe(0);
     expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect((await overflowing(page)).wide).toEqual([]);
     await screenshot(page, 'booking-not-open-360');
@@ -157,8 +157,8 @@ describe('admin Settings: the booking page profile', () => {
     await form.locator('input[name="whatsapp"]').fill('87011234567');
     await form.locator('button').click();
     await form.locator('[role="status"]').waitFor();
-    await expect(form.locator('input[name="instagram"]').inputValue()).resolves.toBe('uyut.salon');
-    await expect(form.locator('input[name="whatsapp"]').inputValue()).resolves.toBe('+7 701 123 45 67');
+    await expect.poll(() => form.locator('input[name="instagram"]').inputValue()).toBe('uyut.salon');
+    await expect.poll(() => form.locator('input[name="whatsapp"]').inputValue()).toBe('+7 701 123 45 67');
     const business = (await w.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data;
     expect(business).toMatchObject({ description: 'Уютный салон у метро', instagram: 'uyut.salon', whatsapp: '+7 701 123 45 67' });
     await screenshot(page, 'admin-profile-fields-360');

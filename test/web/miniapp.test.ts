@@ -159,9 +159,9 @@ describe('mini app /app', () => {
       tab.on('request', (request) => request.url().endsWith('/api/v1/auth/messenger') && logins.push(request.url()));
     });
 
-    await expect(page.locator('h1').textContent()).resolves.toBe('Салон «Ажар»');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Салон «Ажар»');
     // Telegram's colours: the page background is the theme's secondary background.
-    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe('rgb(14, 22, 33)');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 22, 33)');
     await screenshot(page, 'miniapp-1-services');
     expect((await stub(page)).backVisible).toBe(false);
 
@@ -172,8 +172,8 @@ describe('mini app /app', () => {
     await page.locator(`[data-service="${owner.service.id}"]`).click();
     await page.locator('[data-date="2026-11-24"]').click();
     await page.locator('[data-time="10:00"]').click();
-    await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Асель');
-    await expect(page.locator('button.confirm').count()).resolves.toBe(0); // MainButton confirms instead
+    await expect.poll(() => page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
+    await expect.poll(() => page.locator('button.confirm').count()).toBe(0); // MainButton confirms instead
     // The MainButton is driven from an effect, which runs after the render that shows the form.
     await expect.poll(async () => (await stub(page)).main).toMatchObject({ text: 'Записаться', visible: true });
     await page.locator('input[name="phone"]').fill('7017778899');
@@ -223,8 +223,8 @@ describe('mini app /app', () => {
     const row = panel.locator(`[data-booking="${bookingId}"]`);
     await row.waitFor();
     expect(providerLogins).toHaveLength(2);
-    await expect(panel.locator('[data-day="2026-11-24"] h2').textContent()).resolves.toContain('Завтра');
-    await expect(row.getAttribute('data-status')).resolves.toBe('pending');
+    await expect.poll(() => panel.locator('[data-day="2026-11-24"] h2').textContent()).toContain('Завтра');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('pending');
     await screenshot(panel, 'miniapp-4-provider');
     await row.locator('[data-action="confirmed"]').click();
     await panel.locator(`[data-booking="${bookingId}"][data-status="confirmed"]`).waitFor();
@@ -266,7 +266,7 @@ describe('mini app /app', () => {
     const row = panel.locator(`[data-booking="${made.data.id}"]`);
     await row.waitFor();
     // Tomorrow's booking cannot be completed yet.
-    await expect(row.locator('[data-action="completed"]').count()).resolves.toBe(0);
+    await expect.poll(() => row.locator('[data-action="completed"]').count()).toBe(0);
     await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = false));
     await row.locator('[data-action="cancelled"]').click();
     await expect.poll(async () => (await stub(panel)).confirms).toEqual(['Отменить запись? Клиент получит уведомление.']);
@@ -295,7 +295,7 @@ describe('mini app /app', () => {
       tab.on('pageerror', (error) => errors.push(error.message));
     });
     await page.getByTestId('unknown-salon').waitFor();
-    await expect(page.getByTestId('unknown-salon').textContent()).resolves.toContain('Такого салона нет');
+    await expect.poll(() => page.getByTestId('unknown-salon').textContent()).toContain('Такого салона нет');
     await screenshot(page, 'miniapp-unknown-salon');
     await page.waitForTimeout(300);
     expect(errors).toEqual([]);
@@ -340,6 +340,6 @@ describe('mini app /app', () => {
       route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
     );
     await page.goto(`${w.baseUrl}/app`);
-    await expect(page.locator('.mini-note').textContent()).resolves.toContain('Telegram');
+    await expect.poll(() => page.locator('.mini-note').textContent()).toContain('Telegram');
   });
 });

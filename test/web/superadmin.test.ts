@@ -31,12 +31,12 @@ describe('/superadmin', () => {
     await page.getByRole('button', { name: 'Создать демо-салон' }).click();
     const seeded = page.getByTestId('seeded');
     await seeded.waitFor();
-    const [email, password] = await seeded.locator('code').allTextContents();
+    const [email, password] = await seeded.locator('code').allTextContents(); // settled: the notice is drawn whole
     expect((await login(email!, password!)).statusCode).toBe(200);
     const business = (await login(email!, password!)).data.business as { id: number; slug: string; name: string };
     const row = page.locator(`tr[data-business="${business.slug}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain(email);
+    await expect.poll(() => row.textContent()).toContain(email);
     await screenshot(page, 'superadmin-businesses-1280');
 
     await row.getByRole('button', { name: /Сбросить пароль/ }).click();
@@ -53,7 +53,7 @@ describe('/superadmin', () => {
     expect((await login(email!, password!)).statusCode).toBe(401);
     expect((await login(email!, newPassword)).statusCode).toBe(200);
     await shown.getByRole('button', { name: 'Закрыть' }).click();
-    await expect(page.getByTestId('new-password').count()).resolves.toBe(0); // shown once: gone when closed
+    await expect.poll(() => page.getByTestId('new-password').count()).toBe(0); // shown once: gone when closed
 
     // The list is searched by the server: only businesses whose name or page address holds the text.
     await page.getByLabel('Поиск по названию или адресу страницы').fill(business.slug);
@@ -80,9 +80,9 @@ describe('/superadmin', () => {
     await row.getByRole('button', { name: /Удалить/ }).click();
     const dialog = page.getByRole('dialog');
     const confirm = dialog.getByRole('button', { name: 'Удалить навсегда' });
-    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Адрес салона').fill('wrong-slug');
-    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Адрес салона').fill(business.slug);
     await screenshot(page, 'superadmin-delete-1280');
     await confirm.click();
@@ -111,12 +111,12 @@ describe('/superadmin', () => {
     const box = (await logout.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     await screenshot(page, 'superadmin-businesses-390');
     await page.getByRole('link', { name: 'Записи' }).click();
     await page.locator('tbody tr').first().waitFor();
     // Dates as people read them, not ISO.
-    const when = await page.locator('tbody tr td:first-child').allTextContents();
+    const when = await page.locator('tbody tr td:first-child').allTextContents(); // settled: the rows come in one answer
     expect(when.length).toBeGreaterThan(0);
     for (const text of when) {
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
