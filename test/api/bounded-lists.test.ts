@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/driver.js';
 import { bookings, clients } from '../../src/db/schema.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp({ env: { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'super secret pass' } });
 const MANY = 1005;
@@ -15,12 +16,7 @@ let owner: RegisteredBusiness;
 
 beforeAll(async () => {
   owner = await registerBusiness(t, { business_name: 'Салон «Тысяча»' });
-  const master = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: owner.token,
-    payload: { name: 'Дана', service_ids: [owner.service.id] },
-  });
+  const master = await createMaster(t, owner, 'Дана');
   const rows = await t.database.db
     .insert(clients)
     .values(
@@ -39,7 +35,7 @@ beforeAll(async () => {
       return {
         businessId: owner.business.id,
         serviceId: owner.service.id,
-        masterId: master.data.id,
+        masterId: master.id,
         clientId: client.id,
         startAt: `2026-10-${day} ${time}`,
         endAt: `2026-10-${day} ${time}`,

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { createMaster } from '../helpers/catalog.js';
 
 const BOOKINGS = 40_000;
 const CLIENTS = 8_000;
@@ -16,26 +17,25 @@ const figures: Record<string, unknown> = {};
 
 beforeAll(async () => {
   owner = await registerBusiness(t, { business_name: 'Салон «Сорок тысяч»' });
-  const master = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: owner.token,
-    payload: { name: 'Дана', service_ids: [owner.service.id] },
-  });
+  const master = await createMaster(t, owner, 'Дана');
   const business = owner.business.id;
   await t.database.db.execute(
     sql`INSERT INTO clients (business_id, phone, first_name, notes)
         SELECT ${business}, '7701' || lpad(g::text, 7, '0'), 'Клиент ' || g, 'заметка ' || g FROM generate_series(1, ${CLIENTS}) g`,
   );
-  // Two years of a busy salon around the app's "today" (2026-11-23): 20 bookings a day.
-  await t.database.db.execute(
-    sql`INSERT INTO bookings (business_id, service_id, master_id, client_id, start_at, end_at, status, price_snapshot, notes)
-        SELECT ${business}, ${owner.service.id}, ${master.data.id}, c.min_id + g % ${CLIENTS},
+  // Two years of a busy salon around the app's "today" (2026-11-23): 20 bookings a day, in one statement
+  // that may take longer than a request's statement_timeout on a busy machine.
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+    await tx.execute(
+      sql`INSERT INTO bookings (business_id, service_id, master_id, client_id, start_at, end_at, status, price_snapshot, notes)
+        SELECT ${business}, ${owner.service.id}, ${master.id}, c.min_id + g % ${CLIENTS},
                TIMESTAMP '2025-06-01 09:00' + (g / 20) * INTERVAL '1 day' + (g % 20) * INTERVAL '30 min',
                TIMESTAMP '2025-06-01 09:30' + (g / 20) * INTERVAL '1 day' + (g % 20) * INTERVAL '30 min',
                (ARRAY['completed', 'confirmed', 'cancelled', 'pending'])[1 + g % 4], 5000, 'заметка ' || g
         FROM generate_series(0, ${BOOKINGS - 1}) g, (SELECT min(id) AS min_id FROM clients WHERE business_id = ${business}) c`,
-  );
+    );
+  });
   await t.database.db.execute(sql`ANALYZE`);
 }, 180_000);
 

@@ -6,22 +6,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, clients, type BookingStatus } from '../../src/db/schema.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp();
 let owner: RegisteredBusiness;
 let other: RegisteredBusiness;
 const masterIds: Record<string, number> = {};
-
-async function master(business: RegisteredBusiness, name: string): Promise<number> {
-  const made = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: business.token,
-    payload: { name, service_ids: [business.service.id] },
-  });
-  expect(made.statusCode).toBe(201);
-  return made.data.id as number;
-}
 
 async function book(business: RegisteredBusiness, masterId: number, startAt: string, status: BookingStatus, price: number) {
   const [client] = await t.database.db
@@ -47,9 +37,9 @@ async function book(business: RegisteredBusiness, masterId: number, startAt: str
 beforeAll(async () => {
   owner = await registerBusiness(t);
   other = await registerBusiness(t, { business_name: 'Другой салон' });
-  masterIds.dana = await master(owner, 'Дана');
-  masterIds.aru = await master(owner, 'Ару');
-  const stranger = await master(other, 'Чужой');
+  masterIds.dana = (await createMaster(t, owner, 'Дана')).id;
+  masterIds.aru = (await createMaster(t, owner, 'Ару')).id;
+  const stranger = (await createMaster(t, other, 'Чужой')).id;
   await book(owner, masterIds.dana, '2026-11-20 10:00:00', 'completed', 5000);
   await book(owner, masterIds.dana, '2026-11-20 11:00:00', 'confirmed', 5000);
   await book(owner, masterIds.aru, '2026-11-23 09:00:00', 'completed', 3000);

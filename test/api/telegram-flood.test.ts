@@ -7,6 +7,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerBusiness, type TestApp } from '../helpers/app.js';
+import { bookingRequest, createMaster } from '../helpers/catalog.js';
 import { botEnv, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, postUpdate, providerStart, randomChat, salon } from './bot-support.js';
 
@@ -95,26 +96,9 @@ describe('with the bot off', () => {
   it('a booking logs no warning (the start-up summary said it once) and is counted as bot_off', async () => {
     const { t, lines } = await appWithLog(() => ({ METRICS_TOKEN: TOKEN }));
     const owner = await registerBusiness(t);
-    const master = await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
-      token: owner.token,
-      payload: { name: 'Д', service_ids: [owner.service.id] },
-    });
+    const master = await createMaster(t, owner, 'Д');
     for (const time of ['10:00', '11:00', '12:00']) {
-      const made = await t.call({
-        method: 'POST',
-        url: `/api/v1/public/${owner.business.slug}/booking`,
-        payload: {
-          service_id: owner.service.id,
-          master_id: master.data.id,
-          date: '2026-11-24',
-          time,
-          first_name: 'А',
-          phone: '+77010000000',
-        },
-      });
-      expect(made.statusCode).toBe(201);
+      expect((await bookingRequest(t, owner, { master_id: master.id, time, first_name: 'А' })).statusCode).toBe(201);
     }
     expect(lines().filter((line) => /bot|notification/i.test(line.msg))).toEqual([]);
     expect(await notSentMetric(t, 'bot_off')).toBe(3);
