@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { schemaController } from './http/validation.js';
 import { swaggerOptions } from './http/openapi.js';
+import { completeOpenApi } from './http/openapi-complete.js';
 import { sharedSchemas } from './http/schemas.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { WallClock } from './core/wallclock.js';
@@ -32,6 +33,8 @@ import { publicConfigRoutes } from './modules/web/config.routes.js';
 import { messengerAuthRoutes } from './modules/auth/messenger.routes.js';
 import { createMessenger } from './modules/bot/index.js';
 import { rescheduleRoutes } from './modules/reschedule/routes.js';
+import { calendarFeedRoutes, masterCalendarRoutes } from './modules/calendar-feed/routes.js';
+import { dataIoRoutes } from './modules/data-io/routes.js';
 import { startSlotsCache } from './modules/availability/live-cache.js';
 import type { AppContext } from './context.js';
 
@@ -136,12 +139,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // false (not a non-matching list) so a foreign origin gets no CORS header at all, not even Expose-Headers.
     origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin) ? origin : false),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-request-id', 'idempotent-replayed', 'retry-after'],
+    exposedHeaders: [
+      'x-request-id',
+      'idempotent-replayed',
+      'retry-after',
+      'x-total-count',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     maxAge: 600,
   });
   await registerRateLimit(app);
   await registerMetrics(app, messenger.bot);
   for (const schema of sharedSchemas) app.addSchema(schema);
+  completeOpenApi(app);
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -158,10 +170,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(superadminRoutes);
       await api.register(messengerAuthRoutes);
       await api.register(rescheduleRoutes);
+      await api.register(masterCalendarRoutes);
+      await api.register(dataIoRoutes);
       await api.register(messenger.routes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(calendarFeedRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -12,6 +12,8 @@ export interface RateLimits {
   location: number;
   /** GET /{slug}/og.png per client address: each new card is drawn (~30 ms of a worker). */
   ogImage: number;
+  /** GET /ics/{token}.ics per client address (calendar apps poll each feed every few hours). */
+  calendarFeed: number;
 }
 
 export interface Config {
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
       booking: intFrom(env, 'RATE_LIMIT_BOOKING', 20),
       location: intFrom(env, 'RATE_LIMIT_LOCATION', 60),
       ogImage: intFrom(env, 'RATE_LIMIT_OG_IMAGE', 120),
+      calendarFeed: intFrom(env, 'RATE_LIMIT_CALENDAR_FEED', 60),
     },
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     availabilityCache: flagFrom(env, 'AVAILABILITY_CACHE', true),

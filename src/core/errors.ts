@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'not_authenticated',
   'invalid_credentials',
   'forbidden',
+  'api_key_forbidden',
   'not_found',
   'route_not_found',
   'slot_taken',

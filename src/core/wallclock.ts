@@ -30,6 +30,13 @@ export function isValidTime(value: string): boolean {
   return TIME_RE.test(value);
 }
 
+const CLOCK_RE = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/** A naive date-time as callers send it (CONTRACT.md §2): `YYYY-MM-DDTHH:MM:SS`, an existing date. */
+export function isValidDateTime(value: string): boolean {
+  return value.length === 19 && value[10] === 'T' && isValidDate(value.slice(0, 10)) && CLOCK_RE.test(value.slice(11));
+}
+
 /** 'HH:MM' → minutes since midnight; '24:00' is accepted as 1440 for schedule ends. */
 export function toMinutes(time: HourMinute): number {
   const [h, m] = time.split(':').map(Number);

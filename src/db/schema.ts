@@ -123,8 +123,10 @@ export const masters = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     archived: boolean('archived').notNull().default(false),
+    /** Secret of the master's calendar feed /ics/{token}.ics (CONTRACT.md §14); null until first asked for. */
+    calendarToken: text('calendar_token'),
   },
-  (t) => [index('masters_business_id_idx').on(t.businessId)],
+  (t) => [index('masters_business_id_idx').on(t.businessId), uniqueIndex('masters_calendar_token_key').on(t.calendarToken)],
 );
 
 export const masterServices = pgTable(
@@ -178,10 +180,17 @@ export const bookings = pgTable(
     endAt: naive('end_at').notNull(),
     priceSnapshot: doublePrecision('price_snapshot').notNull(),
     notes: text('notes'),
+    /** Written by the app from its clock (CONTRACT.md §14), like updated_at: the default is for rows written by hand. */
     createdAt: createdAt(),
+    /** Moves with every change of the booking: status, move, accepted reschedule (migration 0006). */
+    updatedAt: naive('updated_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP(0)`),
   },
   (t) => [
     index('bookings_master_start_idx').on(t.masterId, t.startAt),
+    // GET /bookings?updated_since= (CONTRACT.md §14): the sync order within a business.
+    index('bookings_business_updated_idx').on(t.businessId, t.updatedAt, t.id),
     // GET /bookings's order (migration 0005): deep pages skip index entries, not joined rows.
     index('bookings_business_list_idx').on(t.businessId, t.startAt, t.createdAt, t.id),
     index('bookings_client_id_idx').on(t.clientId),
@@ -279,4 +288,33 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.key] })],
+);
+
+/** CONTRACT.md §14: a business's API keys; only the SHA-256 of a key is kept, revoking deletes the row. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: naive('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_business_id_idx').on(t.businessId)],
+);
+
+/** CONTRACT.md §14: what GET /bookings/deleted answers, one row per deleted booking, kept 90 days. */
+export const deletedBookings = pgTable(
+  'deleted_bookings',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    deletedAt: naive('deleted_at').notNull(),
+  },
+  (t) => [index('deleted_bookings_business_deleted_idx').on(t.businessId, t.deletedAt, t.id)],
 );

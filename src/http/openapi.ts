@@ -18,9 +18,28 @@ const tags = [
   { name: 'location', description: 'City and address suggestions for the business settings' },
   { name: 'messenger', description: 'The Telegram bot: webhook, setup and diagnostics' },
   { name: 'superadmin', description: 'Platform operator: every business and booking' },
+  { name: 'integrations', description: "The business's API keys for a CRM, an accounting system or a script" },
 ];
 
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Bodies are validated with additionalProperties: false so that ajv drops fields a route does not
+ * know (removeAdditional) before a handler sees them; to a client that means "ignored", not
+ * "refused", so the document says that instead of the keyword (docs/decisions.md).
+ */
+function unknownFieldsIgnored(schema: JsonSchema): JsonSchema {
+  if (schema.additionalProperties !== false) return schema;
+  const { additionalProperties: _dropped, ...rest } = schema;
+  const note = 'Fields not listed here are ignored.';
+  return { ...rest, description: typeof rest.description === 'string' ? `${rest.description} ${note}` : note };
+}
+
 export const swaggerOptions: SwaggerOptions = {
+  transform: ({ schema, url }) => {
+    const body = (schema as { body?: JsonSchema } | undefined)?.body;
+    return { schema: body ? { ...schema, body: unknownFieldsIgnored(body) } : schema, url };
+  },
   openapi: {
     info: {
       title: 'Booking service API',
@@ -30,7 +49,25 @@ export const swaggerOptions: SwaggerOptions = {
     // Paths carry their full prefix (/api/v1/..., and /healthz at the root), so the server is the origin itself.
     servers: [{ url: '/', description: 'The origin serving this document' }],
     tags,
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A login token (POST /auth/login): `Authorization: Bearer <token>`.',
+        },
+        apiKeyAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'bk_…',
+          description:
+            'An API key of the business (POST /api/v1/api-keys, shown once): `Authorization: Bearer bk_…`. ' +
+            'It acts as the business on the routes that list this scheme; elsewhere (/auth/*, /business/telegram*, ' +
+            '/api-keys) it is refused with 403 `api_key_forbidden`. A revoked key answers 401.',
+        },
+      },
+    },
   },
   // Shared schemas keep their $id as the component name (components.schemas.Error), not def-0.
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },

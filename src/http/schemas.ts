@@ -51,8 +51,14 @@ export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLen
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** The shape only; whether the date exists (or the time is in range) the use case says, with a clearer detail. */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const TIME_PATTERN = '^\\d{2}:\\d{2}$';
+export const DateString = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD' });
 export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
+const NAIVE_DATE_TIME = { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' };
+/** A naive date-time a caller sends (CONTRACT.md §2), e.g. GET /bookings?updated_since=. */
+export const DateTimeQuery = Type.String({ ...NAIVE_DATE_TIME, description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
 
 /** The optional public profile of a business (null when not set). */
 const ProfileBody = {
@@ -124,6 +130,11 @@ export const BookingBody = Type.Object({
   service: Type.Object({ id: Type.Integer(), name: Type.String(), duration: Type.Integer(), price: Type.Number() }),
   master: Type.Object({ id: Type.Integer(), name: Type.String() }),
   client: Type.Object({ id: Type.Integer(), phone: Type.String(), first_name: Type.String() }),
+  created_at: Type.String({ ...NAIVE_DATE_TIME, description: 'when the booking was made (naive, APP_TIMEZONE)' }),
+  updated_at: Type.String({
+    ...NAIVE_DATE_TIME,
+    description: 'when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it',
+  }),
 });
 export type BookingBody = Static<typeof BookingBody>;
 

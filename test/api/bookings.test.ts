@@ -59,6 +59,8 @@ describe('GET /bookings', () => {
       service: { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000 },
       master: { id: other.id, name: 'Айгуль' },
       client: { id: expect.any(Number), phone: expect.stringMatching(/^7\d{10}$/), first_name: 'Алия' },
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
     });
   });
 

@@ -67,6 +67,8 @@ describe('POST /bookings', () => {
       service: { id: s.owner.service.id, name: 'Стрижка', duration: 60, price: 5000 },
       master: { id: expect.any(Number), name: expect.any(String) },
       client: { id: expect.any(Number), phone: '77015551234', first_name: 'Данияр' },
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+      updated_at: response.data.created_at,
       messenger_url: `https://t.me/${TEST_BOT_USERNAME}?start=client_${response.data.id}`,
     });
     expect(s.masters.map((m) => m.id)).toContain(response.data.master.id);

@@ -207,6 +207,7 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
 
 describe('POST /superadmin/seed', () => {
   it('creates a realistic demo business whose admin can log in', async () => {
+    const seededAt = t.app.ctx.time.now();
     const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token: await superToken() });
     expect(response.statusCode).toBe(201);
     const { business, login, counts } = response.data;
@@ -236,6 +237,8 @@ describe('POST /superadmin/seed', () => {
     expect(week.length).toBeGreaterThanOrEqual(20);
     expect(new Set(week.map((b: { start_at: string }) => b.start_at.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
     expect(new Set(week.map((b: { master: { id: number } }) => b.master.id)).size).toBe(3);
+    // CONTRACT.md §14: made now on the app's clock, like any booking.
+    for (const booking of week) expect([booking.created_at, booking.updated_at]).toEqual([seededAt, seededAt]);
     const statuses = new Set(week.map((b: { status: string }) => b.status));
     expect(statuses).toContain('pending');
     expect(statuses).toContain('confirmed');

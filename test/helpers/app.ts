@@ -4,7 +4,7 @@
  * project is mocked; external services are local fake servers.
  */
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +14,7 @@ import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, usePglite, type Database, type QueryObserver } from '../../src/db/client.js';
 import { SettableClock } from '../../src/core/clock.js';
+import { contractChecker, type ContractChecker } from './contract.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
@@ -67,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await openTestDatabase(options.onQuery);
   const app = await buildApp({ config, clock, database, ...options.build });
   await app.ready();
+  let contract: Promise<ContractChecker> | undefined;
   const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
     const response = await app.inject({
       ...rest,
@@ -78,6 +80,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     } catch {
       data = response.body;
     }
+    contract ??= contractChecker(app);
+    const problems = (await contract).check({ method: rest.method ?? 'GET', url: String(rest.url) }, response);
+    if (problems.length > 0) reportContractProblems(problems);
     return Object.assign(response, { data });
   };
   return { app, clock, config, database, call };
@@ -126,4 +131,11 @@ export async function registerBusiness(t: TestApp, overrides: Record<string, unk
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { token: response.data.access_token, business: response.data.business, user: response.data.user, service: response.data.service };
+}
+
+/** An answer the served document does not describe fails the test (CONTRACT_RECORD=file only lists them, to survey). */
+function reportContractProblems(problems: string[]): void {
+  const record = process.env.CONTRACT_RECORD;
+  if (record) appendFileSync(record, problems.map((line) => `${line}\n`).join(''));
+  else throw new Error(`The answer breaks the served OpenAPI document:\n${problems.join('\n')}`);
 }

@@ -38,6 +38,8 @@ const booking = (over: Partial<BookingView> = {}): BookingView => ({
   endAt: '2026-11-24T12:00:00',
   priceSnapshot: 12500,
   notes: null,
+  createdAt: '2026-11-23T10:00:00',
+  updatedAt: '2026-11-23T10:00:00',
   service: { id: 1, name: 'Стрижка', duration: 60, price: 12500 },
   master: { id: 2, name: 'Динара' },
   client: { id: 3, phone: '77015554433', firstName: 'Алия' },

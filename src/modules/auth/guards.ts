@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, notAuthenticated } from '../../core/errors.js';
+import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
+import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './queries.js';
 import type { TokenClaims } from './tokens.js';
 
@@ -25,8 +26,26 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
+export const API_KEY_FORBIDDEN = 'API keys cannot be used here: log in as the owner';
+export const API_KEY_REVOKED = 'Unknown or revoked API key';
+
+/** The business an API key acts for (401 for an unknown or revoked key); its use is recorded at most once a minute. */
+async function keyHolder(request: FastifyRequest, key: string) {
+  const { db, time } = request.server.ctx;
+  const holder = await findKeyHolder(db, key);
+  if (!holder) throw notAuthenticated(API_KEY_REVOKED);
+  await touchApiKey(db, holder, time.now());
+  return holder;
+}
+
+/** A token's claims. An API key is refused (403 when it is a live key, 401 when not): only requireProvider takes one. */
 export async function readClaims(request: FastifyRequest): Promise<TokenClaims> {
-  return request.server.ctx.tokens.verify(bearerToken(request));
+  const bearer = bearerToken(request);
+  if (isApiKey(bearer)) {
+    await keyHolder(request, bearer);
+    throw new DomainError('api_key_forbidden', API_KEY_FORBIDDEN);
+  }
+  return request.server.ctx.tokens.verify(bearer);
 }
 
 /** An ADMIN token's claims, or 403 for a valid token of another kind. */
@@ -46,8 +65,23 @@ export async function assertCurrentSession(request: FastifyRequest, claims: Prov
   if (user.tokenVersion !== claims.tokenVersion) throw notAuthenticated(SESSION_ENDED);
 }
 
-/** onRequest hook: an ADMIN user's token; its business scopes every query of the route. */
-export async function requireProvider(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/**
+ * onRequest hook: an ADMIN user's token or an API key of the business (CONTRACT.md §14); the business
+ * scopes every query of the route. A key acts through the business's admin account.
+ */
+export async function requireProvider(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const bearer = bearerToken(request);
+  if (!isApiKey(bearer)) return requireSession(request, reply);
+  const holder = await keyHolder(request, bearer);
+  request.claims = undefined;
+  request.provider = { userId: holder.userId, businessId: holder.businessId };
+}
+
+/**
+ * onRequest hook: an ADMIN user's token, never an API key (403): the owner's own account
+ * (/auth/*), the Telegram link (/business/telegram*) and the keys themselves (/api-keys).
+ */
+export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const claims = await readClaims(request);
   const provider = providerClaims(claims);
   await assertCurrentSession(request, provider);
@@ -62,6 +96,7 @@ export async function requireSuperAdmin(request: FastifyRequest, _reply: Fastify
   request.claims = claims;
 }
 
-/** OpenAPI security of a route: a bearer token, or (noSecurity) none at all. */
-export const bearerSecurity = [{ bearerAuth: [] }];
+/** OpenAPI security of a route: a login token or an API key (requireProvider), a login token only, or (noSecurity) none at all. */
+export const bearerSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+export const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
 export const noSecurity: Array<Record<string, string[]>> = [];

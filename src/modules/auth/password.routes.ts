@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { bearerSecurity, noSecurity, requireProvider } from './guards.js';
+import { sessionSecurity, noSecurity, requireSession } from './guards.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
 import { SessionBody, TokenFields } from './schemas.js';
 import { changePassword } from './service.js';
@@ -32,14 +32,14 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/password',
     {
-      onRequest: requireProvider,
+      onRequest: requireSession,
       // Counted with the logins (CONTRACT.md §10, §11): a stolen token cannot guess the password at speed.
       config: limited,
       schema: {
         tags,
         operationId: 'changePassword',
         summary: "Change the admin's password",
-        security: bearerSecurity,
+        security: sessionSecurity,
         description: 'Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.',
         body: ChangePasswordBody,
         response: { 200: Type.Object(TokenFields), ...errorResponses(400, 401, 403, 429) },

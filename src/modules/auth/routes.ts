@@ -5,11 +5,12 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BusinessBody, errorResponses, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { verifyCaptcha } from './captcha.js';
-import { bearerSecurity, noSecurity, requireProvider } from './guards.js';
+import { sessionSecurity, noSecurity, requireSession } from './guards.js';
 import { findUserById, userBody } from './queries.js';
 import { login, register } from './service.js';
 import { sessionFor } from './session.js';
 import { passwordRoutes } from './password.routes.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
 import { SessionBody, TokenFields } from './schemas.js';
 
 const RegisterBody = Type.Object(
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Register a business with its admin and first service',
         security: noSecurity,
         body: RegisterBody,
-        response: { 201: RegisteredBody, ...errorResponses(400, 409, 429) },
+        response: { 201: RegisteredBody, ...errorResponses(400, 409, 429, 502) },
       },
     },
     async (request, reply) => {
@@ -95,12 +96,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
-      onRequest: requireProvider,
+      onRequest: requireSession,
       schema: {
         tags,
         operationId: 'getMe',
         summary: 'The logged-in admin and their business',
-        security: bearerSecurity,
+        security: sessionSecurity,
         response: { 200: MeBody, ...errorResponses(401, 403, 404) },
       },
     },
@@ -113,4 +114,5 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(passwordRoutes);
+  await app.register(apiKeyRoutes);
 };

@@ -30,17 +30,31 @@ export interface NewBookingInput {
 
 export const NO_MASTERS = 'No masters available';
 
+/**
+ * Who made the booking: a client through the public page, or the owner (CONTRACT.md §12). One
+ * Idempotency-Key namespace per business, but a key used at one entrance is a different request at the other (409).
+ */
+export type Entrance = 'public' | 'owner';
+
 /** A repeated request with the same Idempotency-Key: the first booking, or 409 when the body differs. */
-export async function replayedBooking(ctx: Pick<AppContext, 'db'>, business: BusinessRow, key: string | undefined, input: NewBookingInput) {
+export async function replayedBooking(
+  ctx: Pick<AppContext, 'db'>,
+  business: BusinessRow,
+  key: string | undefined,
+  input: NewBookingInput,
+  entrance: Entrance = 'public',
+) {
   if (!key) return undefined;
   const previous = await findIdempotentBooking(ctx.db, business.id, key);
   if (!previous) return undefined;
-  if (previous.requestHash !== hashOf(input))
+  if (previous.requestHash !== hashOf(input, entrance))
     throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
   return findBookingView(ctx.db, previous.bookingId, business.id);
 }
 
-const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput): string => requestHash(rest);
+/** The public hash is what it always was (keys stored before stay valid); the owner's names its entrance. */
+const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: Entrance): string =>
+  requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The requested master (404 when not of this business) or the auto-assigned one; undefined when none exists. */
 async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, serviceId: number, masterId: number | null | undefined) {
@@ -50,7 +64,7 @@ async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, servi
 }
 
 export async function createBooking(
-  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
@@ -66,18 +80,19 @@ export async function createBooking(
  * The provider made it, so only the client hears of it, and only when already subscribed.
  */
 export async function createOwnerBooking(
-  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
+  idempotencyKey: string | undefined,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, business, input, 'confirmed', undefined);
+  const booking = await insertBooking(ctx, business, input, 'confirmed', idempotencyKey);
   await notifySafely(log, 'owner booking', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
   return booking;
 }
 
 async function insertBooking(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'time'>,
   business: BusinessRow,
   input: NewBookingInput,
   status: 'pending' | 'confirmed',
@@ -97,6 +112,8 @@ async function insertBooking(
   const startAt = combine(input.date, input.time);
   const endAt = addMinutes(startAt, service.duration);
   const notes = input.notes?.trim() || null;
+  const entrance: Entrance = status === 'confirmed' ? 'owner' : 'public';
+  const now = ctx.time.now();
   let booking: BookingView;
   try {
     const insert = {
@@ -109,7 +126,8 @@ async function insertBooking(
       notes,
       status,
       client: { phone, firstName: input.first_name.trim() },
-      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input) } : undefined,
+      now,
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
     };
     // Strict slots lock the master and check for a clash first, so they need a transaction around both.
     const inserted = business.strictSlots
@@ -127,6 +145,8 @@ async function insertBooking(
       endAt,
       priceSnapshot: service.price,
       notes,
+      createdAt: now,
+      updatedAt: now,
       service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
       master: { id: master.id, name: master.name },
       client: inserted.client,
@@ -134,7 +154,7 @@ async function insertBooking(
   } catch (error) {
     // The same key raced in from a parallel request: answer with the booking that won.
     if (idempotencyKey && isUniqueViolation(error)) {
-      const winner = await replayedBooking(ctx, business, idempotencyKey, input);
+      const winner = await replayedBooking(ctx, business, idempotencyKey, input, entrance);
       if (winner) return winner;
     }
     throw error;

@@ -27,7 +27,7 @@ const tellsClient = (status: string): boolean => status === 'pending' || status 
  * Moving to where it already is changes nothing and tells no one.
  */
 export async function moveOwnBooking(
-  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   booking: BookingView,
@@ -47,12 +47,13 @@ export async function moveOwnBooking(
   if (startAt === booking.startAt && master.id === booking.master.id) return booking;
 
   const masterId = master.id === booking.master.id ? undefined : master.id;
+  const now = ctx.time.now();
   await ctx.db.transaction(async (tx) => {
     if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, booking.id);
-    await moveBooking(tx, booking.id, startAt, endAt, masterId);
+    await moveBooking(tx, booking.id, { startAt, endAt, masterId }, now);
     await expirePending(tx, booking.id);
   });
-  const moved: BookingView = { ...booking, startAt, endAt, master };
+  const moved: BookingView = { ...booking, startAt, endAt, master, updatedAt: now };
   if (tellsClient(moved.status)) {
     await notifySafely(log, 'booking moved', () => ctx.notifier.bookingMoved(business, moved, booking.startAt), undefined);
   }

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { bookings, businesses, clients, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
+import { bookings, businesses, clients, deletedBookings, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from '../catalog/clients.queries.js';
-import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
+import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
 
 export interface Page {
@@ -19,6 +19,8 @@ const viewColumns = {
   endAt: bookings.endAt,
   priceSnapshot: bookings.priceSnapshot,
   notes: bookings.notes,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
   service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
   master: { id: masters.id, name: masters.name },
   client: { id: clients.id, phone: clients.phone, firstName: clients.firstName },
@@ -37,6 +39,8 @@ const normalizeView = (row: BookingView): BookingView => ({
   ...row,
   startAt: fromDbTimestamp(row.startAt),
   endAt: fromDbTimestamp(row.endAt),
+  createdAt: fromDbTimestamp(row.createdAt),
+  updatedAt: fromDbTimestamp(row.updatedAt),
 });
 
 /** A booking by id, only within the given business (another business's booking is not found). */
@@ -52,6 +56,8 @@ export interface BookingFilter {
   to?: string; // naive date-time, exclusive
   status?: BookingStatus;
   masterId?: number;
+  /** CONTRACT.md §14: changed at or after this naive date-time; the list is then ordered by updated_at, id. */
+  updatedSince?: NaiveDateTime;
   /** The business's name or slug contains this (the super admin's search). */
   businessText?: string;
 }
@@ -63,6 +69,7 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
   if (filter.to) conditions.push(lt(bookings.startAt, filter.to));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
+  if (filter.updatedSince) conditions.push(gte(bookings.updatedAt, filter.updatedSince));
   if (filter.businessText) {
     const pattern = containsPattern(filter.businessText);
     conditions.push(
@@ -73,6 +80,8 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
 }
 
 const listOrder = [asc(bookings.startAt), asc(bookings.createdAt), asc(bookings.id)];
+/** The sync order (CONTRACT.md §14), along bookings_business_updated_idx. */
+const syncOrder = [asc(bookings.updatedAt), asc(bookings.id)];
 
 /**
  * `page` (CONTRACT.md §12): limit and offset over one stable order; without them, every booking.
@@ -81,17 +90,18 @@ const listOrder = [asc(bookings.startAt), asc(bookings.createdAt), asc(bookings.
  * entries instead of joined rows.
  */
 export async function listBookingViews(db: Db, filter: BookingFilter, page?: Page): Promise<BookingView[]> {
+  const order = filter.updatedSince === undefined ? listOrder : syncOrder;
   const ids = db
     .select({ id: bookings.id })
     .from(bookings)
     .where(filterConditions(filter))
-    .orderBy(...listOrder)
+    .orderBy(...order)
     .$dynamic();
   if (page?.limit !== undefined) ids.limit(page.limit);
   if (page?.offset) ids.offset(page.offset);
   const rows = await selectViews(db)
     .where(inArray(bookings.id, ids))
-    .orderBy(...listOrder);
+    .orderBy(...order);
   return rows.map(normalizeView);
 }
 
@@ -100,30 +110,89 @@ export async function countBookings(db: Db, filter: BookingFilter): Promise<numb
   return Number(row?.total ?? 0);
 }
 
-export async function setBookingStatus(db: Db, id: string, status: BookingStatus): Promise<void> {
-  await db.update(bookings).set({ status }).where(eq(bookings.id, id));
+/*
+ * Every write of a booking sets updated_at from the app's clock (`now`, CONTRACT.md §14): the clock
+ * tests set, not the database's, so a sync client reads the same times the rest of the API answers.
+ */
+
+export async function setBookingStatus(db: Db, id: string, status: BookingStatus, now: NaiveDateTime): Promise<void> {
+  await db.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, id));
 }
 
 /** Conditional on the booking still being pending, so two racing decisions cannot both win. */
-export async function setStatusIfPending(db: Db, id: string, status: BookingStatus): Promise<boolean> {
+export async function setStatusIfPending(db: Db, id: string, status: BookingStatus, now: NaiveDateTime): Promise<boolean> {
   const rows = await db
     .update(bookings)
-    .set({ status })
+    .set({ status, updatedAt: now })
     .where(and(eq(bookings.id, id), eq(bookings.status, 'pending')))
     .returning({ id: bookings.id });
   return rows.length > 0;
 }
 
+export interface Move {
+  startAt: NaiveDateTime;
+  endAt: NaiveDateTime;
+  /** Another master, or undefined to keep it. */
+  masterId?: number;
+}
+
 /** New start and end, and with `masterId` another master: they change together. */
-export async function moveBooking(db: Db, id: string, startAt: string, endAt: string, masterId?: number): Promise<void> {
+export async function moveBooking(db: Db, id: string, move: Move, now: NaiveDateTime): Promise<void> {
+  const { startAt, endAt, masterId } = move;
   await db
     .update(bookings)
-    .set(masterId === undefined ? { startAt, endAt } : { startAt, endAt, masterId })
+    .set(masterId === undefined ? { startAt, endAt, updatedAt: now } : { startAt, endAt, masterId, updatedAt: now })
     .where(eq(bookings.id, id));
 }
 
-export async function deleteBooking(db: Db, id: string): Promise<void> {
-  await db.delete(bookings).where(eq(bookings.id, id));
+/** How long GET /bookings/deleted remembers a deleted booking (docs/decisions.md). */
+export const DELETED_KEPT_DAYS = 90;
+
+/**
+ * Removes the booking and leaves its tombstone for GET /bookings/deleted, in one statement (atomic by
+ * itself); the business's tombstones older than DELETED_KEPT_DAYS go at the same time.
+ */
+export async function deleteBooking(db: Db, id: string, now: NaiveDateTime): Promise<void> {
+  const cutoff = `${addDays(now.slice(0, 10), -DELETED_KEPT_DAYS)}${now.slice(10)}`;
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM ${bookings} WHERE id = ${id} RETURNING id, business_id
+    ), pruned AS (
+      DELETE FROM ${deletedBookings} WHERE business_id IN (SELECT business_id FROM gone) AND deleted_at < ${cutoff}::timestamp
+    )
+    INSERT INTO ${deletedBookings} (id, business_id, deleted_at)
+    SELECT id, business_id, ${now}::timestamp FROM gone
+    ON CONFLICT (id) DO NOTHING`);
+}
+
+export interface DeletedBooking {
+  id: string;
+  deletedAt: NaiveDateTime;
+}
+
+const deletedFilter = (businessId: number, since: NaiveDateTime | undefined): SQL | undefined =>
+  and(eq(deletedBookings.businessId, businessId), since === undefined ? undefined : gte(deletedBookings.deletedAt, since));
+
+/** GET /bookings/deleted: the business's tombstones deleted at or after `since`, oldest first. */
+export async function listDeletedBookings(
+  db: Db,
+  businessId: number,
+  since: NaiveDateTime | undefined,
+  page: Required<Page>,
+): Promise<DeletedBooking[]> {
+  const rows = await db
+    .select({ id: deletedBookings.id, deletedAt: deletedBookings.deletedAt })
+    .from(deletedBookings)
+    .where(deletedFilter(businessId, since))
+    .orderBy(asc(deletedBookings.deletedAt), asc(deletedBookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({ id: row.id, deletedAt: fromDbTimestamp(row.deletedAt) }));
+}
+
+export async function countDeletedBookings(db: Db, businessId: number, since: NaiveDateTime | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(deletedBookings).where(deletedFilter(businessId, since));
+  return Number(row?.total ?? 0);
 }
 
 /** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
@@ -155,6 +224,8 @@ export interface PublicBookingInsert {
   /** pending for a client's booking, confirmed for one the owner enters (CONTRACT.md §12). */
   status?: 'pending' | 'confirmed';
   client: { phone: string; firstName: string };
+  /** created_at and updated_at, from the app's clock. */
+  now: NaiveDateTime;
   /** Idempotency-Key and the request's hash: remembered with the booking, in the same statement. */
   idempotency?: { key: string; requestHash: string };
 }
@@ -183,9 +254,11 @@ export async function insertPublicBooking(db: Db, values: PublicBookingInsert): 
       ON CONFLICT (business_id, phone) DO UPDATE SET first_name = excluded.first_name, notes = ${appendedClientNotes}
       RETURNING id, phone, first_name
     ), booking AS (
-      INSERT INTO ${bookings} (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot, notes)
+      INSERT INTO ${bookings} (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot, notes,
+        created_at, updated_at)
       SELECT ${values.businessId}, ${values.serviceId}, ${values.masterId}, client.id, ${values.status ?? 'pending'},
-        ${values.startAt}::timestamp, ${values.endAt}::timestamp, ${values.priceSnapshot}, ${values.notes}
+        ${values.startAt}::timestamp, ${values.endAt}::timestamp, ${values.priceSnapshot}, ${values.notes},
+        ${values.now}::timestamp, ${values.now}::timestamp
       FROM client
       RETURNING id
     ), remembered AS (

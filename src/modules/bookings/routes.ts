@@ -5,24 +5,27 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import {
   BookingBody,
   BookingStatusSchema,
+  DATE_PATTERN,
   DateString,
+  DateTimeQuery,
   errorResponses,
   MAX_PAGE,
   PageQuery,
   pageTotal,
+  TIME_PATTERN,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { addDays, isValidDate } from '../../core/wallclock.js';
+import { addDays, isValidDate, isValidDateTime } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
-import { createOwnerBooking, messengerUrl } from './create.js';
+import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
 import { moveOwnBooking } from './move.js';
 import { overviewRoutes } from './overview.js';
-import { countBookings, listBookingViews } from './queries.js';
+import { countBookings, countDeletedBookings, DELETED_KEPT_DAYS, listBookingViews, listDeletedBookings } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
-import { bookingBody } from './view.js';
+import { bookingBody, type BookingView } from './view.js';
 import { isUuid } from '../../core/uuid.js';
 
 /** Booking ids are UUIDs; anything else simply names no booking (404), like another business's id. */
@@ -30,12 +33,15 @@ export const BookingIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) }
 
 const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token']);
 const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_url: Type.String() });
-const PatchBody = Type.Object({
-  status: Type.Optional(BookingStatusSchema),
-  date: Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD' })),
-  time: Type.Optional(Type.String({ maxLength: 5, description: 'HH:MM' })),
-  master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-});
+const PatchBody = Type.Object(
+  {
+    status: Type.Optional(BookingStatusSchema),
+    date: Type.Optional(Type.String({ maxLength: 10, pattern: DATE_PATTERN, description: 'YYYY-MM-DD' })),
+    time: Type.Optional(Type.String({ maxLength: 5, pattern: TIME_PATTERN, description: 'HH:MM' })),
+    master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  },
+  { minProperties: 1, description: 'At least one of status, date, time, master_id' },
+);
 
 const ListQuery = Type.Object({
   ...PageQuery,
@@ -44,7 +50,20 @@ const ListQuery = Type.Object({
   date_to: Type.Optional(DateString),
   status: Type.Optional(BookingStatusSchema),
   master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  updated_since: Type.Optional(DateTimeQuery),
 });
+
+const DeletedQuery = Type.Object({ ...PageQuery, since: Type.Optional(DateTimeQuery) });
+const DeletedBody = Type.Object({
+  id: Type.String(),
+  deleted_at: Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' }),
+});
+
+function checkedDateTime(value: string | undefined, field: string): string | undefined {
+  if (value !== undefined && !isValidDateTime(value))
+    throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DDTHH:MM:SS date-time`, field);
+  return value;
+}
 
 function checkedDate(value: string | undefined, field: string): string | undefined {
   if (value !== undefined && !isValidDate(value)) throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
@@ -78,7 +97,9 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         querystring: ListQuery,
         description:
-          'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings.',
+          'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. ' +
+          'Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by ' +
+          'updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).',
         response: { 200: Type.Array(BookingBody), ...errorResponses(400, 401, 403) },
       },
     },
@@ -93,11 +114,37 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
         status: status as BookingStatus | undefined,
         masterId: master_id,
+        updatedSince: checkedDateTime(request.query.updated_since, 'updated_since'),
       };
       const page = { limit: limit ?? MAX_PAGE, offset };
       const views = await listBookingViews(app.ctx.db, filter, page);
       reply.header(TOTAL_HEADER, await pageTotal(views.length, page, () => countBookings(app.ctx.db, filter)));
       return views.map(bookingBody);
+    },
+  );
+
+  app.get(
+    '/bookings/deleted',
+    {
+      schema: {
+        tags,
+        operationId: 'listDeletedBookings',
+        summary: 'Bookings deleted since a moment (incremental sync)',
+        security,
+        description:
+          `CONTRACT.md §14: the ids of the bookings deleted at or after \`since\`, oldest first (then by id), kept ${DELETED_KEPT_DAYS} days. ` +
+          'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the number of matching ones.',
+        querystring: DeletedQuery,
+        response: { 200: Type.Array(DeletedBody), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = request.provider;
+      const since = checkedDateTime(request.query.since, 'since');
+      const page = { limit: request.query.limit ?? MAX_PAGE, offset: request.query.offset ?? 0 };
+      const rows = await listDeletedBookings(app.ctx.db, businessId, since, page);
+      reply.header(TOTAL_HEADER, await pageTotal(rows.length, page, () => countDeletedBookings(app.ctx.db, businessId, since)));
+      return rows.map((row) => ({ id: row.id, deleted_at: row.deletedAt }));
     },
   );
 
@@ -111,15 +158,25 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         description:
           'A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, ' +
-          'no rate limit; the provider is not notified, a client subscribed by phone is.',
+          'no rate limit; the provider is not notified, a client subscribed by phone is. ' +
+          'With an Idempotency-Key header (CONTRACT.md §14) a retry answers the first booking (header ' +
+          'Idempotent-Replayed: true) and the same key with another body is 409 idempotency_key_reused.',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
         body: OwnerBookingBody,
         response: { 201: OwnerBookingResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const business = await ownBusiness(request.provider.businessId);
-      const booking = await createOwnerBooking(app.ctx, request.log, business, request.body);
-      return reply.status(201).send({ ...bookingBody(booking), messenger_url: messengerUrl(app.ctx.config.botUsername, booking.id) });
+      const key = request.headers['idempotency-key'];
+      const result = (booking: BookingView) => ({
+        ...bookingBody(booking),
+        messenger_url: messengerUrl(app.ctx.config.botUsername, booking.id),
+      });
+      const replay = await replayedBooking(app.ctx, business, key, request.body, 'owner');
+      if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
+      const booking = await createOwnerBooking(app.ctx, request.log, business, request.body, key);
+      return reply.status(201).send(result(booking));
     },
   );
 

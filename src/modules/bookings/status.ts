@@ -7,13 +7,18 @@ import { findBusinessById, type BusinessRow } from '../catalog/business.queries.
 import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
 
-type StatusDeps = Pick<AppContext, 'db' | 'notifier'>;
+type StatusDeps = Pick<AppContext, 'db' | 'notifier' | 'time'>;
 
 /** pending and rejected send nothing (SPEC.md Notifications, "status change"). */
 export const notifiesClient = (status: string): boolean => status === 'confirmed' || status === 'cancelled' || status === 'completed';
 
 /** `business` when the caller already holds it (saves a lookup). */
-export async function notifyClient(ctx: StatusDeps, log: FastifyBaseLogger, booking: BookingView, known?: BusinessRow): Promise<void> {
+export async function notifyClient(
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  log: FastifyBaseLogger,
+  booking: BookingView,
+  known?: BusinessRow,
+): Promise<void> {
   if (!notifiesClient(booking.status)) return;
   const business = known ?? (await findBusinessById(ctx.db, booking.businessId));
   if (!business) return;
@@ -28,8 +33,9 @@ export async function changeStatus(
   status: BookingStatus,
 ): Promise<BookingView> {
   if (booking.status === status) return booking;
-  await setBookingStatus(ctx.db, booking.id, status);
-  const updated: BookingView = { ...booking, status };
+  const now = ctx.time.now();
+  await setBookingStatus(ctx.db, booking.id, status, now);
+  const updated: BookingView = { ...booking, status, updatedAt: now };
   await notifyClient(ctx, log, updated);
   return updated;
 }
@@ -40,18 +46,22 @@ export async function changeStatus(
  * The caller tells the client (notifyClient) once it has answered the provider.
  */
 export async function decidePending(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'time'>,
   booking: BookingView,
   status: 'confirmed' | 'cancelled',
 ): Promise<BookingView | undefined> {
-  if (booking.status !== 'pending' || !(await setStatusIfPending(ctx.db, booking.id, status))) return undefined;
-  return { ...booking, status };
+  const now = ctx.time.now();
+  if (booking.status !== 'pending' || !(await setStatusIfPending(ctx.db, booking.id, status, now))) return undefined;
+  return { ...booking, status, updatedAt: now };
 }
 
-/** DELETE: a booking not yet cancelled is first cancelled (client notified), then removed for good. */
+/**
+ * DELETE: a booking not yet cancelled is first cancelled (client notified), then removed for good;
+ * GET /bookings/deleted names it from then on (CONTRACT.md §14).
+ */
 export async function removeBooking(ctx: StatusDeps, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
   if (booking.status !== 'cancelled') await changeStatus(ctx, log, booking, 'cancelled');
-  await deleteBooking(ctx.db, booking.id);
+  await deleteBooking(ctx.db, booking.id, ctx.time.now());
 }
 
 export { findBookingView };

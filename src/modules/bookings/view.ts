@@ -10,6 +10,9 @@ export interface BookingView {
   endAt: NaiveDateTime;
   priceSnapshot: number;
   notes: string | null;
+  /** CONTRACT.md §14: naive wall-clock of the app's clock; updated_at moves with every change. */
+  createdAt: NaiveDateTime;
+  updatedAt: NaiveDateTime;
   service: { id: number; name: string; duration: number; price: number };
   master: { id: number; name: string };
   client: { id: number; phone: string; firstName: string };
@@ -26,5 +29,7 @@ export function bookingBody(view: BookingView) {
     service: view.service,
     master: view.master,
     client: { id: view.client.id, phone: view.client.phone, first_name: view.client.firstName },
+    created_at: fromDbTimestamp(view.createdAt),
+    updated_at: fromDbTimestamp(view.updatedAt),
   };
 }

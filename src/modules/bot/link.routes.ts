@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { sessionSecurity, requireSession } from '../auth/guards.js';
 import { findUserById } from '../auth/queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { forgetAdminTelegram } from '../auth/queries.js';
@@ -23,7 +23,7 @@ const TelegramLinkBody = Type.Object({
 export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['business'];
   const { config } = app.ctx;
-  app.addHook('onRequest', requireProvider);
+  app.addHook('onRequest', requireSession);
 
   const linkBody = (businessId: number, code: string | undefined, linked: boolean) => {
     if (code === undefined) throw notFound('Business');
@@ -42,7 +42,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'getTelegramLink',
         summary: 'The link that connects a Telegram chat to the business',
-        security: bearerSecurity,
+        security: sessionSecurity,
         description:
           'The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.',
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
@@ -64,7 +64,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'rotateTelegramLink',
         summary: 'Replace the Telegram link with a new one',
-        security: bearerSecurity,
+        security: sessionSecurity,
         description:
           "A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again).",
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
@@ -86,11 +86,16 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'unlinkTelegram',
         summary: 'Disconnect the linked Telegram chat',
-        security: bearerSecurity,
+        security: sessionSecurity,
         description:
           "Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; " +
           `the chat is told. The answer's ${FRESH_TOKEN_HEADER} header carries a new token for the caller.`,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+        response: {
+          204: Type.Null({
+            headers: { [FRESH_TOKEN_HEADER]: { type: 'string', description: 'A new token for the caller: the earlier ones ended' } },
+          }),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { DomainError, forbidden, invalidInput, notAuthenticated, notFound } from '../../core/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
-import { assertCurrentSession, bearerSecurity, noSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
+import { assertCurrentSession, sessionSecurity, noSecurity, providerClaims, readClaims, requireSuperAdmin } from '../auth/guards.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { providerLinkRoutes } from './link.routes.js';
@@ -21,6 +21,12 @@ function sameSecret(received: string | string[] | undefined, expected: string): 
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(received), digest(expected));
 }
+
+/** Only update_id is read before grammY takes the update; the rest is Telegram's Update object as it is. */
+const TelegramUpdate = Type.Object(
+  { update_id: Type.Integer() },
+  { additionalProperties: true, description: 'A Telegram Update object: https://core.telegram.org/bots/api#update' },
+);
 
 const isUpdate = (body: unknown): body is Update =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && Number.isSafeInteger((body as { update_id?: unknown }).update_id);
@@ -87,8 +93,14 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           security: noSecurity,
           description:
             'Telegram updates. Requires the X-Telegram-Bot-Api-Secret-Token header set by set-webhook (401 otherwise). Answers 200 {"ok": true} to every update, handled or not, so Telegram never retries; failures are logged.',
+          headers: Type.Object({
+            [SECRET_HEADER]: Type.Optional(Type.String({ description: 'The secret given to setWebhook (TELEGRAM_WEBHOOK_SECRET)' })),
+          }),
+          body: TelegramUpdate,
           response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 503) },
         },
+        // The schema documents the update; nothing is refused by it: Telegram must get 200 for any body, or it retries forever.
+        validatorCompiler: () => () => true,
       },
       async (request) => {
         if (!sameSecret(request.headers[SECRET_HEADER], config.telegramWebhookSecret)) {
@@ -117,7 +129,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           tags,
           operationId: 'setTelegramWebhook',
           summary: "Point Telegram's webhook at a URL",
-          security: bearerSecurity,
+          security: sessionSecurity,
           description:
             'Calls setWebhook; the URL must be HTTPS. The webhook secret (TELEGRAM_WEBHOOK_SECRET, else derived from JWT_SECRET) is passed as secret_token.',
           querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
@@ -152,7 +164,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           tags,
           operationId: 'getTelegramWebhookInfo',
           summary: "Telegram's view of the webhook",
-          security: bearerSecurity,
+          security: sessionSecurity,
           response: { 200: WebhookInfoBody, ...errorResponses(401, 403, 502, 503) },
         },
       },
@@ -170,7 +182,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
           tags,
           operationId: 'getBusinessSubscription',
           summary: "A business's Telegram notification subscription",
-          security: bearerSecurity,
+          security: sessionSecurity,
           params: Type.Object({ business_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
           response: { 200: SubscriptionStateBody, ...errorResponses(400, 401, 403, 404) },
         },

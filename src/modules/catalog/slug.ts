@@ -13,6 +13,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'metrics',
   'favicon.ico',
   'robots.txt',
+  'ics',
 ]);
 
 const SLUG_RE = /^[a-z0-9-]+$/;

@@ -139,19 +139,20 @@ export async function answerProposal(
   if (accept) {
     const startAt = combine(proposal.proposedDate, proposal.proposedTime);
     const endAt = addMinutes(startAt, booking.service.duration);
+    const now = ctx.time.now();
     try {
       settled = await ctx.db.transaction(async (tx) => {
         const accepted = await settleProposal(tx, proposal.id, 'ACCEPTED');
         if (!accepted) return undefined;
         if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, booking.id);
-        await moveBooking(tx, booking.id, startAt, endAt);
+        await moveBooking(tx, booking.id, { startAt, endAt }, now);
         return accepted;
       });
     } catch (error) {
       if (isDomainError(error, 'slot_taken')) return { kind: 'slot_taken', business };
       throw error;
     }
-    moved = { ...booking, startAt, endAt };
+    moved = { ...booking, startAt, endAt, updatedAt: now };
   } else {
     settled = await settleProposal(ctx.db, proposal.id, 'DECLINED');
   }

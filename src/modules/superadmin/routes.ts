@@ -18,8 +18,9 @@ import {
 import { notifySafely } from '../../notifications/notifier.js';
 import { addDays, isValidDate } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { bearerSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
+import { sessionSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
+import { revokeBusinessApiKeys } from '../auth/api-keys.js';
 import { findBusinessAdmin, setPassword } from '../auth/queries.js';
 import { countBookings, listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
@@ -53,7 +54,7 @@ function checkedDate(value: string | undefined, field: string): string | undefin
 
 const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['superadmin'];
-  const security = bearerSecurity;
+  const security = sessionSecurity;
   app.addHook('onRequest', requireSuperAdmin);
 
   app.get(
@@ -165,7 +166,9 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'resetBusinessPassword',
         summary: "Reset a business admin's password",
         security,
-        description: "Sets a new random password for the business's admin and sends it to the provider's Telegram chat.",
+        description:
+          "Sets a new random password for the business's admin and sends it to the provider's Telegram chat; " +
+          'every login token of the admin and every API key of the business stop working.',
         params: IdParam,
         response: { 200: Type.Object({ new_password: Type.String() }), ...errorResponses(401, 403, 404) },
       },
@@ -176,6 +179,8 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       if (!business || !admin) throw notFound('Business');
       const password = generatePassword();
       await setPassword(app.ctx.db, admin.id, await hashPassword(password), { forgetTelegram: true });
+      // CONTRACT.md §14: whoever held the account may have made keys; the reset ends them too.
+      await revokeBusinessApiKeys(app.ctx.db, business.id);
       await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);
       return { new_password: password };
     },

@@ -20,6 +20,7 @@ export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
   const email = `demo-${randomBytes(4).toString('hex')}@demo.booking.kz`;
   const passwordHash = await hashPassword(password);
   const plan = demoBookingPlan(ctx.time.today());
+  const now = ctx.time.now();
 
   const business = await ctx.db.transaction(async (tx) => {
     const created = await insertBusiness(tx, {
@@ -61,6 +62,9 @@ export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
           startAt: booking.startAt,
           endAt: booking.endAt,
           priceSnapshot: services[booking.service]!.price,
+          // CONTRACT.md §14: booking times come from the app's clock, like every other write of a booking.
+          createdAt: now,
+          updatedAt: now,
         })),
       );
     }

@@ -10,6 +10,7 @@ import { SchedulesPage } from './schedules';
 import { SettingsPage } from './settings';
 import { ClientsPage } from './clients';
 import { OverviewPage } from './overview';
+import { IntegrationsPage } from './integrations';
 import { useT, messages, type MessageKey } from './messages';
 import { useOwnerT } from './owner-messages';
 import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
@@ -23,6 +24,7 @@ const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Ele
   { path: '/admin/masters', label: 'navMasters', page: MastersPage },
   { path: '/admin/schedules', label: 'navSchedules', page: SchedulesPage },
   { path: '/admin/settings', label: 'navSettings', page: SettingsPage },
+  { path: '/admin/integrations', label: 'navIntegrations', page: IntegrationsPage },
 ];
 
 function Shell(props: { path: string; business: Business; onLogout: () => void }) {

@@ -6,6 +6,7 @@ import { BookingDetail, StatusBadge } from './booking-detail';
 import { addDays, dateOf, timeOf, today } from './dates';
 import { useT, messages } from './messages';
 import { STATUSES, client, type Status } from './state';
+import { ExportButtons } from './data-export';
 
 /** A screenful; the dates and filters (applied by the server) reach the rest. */
 const BOOKINGS_SHOWN = 200;
@@ -36,6 +37,7 @@ export function BookingsPage() {
     <div class="stack">
       <div class="topbar">
         <h1>{t('navBookings')}</h1>
+        <ExportButtons kind="bookings" from={filters.date_from} to={filters.date_to} />
       </div>
       <form class="row card" aria-label={t('filters')} onSubmit={(e) => e.preventDefault()}>
         <label class="field" style="margin:0">

@@ -6,6 +6,7 @@ import type { Answer } from '@shared/client';
 import { dateOf, timeOf } from './dates';
 import { useT, messages } from './messages';
 import { client } from './state';
+import { ClientsDataTools } from './clients-import';
 
 type ClientRow = Answer<'/clients'>[number];
 
@@ -69,6 +70,7 @@ export function ClientsPage() {
           value={q}
           onInput={(e) => setQ((e.target as HTMLInputElement).value)}
         />
+        <ClientsDataTools onImported={clients.reload} />
       </div>
       <ListTable
         cap={{ limit: CLIENTS_SHOWN, text: t('clientsCapped') }}

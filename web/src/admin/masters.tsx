@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { ErrorBox, ListState, Loading, TextField, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { client, type Master, type Service } from './state';
+import { MasterCalendar } from './master-calendar';
 
 function MasterForm(props: { master?: Master; services: Service[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -112,6 +113,7 @@ export function MastersPage() {
                       >
                         {t('delete')}
                       </button>
+                      <MasterCalendar master={m} />
                     </div>
                   )}
                 </li>

@@ -14,7 +14,7 @@ const FRESH_TOKEN_HEADER = 'x-access-token';
 
 type Pending = 'rotate' | 'unlink' | null;
 
-function useQr(link: string | undefined): string {
+export function useQr(link: string | undefined): string {
   const [qr, setQr] = useState('');
   useEffect(() => {
     setQr('');

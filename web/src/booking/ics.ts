@@ -3,6 +3,7 @@
  * booking times are wall-clock readings in the business's time zone; the
  * file carries them as UTC so no VTIMEZONE block is needed.
  */
+import { escapeText, icsText, utcStamp as stamp } from '@core/ics.js';
 import { wallClockAt } from '@core/wallclock.js';
 
 const asUtc = (naive: string): number => Date.parse(`${naive.slice(0, 19)}Z`);
@@ -12,31 +13,6 @@ export function instantOf(naive: string, timeZone: string): Date {
   let guess = asUtc(naive);
   for (let i = 0; i < 2; i += 1) guess = asUtc(naive) - (asUtc(wallClockAt(new Date(guess), timeZone)) - guess);
   return new Date(guess);
-}
-
-const stamp = (date: Date): string =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-const escapeText = (text: string): string => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** RFC 5545 folding: lines of at most 75 octets, never splitting a character. */
-function fold(line: string): string {
-  const encoder = new TextEncoder();
-  let out = '';
-  let bytes = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    if (bytes + size > 75) {
-      out += '\r\n ';
-      bytes = 1;
-    }
-    out += char;
-    bytes += size;
-  }
-  return out;
 }
 
 export interface CalendarEvent {
@@ -67,5 +43,5 @@ export function buildIcs(event: CalendarEvent, now: Date = new Date()): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return icsText(lines);
 }

@@ -149,6 +149,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's API keys (never the keys themselves) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key for an integration; `key` is shown only in this answer (only its hash is stored). At most 50 keys per business (409). A key cannot create keys (403).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key answers 401 from then on.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{slug}": {
         parameters: {
             query?: never;
@@ -507,15 +548,35 @@ export interface paths {
         };
         /**
          * Bookings of the business, filtered by date, status and master
-         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings.
+         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).
          */
         get: operations["listBookings"];
         put?: never;
         /**
          * Enter a booking for a client
-         * @description A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, no rate limit; the provider is not notified, a client subscribed by phone is.
+         * @description A booking the owner enters (CONTRACT.md §12): the public creation rules, status confirmed, no captcha, no rate limit; the provider is not notified, a client subscribed by phone is. With an Idempotency-Key header (CONTRACT.md §14) a retry answers the first booking (header Idempotent-Replayed: true) and the same key with another body is 409 idempotency_key_reused.
          */
         post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bookings/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings deleted since a moment (incremental sync)
+         * @description CONTRACT.md §14: the ids of the bookings deleted at or after `since`, oldest first (then by id), kept 90 days. One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count holds the number of matching ones.
+         */
+        get: operations["listDeletedBookings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -732,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a business admin's password
-         * @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat.
+         * @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat; every login token of the admin and every API key of the business stop working.
          */
         post: operations["resetBusinessPassword"];
         delete?: never;
@@ -779,6 +840,103 @@ export interface paths {
          * @description Proposes a new time to the client (PROVIDER_WEB); `notified` tells whether the client got it in Telegram.
          */
         post: operations["proposeReschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masters/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address of a master's calendar feed
+         * @description Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too).
+         */
+        get: operations["getMasterCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masters/{id}/calendar/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new address for a master's calendar feed; the old one answers 404 */
+        post: operations["rotateMasterCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every client of the business as a CSV or XLSX file
+         * @description Columns Имя, Телефон, Заметки, Записей, Последняя запись; sorted by name. At most 100000 rows (400 beyond).
+         */
+        get: operations["exportClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bookings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings of a date range as a CSV or XLSX file
+         * @description Bookings starting from `from` to `to` (both days included, at most 366 days), every status, earliest first. At most 100000 rows (400 beyond: narrow the range).
+         */
+        get: operations["exportBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add clients from a CSV or XLSX file
+         * @description Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing.
+         */
+        post: operations["importClients"];
         delete?: never;
         options?: never;
         head?: never;
@@ -923,6 +1081,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ics/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A master's bookings as an iCalendar feed
+         * @description text/calendar: one VEVENT per booking of the master from 30 days ago to 90 days ahead (at most 2000), cancelled and rejected left out; UID is the booking id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -930,7 +1108,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;
@@ -974,15 +1152,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Liveness probe */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         status: string;
                     };
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -996,9 +1206,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Readiness probe: the database answers */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1007,9 +1221,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1025,6 +1258,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1045,9 +1279,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Register a business with its admin and first service */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1092,6 +1336,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1101,6 +1355,54 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1110,6 +1412,77 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1134,9 +1507,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Log in as a business admin */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1171,6 +1554,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1180,6 +1573,73 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1189,6 +1649,58 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,9 +1718,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The logged-in admin and their business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1240,6 +1756,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1249,6 +1769,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1258,6 +1782,38 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1273,6 +1829,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1282,9 +1839,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change the admin's password */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1298,6 +1865,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1307,6 +1884,16 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1316,6 +1903,73 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1325,6 +1979,58 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,6 +2046,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1348,9 +2055,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Send a password reset link to the linked Telegram chat */
             202: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1362,6 +2079,73 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +2155,58 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1386,6 +2222,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1395,9 +2232,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Set a new password with a reset token */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1432,6 +2279,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1441,6 +2298,73 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +2374,416 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The business's API keys (never the keys themselves) */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        created_at: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        last_used_at: string | null;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Create an API key */
+            201: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description `bk_` and 43 random characters; shown only in this answer, keep it in a safe place */
+                        key: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content: Revoke an API key */
+            204: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1469,9 +2803,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A business's public profile */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1489,9 +2827,67 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1511,9 +2907,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A business's services */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1529,9 +2929,67 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1551,9 +3009,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A business's masters with their services */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1573,9 +3035,67 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1593,9 +3113,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The admin's business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1618,6 +3142,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,6 +3155,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1636,6 +3168,38 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1651,6 +3215,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1669,9 +3234,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change the business's settings and profile */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1694,6 +3263,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1703,6 +3276,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,6 +3289,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1721,6 +3302,64 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,9 +3379,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Whether a slug is valid and free */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1756,6 +3399,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +3412,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,6 +3425,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,9 +3474,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Service categories of the business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1806,6 +3493,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1815,6 +3506,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1830,6 +3553,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1838,9 +3562,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a category */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1853,6 +3581,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1862,6 +3594,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1871,6 +3607,77 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1888,6 +3695,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -1896,9 +3704,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Rename a category */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,6 +3723,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1920,6 +3736,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1929,6 +3749,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1938,6 +3762,90 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1957,16 +3865,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Delete a category */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1976,6 +3905,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1985,6 +3918,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2002,9 +3993,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Services of the business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2023,6 +4018,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,6 +4031,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +4078,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -2058,9 +4090,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a service */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2079,6 +4115,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2088,6 +4128,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +4141,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +4154,77 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,76 +4244,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One service */
             200: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        duration: number;
-                        price: number;
-                        category: {
-                            id: number;
-                            name: string;
-                        } | null;
-                    };
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateService: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    duration?: number;
-                    price?: number;
-                    category_id?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +4269,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +4282,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +4295,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +4308,228 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Fields not listed here are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    duration?: number;
+                    price?: number;
+                    category_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Change a service */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        duration: number;
+                        price: number;
+                        category: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2259,16 +4549,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Delete a service */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2278,6 +4589,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,6 +4602,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2304,9 +4677,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Masters of the business with their services */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,6 +4707,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2339,6 +4720,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2354,6 +4767,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -2363,9 +4777,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a master */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,6 +4807,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2398,6 +4820,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2407,6 +4833,77 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,79 +4923,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One master */
             200: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        services: {
-                            id: number;
-                            name: string;
-                            duration: number;
-                            price: number;
-                            category: {
-                                id: number;
-                                name: string;
-                            } | null;
-                        }[];
-                        has_schedule: boolean;
-                    };
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateMaster: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    service_ids?: number[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,6 +4953,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +4966,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,6 +4979,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,6 +4992,231 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Fields not listed here are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    service_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Rename a master or change their services */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            duration: number;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        has_schedule: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2568,16 +5236,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Delete a master */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2587,6 +5276,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2596,6 +5289,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2618,9 +5369,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Clients of the business, searchable by name or phone */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description How many items match, over all pages */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2640,6 +5397,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2649,6 +5410,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2658,6 +5423,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2675,6 +5472,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -2684,9 +5482,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change a client's name or notes */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +5503,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2710,6 +5516,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,6 +5529,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2728,6 +5542,90 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,9 +5643,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Weekly hours of the business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2767,6 +5669,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +5682,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,9 +5733,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Weekly hours of a master */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,9 +5756,26 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,6 +5785,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2835,6 +5798,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,9 +5862,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Give a master their own week (201), or return the existing one (200) */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2873,9 +5885,13 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Default Response */
+            /** @description Created: Give a master their own week (201), or return the existing one (200) */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2890,11 +5906,28 @@ export interface operations {
                         break_end_time: string | null;
                         is_active: boolean;
                     }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2904,6 +5937,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2913,6 +5950,90 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,16 +6053,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Drop a master's own week: the business hours apply again */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,6 +6093,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2960,6 +6106,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2977,6 +6181,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Fields not listed here are ignored. */
         requestBody: {
             content: {
                 "application/json": {
@@ -3002,9 +6207,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change one day of a week */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3024,6 +6233,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3033,6 +6246,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3042,6 +6259,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3051,6 +6272,90 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,9 +6379,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Working window and busy intervals of a day */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3093,6 +6402,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +6415,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3128,9 +6486,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Which dates of a range have a free start time */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,6 +6509,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3156,6 +6522,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3192,9 +6603,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Book a service */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "idempotent-replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3225,6 +6648,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3234,6 +6667,16 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +6686,73 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,6 +6762,77 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3274,6 +6855,8 @@ export interface operations {
                 date_to?: string;
                 status?: components["schemas"]["BookingStatus"];
                 master_id?: number;
+                /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                updated_since?: string;
             };
             header?: never;
             path?: never;
@@ -3281,9 +6864,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Bookings of the business, filtered by date, status and master */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description How many items match, over all pages */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3311,12 +6900,20 @@ export interface operations {
                             phone: string;
                             first_name: string;
                         };
+                        /** @description when the booking was made (naive, APP_TIMEZONE) */
+                        created_at: string;
+                        /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                        updated_at: string;
                     }[];
                 };
             };
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +6923,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3335,6 +6936,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3346,7 +6979,9 @@ export interface operations {
     createBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3366,9 +7001,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Enter a booking for a client */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "idempotent-replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,6 +7037,10 @@ export interface operations {
                             phone: string;
                             first_name: string;
                         };
+                        /** @description when the booking was made (naive, APP_TIMEZONE) */
+                        created_at: string;
+                        /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                        updated_at: string;
                         messenger_url: string;
                     };
                 };
@@ -3403,6 +7048,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,6 +7061,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,6 +7074,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +7087,10 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,6 +7100,167 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeletedBookings: {
+        parameters: {
+            query?: {
+                /** @description at most 1000, also when not given */
+                limit?: number;
+                offset?: number;
+                /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Bookings deleted since a moment (incremental sync) */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description How many items match, over all pages */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        deleted_at: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3458,9 +7280,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One booking */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3488,12 +7314,33 @@ export interface operations {
                             phone: string;
                             first_name: string;
                         };
+                        /** @description when the booking was made (naive, APP_TIMEZONE) */
+                        created_at: string;
+                        /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                        updated_at: string;
                     };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3503,6 +7350,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +7363,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,16 +7427,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Delete a booking */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +7467,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +7480,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3576,6 +7555,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description At least one of status, date, time, master_id */
         requestBody: {
             content: {
                 "application/json": {
@@ -3589,9 +7569,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change the status of a booking or move it */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3619,12 +7603,20 @@ export interface operations {
                             phone: string;
                             first_name: string;
                         };
+                        /** @description when the booking was made (naive, APP_TIMEZONE) */
+                        created_at: string;
+                        /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                        updated_at: string;
                     };
                 };
             };
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3634,6 +7626,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3643,6 +7639,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3652,6 +7652,10 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3661,6 +7665,77 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3683,9 +7758,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The owner's overview: bookings per day and revenue per master over a date range */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3715,6 +7794,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,6 +7807,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,6 +7820,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3753,9 +7872,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: City suggestions */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +7901,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3781,6 +7920,37 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3790,6 +7960,37 @@ export interface operations {
             /** @description Bad Gateway */
             502: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3812,9 +8013,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Address suggestions */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3832,6 +8043,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3841,6 +8062,37 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +8102,37 @@ export interface operations {
             /** @description Bad Gateway */
             502: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3867,9 +8150,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Public settings for the web pages */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,6 +8166,34 @@ export interface operations {
                         /** @description APP_TIMEZONE: the wall clock of every naive date-time */
                         timezone: string;
                     };
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3899,9 +8214,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Log in as the platform super admin */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,6 +8240,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3924,6 +8259,73 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +8335,37 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3942,6 +8375,18 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3964,9 +8409,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Businesses with booking counts, one page, searchable */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description How many items match, over all pages */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +8450,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4008,6 +8463,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +8476,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,9 +8536,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Bookings of every business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description How many items match, over all pages */
+                    "x-total-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,6 +8572,10 @@ export interface operations {
                             phone: string;
                             first_name: string;
                         };
+                        /** @description when the booking was made (naive, APP_TIMEZONE) */
+                        created_at: string;
+                        /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                        updated_at: string;
                         business: {
                             id: number;
                             slug: string;
@@ -4086,6 +8587,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4095,6 +8600,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4104,6 +8613,38 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4121,9 +8662,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a demo business */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4156,9 +8701,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4168,6 +8730,77 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4187,16 +8820,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Delete a business and everything it owns */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +8860,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4215,6 +8873,64 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4234,9 +8950,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Reset a business admin's password */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4245,9 +8965,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4257,6 +8994,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4266,6 +9007,90 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4292,9 +9117,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Log in from the Telegram mini app with initData */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4313,6 +9148,16 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +9167,73 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +9243,37 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4340,6 +9283,18 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4359,9 +9314,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Reschedule proposals of a booking */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4381,9 +9340,26 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +9369,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4402,6 +9382,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4430,9 +9455,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Propose a new time to the client */
             201: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4458,6 +9487,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4467,6 +9500,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4476,6 +9513,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4485,6 +9526,10 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4494,6 +9539,712 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMasterCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The address of a master's calendar feed */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description {PUBLIC_URL}/ics/{token}.ics: anyone with it reads the feed, so share it like a password */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateMasterCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A new address for a master's calendar feed; the old one answers 404 */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description {PUBLIC_URL}/ics/{token}.ics: anyone with it reads the feed, so share it like a password */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportClients: {
+        parameters: {
+            query: {
+                /** @description csv (UTF-8 with BOM, `;`) or xlsx */
+                format: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment; X-Total-Count holds its number of rows */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportBookings: {
+        parameters: {
+            query: {
+                /** @description csv (UTF-8 with BOM, `;`) or xlsx */
+                format: "csv" | "xlsx";
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment; X-Total-Count holds its number of rows */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description attachment; filename="…" */
+                    "content-disposition"?: string;
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importClients: {
+        parameters: {
+            query?: {
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV (`,` or `;`, UTF-8 or Windows-1251) or XLSX, at most 5 MB and 50000 rows
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Add clients from a CSV or XLSX file */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description New clients (in a dry run: that would be created) */
+                        created: number;
+                        /** @description Rows whose phone the business already has, or an earlier row of the file had */
+                        skipped: number;
+                        errors: {
+                            /** @description Row number as the spreadsheet shows it; the header is row 1 */
+                            row: number;
+                            detail: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4511,9 +10262,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The link that connects a Telegram chat to the business */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4530,6 +10285,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +10298,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4548,6 +10311,23 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4557,6 +10337,12 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4574,9 +10360,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No Content: Disconnect the linked Telegram chat */
             204: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description A new token for the caller: the earlier ones ended */
+                    "x-access-token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4584,6 +10376,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,6 +10389,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4602,6 +10402,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4619,9 +10464,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Replace the Telegram link with a new one */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4635,9 +10484,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,6 +10513,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,6 +10526,62 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4665,6 +10591,12 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,15 +10608,31 @@ export interface operations {
     receiveTelegramUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The secret given to setWebhook (TELEGRAM_WEBHOOK_SECRET) */
+                "x-telegram-bot-api-secret-token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description A Telegram Update object: https://core.telegram.org/bots/api#update */
+        requestBody: {
+            content: {
+                "application/json": {
+                    update_id: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Telegram webhook */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,9 +10642,78 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4706,6 +10723,12 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4725,9 +10748,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Point Telegram's webhook at a URL */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +10767,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4749,6 +10780,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4758,6 +10793,62 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4767,6 +10858,10 @@ export interface operations {
             /** @description Bad Gateway */
             502: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4776,6 +10871,12 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,9 +10894,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Telegram's view of the webhook */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4815,6 +10920,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4824,6 +10933,23 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,6 +10959,10 @@ export interface operations {
             /** @description Bad Gateway */
             502: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4842,6 +10972,12 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,9 +10997,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A business's Telegram notification subscription */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +11024,10 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +11037,10 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +11050,10 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +11063,51 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,9 +11125,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Whether the bot is on, and its username */
             200: {
                 headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4938,6 +11139,188 @@ export interface operations {
                         bot_username: string | null;
                         enabled: boolean;
                     };
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store: a rotated address stops at once */
+                    "cache-control"?: string;
+                    /** @description noindex: the secret address is never indexed */
+                    "x-robots-tag"?: string;
+                    /** @description inline; filename="calendar.ics" */
+                    "content-disposition"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

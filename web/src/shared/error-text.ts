@@ -129,6 +129,7 @@ const CODE_KEYS: Partial<Record<ErrorCode, Key>> = {
   invalid_credentials: 'invalid_credentials',
   not_authenticated: 'not_authenticated',
   forbidden: 'forbidden',
+  api_key_forbidden: 'forbidden',
   not_found: 'not_found',
   route_not_found: 'not_found',
   slot_taken: 'slot_taken',

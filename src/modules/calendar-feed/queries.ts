@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, businesses, clients, masters, services } from '../../db/schema.js';
+import { fromDbTimestamp } from '../../core/wallclock.js';
+
+/** 32 random bytes as base64url: 43 characters of A-Z a-z 0-9 _ - (CONTRACT.md §14 asks at least 32). */
+export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
+
+export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+const ownMaster = (businessId: number, masterId: number) =>
+  and(eq(masters.id, masterId), eq(masters.businessId, businessId), eq(masters.archived, false));
+
+/**
+ * The master's feed token, made on the first ask in one statement (two panels asking at once get the
+ * same one); `rotate` replaces it. Undefined when the master is not an active one of this business.
+ */
+export async function masterCalendarToken(db: Db, businessId: number, masterId: number, rotate: boolean): Promise<string | undefined> {
+  const fresh = newCalendarToken();
+  const [row] = await db
+    .update(masters)
+    .set({ calendarToken: rotate ? fresh : sql`coalesce(${masters.calendarToken}, ${fresh})` })
+    .where(ownMaster(businessId, masterId))
+    .returning({ token: masters.calendarToken });
+  return row?.token ?? undefined;
+}
+
+export interface FeedOwner {
+  masterId: number;
+  masterName: string;
+  businessId: number;
+  businessName: string;
+}
+
+/** The active master a feed token belongs to, with its business. */
+export async function feedOwner(db: Db, token: string): Promise<FeedOwner | undefined> {
+  const [row] = await db
+    .select({ masterId: masters.id, masterName: masters.name, businessId: businesses.id, businessName: businesses.name })
+    .from(masters)
+    .innerJoin(businesses, eq(businesses.id, masters.businessId))
+    .where(and(eq(masters.calendarToken, token), eq(masters.archived, false)))
+    .limit(1);
+  return row;
+}
+
+export interface FeedBooking {
+  id: string;
+  status: string;
+  startAt: string;
+  endAt: string;
+  serviceName: string;
+  clientFirstName: string;
+}
+
+/** The master's bookings starting in [from, to), cancelled and rejected left out, at most `cap`, earliest first. */
+export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: string, cap: number): Promise<FeedBooking[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      serviceName: services.name,
+      clientFirstName: clients.firstName,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
+    .where(
+      and(
+        eq(bookings.masterId, owner.masterId),
+        eq(bookings.businessId, owner.businessId),
+        gte(bookings.startAt, from),
+        lt(bookings.startAt, to),
+        notInArray(bookings.status, ['cancelled', 'rejected']),
+      ),
+    )
+    .orderBy(asc(bookings.startAt), asc(bookings.id))
+    .limit(cap);
+  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
+}

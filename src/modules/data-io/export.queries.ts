@@ -1,0 +1,85 @@
+/** Exports read in pages along a unique order (keyset), so a long file never holds more than a page in memory. */
+import { and, asc, count, eq, gte, lt, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, clients, masters, services } from '../../db/schema.js';
+import type { BookingExportRow, ClientExportRow } from './rows.js';
+
+export const EXPORT_PAGE = 1000;
+
+export interface ClientCursor {
+  firstName: string;
+  id: number;
+}
+
+export async function clientPage(db: Db, businessId: number, after: ClientCursor | undefined) {
+  const rows = await db
+    .select({
+      id: clients.id,
+      firstName: clients.firstName,
+      phone: clients.phone,
+      notes: clients.notes,
+      bookingsCount: count(bookings.id),
+      lastBookingAt: max(bookings.startAt),
+    })
+    .from(clients)
+    .leftJoin(bookings, eq(bookings.clientId, clients.id))
+    .where(
+      and(
+        eq(clients.businessId, businessId),
+        after ? sql`(${clients.firstName}, ${clients.id}) > (${after.firstName}, ${after.id})` : undefined,
+      ),
+    )
+    .groupBy(clients.id)
+    .orderBy(asc(clients.firstName), asc(clients.id))
+    .limit(EXPORT_PAGE);
+  return rows.map((row): ClientExportRow & { id: number } => ({ ...row, bookingsCount: Number(row.bookingsCount) }));
+}
+
+export async function countClientsOf(db: Db, businessId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(clients).where(eq(clients.businessId, businessId));
+  return Number(row?.total ?? 0);
+}
+
+export interface BookingCursor {
+  startAt: string;
+  id: string;
+}
+
+/** Bookings starting in [from, to), every status, along (start_at, id). */
+export async function bookingPage(db: Db, businessId: number, from: string, to: string, after: BookingCursor | undefined) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      priceSnapshot: bookings.priceSnapshot,
+      notes: bookings.notes,
+      serviceName: services.name,
+      masterName: masters.name,
+      clientFirstName: clients.firstName,
+      clientPhone: clients.phone,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(masters, eq(masters.id, bookings.masterId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.startAt, from),
+        lt(bookings.startAt, to),
+        after ? sql`(${bookings.startAt}, ${bookings.id}) > (${after.startAt}::timestamp, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startAt), asc(bookings.id))
+    .limit(EXPORT_PAGE) as Promise<BookingExportRow[]>;
+}
+
+export async function countBookingsIn(db: Db, businessId: number, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookings)
+    .where(and(eq(bookings.businessId, businessId), gte(bookings.startAt, from), lt(bookings.startAt, to)));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,71 @@
+/**
+ * POST /clients/import (CONTRACT.md §14): the file's rows become clients of
+ * the business. A phone the business already has is skipped, never changed;
+ * so is a phone an earlier row of the file had. New clients go in one
+ * transaction, a batch of rows per statement. A dry run answers the same
+ * counts and writes nothing.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { invalidInput } from '../../core/errors.js';
+import { matchColumns, readClientRows, type RowError } from '../../core/client-import.js';
+
+/** Rows per statement: each column goes as one array parameter, so a batch is three parameters whatever its size. */
+const BATCH = 5000;
+/** The answer lists the first this many row errors. */
+export const IMPORT_MAX_ERRORS = 1000;
+
+export interface ImportResult {
+  created: number;
+  skipped: number;
+  errors: RowError[];
+}
+
+async function phonesAlreadyThere(db: Db, businessId: number, phones: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < phones.length; i += BATCH) {
+    const rows = await queryRows<{ phone: string }>(
+      db,
+      sql`SELECT phone FROM clients WHERE business_id = ${businessId} AND phone = ANY(${sql.param(phones.slice(i, i + BATCH))}::text[])`,
+    );
+    for (const row of rows) found.add(row.phone);
+  }
+  return found;
+}
+
+export async function importClients(db: Db, businessId: number, table: string[][], dryRun: boolean): Promise<ImportResult> {
+  const headerIndex = table.findIndex((cells) => cells.some((cell) => cell.trim() !== ''));
+  if (headerIndex < 0) throw invalidInput('The file is empty', 'file');
+  const columns = matchColumns(table[headerIndex]!);
+  if (columns.phone === undefined) throw invalidInput('No phone column: name one Телефон or Phone in the first row', 'file');
+  if (columns.name === undefined) throw invalidInput('No name column: name one Имя or Name in the first row', 'file');
+  const read = readClientRows(table.slice(headerIndex + 1), columns, headerIndex + 2);
+  const errors = read.errors.slice(0, IMPORT_MAX_ERRORS);
+  const existing = await phonesAlreadyThere(
+    db,
+    businessId,
+    read.clients.map((client) => client.phone),
+  );
+  const fresh = read.clients.filter((client) => !existing.has(client.phone));
+  const skipped = read.duplicates + existing.size;
+  if (dryRun) return { created: fresh.length, skipped, errors };
+  const created = await db.transaction(async (tx) => {
+    let inserted = 0;
+    for (let i = 0; i < fresh.length; i += BATCH) {
+      const batch = fresh.slice(i, i + BATCH);
+      const column = (pick: (client: (typeof batch)[number]) => string | null) => sql.param(batch.map(pick));
+      // A booking made meanwhile may have brought a phone: that client stays as it is.
+      const rows = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO clients (business_id, phone, first_name, notes)
+            SELECT ${businessId}, phone, first_name, notes
+            FROM unnest(${column((c) => c.phone)}::text[], ${column((c) => c.firstName)}::text[], ${column((c) => c.notes)}::text[])
+              AS t(phone, first_name, notes)
+            ON CONFLICT (business_id, phone) DO NOTHING RETURNING id`,
+      );
+      inserted += rows.length;
+    }
+    return inserted;
+  });
+  return { created, skipped: skipped + (fresh.length - created), errors };
+}

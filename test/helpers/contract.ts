@@ -1,0 +1,98 @@
+/**
+ * Every answer an API test receives through `t.call` is checked against the OpenAPI document the
+ * app itself serves (CONTRACT.md §14: "no undocumented status or header passes"): the operation
+ * must declare the status, a JSON body must match the declared schema, and every header that is
+ * not transport, CORS or a browser security header must be declared for that status.
+ * openapi-backend matches the operation and validates the body against the served document.
+ */
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
+
+/** Headers every answer may carry without the document naming them. */
+const TRANSPORT_HEADERS = new Set([
+  'accept-ranges',
+  'cache-control-immutable',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  // Browser security headers (helmet), the same on every answer.
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+]);
+
+const isTransport = (name: string): boolean => TRANSPORT_HEADERS.has(name) || name.startsWith('access-control-');
+
+export interface ContractChecker {
+  check(request: { method: string; url: string }, response: LightMyRequestResponse): string[];
+}
+
+const decoders: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+
+/** The JSON the client reads, after undoing a Content-Encoding. */
+function jsonOf(response: LightMyRequestResponse): unknown {
+  const decode = decoders[String(response.headers['content-encoding'] ?? '')];
+  return JSON.parse((decode ? decode(response.rawPayload) : response.rawPayload).toString('utf8'));
+}
+
+interface ResponseObject {
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+export async function contractChecker(app: FastifyInstance): Promise<ContractChecker> {
+  const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const definition = JSON.parse(answer.body) as ConstructorParameters<typeof OpenAPIBackend>[0]['definition'];
+  const api = new OpenAPIBackend({ definition, quick: true, validate: true, ajvOpts: { strict: false } });
+  await api.init();
+
+  return {
+    check(request, response) {
+      const path = request.url.split('?')[0] ?? request.url;
+      const operation = api.matchOperation({ method: request.method.toLowerCase(), path, headers: {} }) as Operation | undefined;
+      if (!operation) return [];
+      const where = `${request.method.toUpperCase()} ${operation.path} → ${response.statusCode}`;
+      const declared = (operation.responses ?? {}) as Record<string, ResponseObject>;
+      const documented = declared[String(response.statusCode)] ?? declared.default;
+      if (!documented) return [`${where}: status not in the document`];
+      const problems: string[] = [];
+      const declaredHeaders = new Set(Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase()));
+      for (const name of Object.keys(response.headers)) {
+        if (!isTransport(name) && !declaredHeaders.has(name)) problems.push(`${where}: header ${name} not in the document`);
+      }
+      const type = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+      if (type === 'application/json' && response.rawPayload.length > 0) {
+        if (!documented.content?.['application/json']) problems.push(`${where}: JSON body not in the document`);
+        else {
+          const result = api.validateResponse(jsonOf(response), operation, response.statusCode);
+          for (const error of result.errors ?? []) problems.push(`${where}: body ${error.instancePath} ${error.message}`);
+        }
+      } else if (
+        type &&
+        response.body &&
+        documented.content &&
+        !Object.keys(documented.content).some((key) => key.split(';')[0] === type)
+      ) {
+        problems.push(`${where}: content type ${type} not in the document`);
+      }
+      return problems;
+    },
+  };
+}
