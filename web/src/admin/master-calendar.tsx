@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { CopyButton } from './copy-button';
 import { useDataT } from './data-messages';
 import { client, type Master } from './state';
 import { useQr } from './telegram-link';
@@ -18,14 +19,12 @@ function CalendarLink(props: { master: Master }) {
   const feed = useLoad((signal) => client.get('/masters/{id}/calendar', { path: { id }, signal }), [id]);
   const [asking, setAsking] = useState(false);
   const [rotated, setRotated] = useState(false);
-  const [copied, setCopied] = useState(false);
   const url = feed.data?.url;
   const qr = useQr(url && webcal(url));
   const rotate = useAction(async () => {
     feed.set(await client.post('/masters/{id}/calendar/rotate', { path: { id } }));
     setAsking(false);
     setRotated(true);
-    setCopied(false);
   });
   if (!url) return feed.error ? <ErrorBox error={generalError(feed.error)} /> : <Loading text={t('loading')} />;
   return (
@@ -39,18 +38,7 @@ function CalendarLink(props: { master: Master }) {
             <code data-testid="calendar-url">{url}</code>
           </p>
           <div class="row">
-            <button
-              type="button"
-              class="btn btn-ghost btn-small"
-              onClick={() =>
-                void navigator.clipboard?.writeText(url).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {copied ? t('copied') : t('copy')}
-            </button>
+            <CopyButton key={url} text={url} />
             <a class="btn btn-small" href={webcal(url)} data-testid="calendar-webcal">
               {t('calendarOpen')}
             </a>

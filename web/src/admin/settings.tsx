@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { ErrorBox, SaveRow, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { AddressInput } from './address';
+import { CopyButton } from './copy-button';
 import { useT, messages } from './messages';
 import { ChangePassword } from './password';
 import { ProfileFields } from './profile-fields';
@@ -27,25 +28,12 @@ function SlugCheck(props: { slug: string; current: string }) {
 }
 
 function CopyLink({ url }: { url: string }) {
-  const t = useT(messages);
-  const [copied, setCopied] = useState(false);
   return (
     <div class="row">
       <a href={url} target="_blank" rel="noopener" data-testid="public-link">
         {url}
       </a>
-      <button
-        type="button"
-        class="btn btn-ghost btn-small"
-        onClick={() =>
-          void navigator.clipboard?.writeText(url).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          )
-        }
-      >
-        {copied ? t('copied') : t('copy')}
-      </button>
+      <CopyButton text={url} />
     </div>
   );
 }
