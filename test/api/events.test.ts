@@ -3,10 +3,12 @@
  * real port with fetch streaming, as the panel reads it. Changes through this instance or another
  * one on the same database arrive within 2 s; another business's never do.
  */
+import { get } from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 import { readSse } from '../../web/src/shared/sse.js';
 import { dbKind, openTestDatabase, registerBusiness, testConfig, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
@@ -149,5 +151,45 @@ describe('GET /events with a second instance on the same database', () => {
     const again = await openStream(base, owner.token);
     const booking = await book(t, owner, { time: '18:00' });
     await arrives(again, { id: booking.id, change: 'created' });
+  });
+});
+
+describe.runIf(dbKind() === 'postgres')('GET /events when its LISTEN connection is lost (PostgreSQL)', () => {
+  it('ends the open streams (changes may be missed), answers 503 until it listens again, then streams again', async () => {
+    // Its own application_name, so the test cuts this app's LISTEN connection and no other file's.
+    const name = `booking-events-${process.pid}-${Date.now()}`;
+    const url = new URL(inject('postgresUrl'));
+    url.searchParams.set('application_name', name);
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    const app = await buildApp({ config: testConfig({ AVAILABILITY_CACHE: '0' }), database });
+    try {
+      const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openStream(appBase, owner.token);
+      await t.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${name} AND (query ILIKE 'LISTEN%' OR query = 'SELECT 1')`,
+      );
+      await expect.poll(() => stream.ended(), { timeout: 3000 }).toBe(true);
+      // A fresh connection each time (undici would keep the 503 answers' ones open, holding the close below).
+      const status = () =>
+        new Promise<number>((resolve, reject) => {
+          const request = get(
+            `${appBase}/api/v1/events`,
+            { headers: { authorization: `Bearer ${owner.token}` }, agent: false },
+            (response) => {
+              response.destroy();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          request.on('error', reject);
+        });
+      expect(await status()).toBe(503);
+      await expect.poll(status, { timeout: 5000, interval: 200 }).toBe(200);
+      const again = await openStream(appBase, owner.token);
+      const booking = await book(t, owner, { time: '19:00' });
+      await arrives(again, { id: booking.id, change: 'created' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -84,6 +84,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .type(SSE_CONTENT_TYPE)
           .header('cache-control', 'no-cache')
           .header('x-accel-buffering', 'no')
+          // A stream's connection is not reused: when it ends (shutdown above all) the socket goes with it.
+          .header('connection', 'close')
           // A stream goes out as it is (no serializer); the type provider only knows the schema's shape.
           .send(stream.body as never)
       );
