@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseBookingNotice } from '../../src/modules/bookings/events.js';
 import { EventStream, sseEvent } from '../../src/http/sse.js';
-import { parseSse } from '../../web/src/shared/sse.js';
+import { parseSse, reconnectDelay } from '../../web/src/shared/sse.js';
 
 const ID = '3f387386-f42c-4393-9129-b919d6b45d58';
 
@@ -98,5 +98,24 @@ describe('EventStream', () => {
     allowed = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(stream.body.writableEnded).toBe(true);
+  });
+});
+
+describe('reconnectDelay (the panel following GET /events)', () => {
+  it('waits 1 s, then doubles up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((attempt) => reconnectDelay(attempt, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+
+  it('takes off at most 20 % so that tabs do not come back in step', () => {
+    fc.assert(
+      fc.property(fc.nat(60), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, random) => {
+        const full = reconnectDelay(attempt, () => 0);
+        const delay = reconnectDelay(attempt, () => random);
+        expect(delay).toBeLessThanOrEqual(full);
+        expect(delay).toBeGreaterThanOrEqual(full * 0.8 - 1);
+      }),
+    );
   });
 });

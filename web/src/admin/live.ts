@@ -5,7 +5,7 @@
  * too, since changes made meanwhile were never heard.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { readSse } from '@shared/sse';
+import { readSse, reconnectDelay } from '@shared/sse';
 import { today } from './dates';
 import { client, getToken } from './state';
 
@@ -33,15 +33,6 @@ export function useBookingChanges(onChange: ChangeListener): void {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   }, []);
-}
-
-const FIRST_PAUSE_MS = 1_000;
-const LONGEST_PAUSE_MS = 30_000;
-
-/** The pause before reconnection `attempt` (0-based): 1 s doubling to 30 s, up to 20 % less, so tabs do not return in step. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const full = Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.min(attempt, 10));
-  return Math.round(full * (1 - 0.2 * random()));
 }
 
 const pause = (ms: number, signal: AbortSignal) =>

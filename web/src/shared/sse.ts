@@ -42,3 +42,12 @@ export async function readSse(response: Response, onMessage: (message: SseMessag
     for (const message of parsed.messages) onMessage(message);
   }
 }
+
+const FIRST_PAUSE_MS = 1_000;
+const LONGEST_PAUSE_MS = 30_000;
+
+/** The pause before reconnection `attempt` (0-based): 1 s doubling to 30 s, up to 20 % less, so tabs do not return in step. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const full = Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.min(attempt, 10));
+  return Math.round(full * (1 - 0.2 * random()));
+}
