@@ -56,6 +56,9 @@ describe('the live panel', () => {
     const [client] = (await w.call({ method: 'GET', url: '/api/v1/clients?q=Бауыржан', token: owner.token })).data;
     expect(client.notes).toBe('Любит короткие виски');
     await screenshot(page, 'live-client-card-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'live-client-card-360');
 
     await card.getByRole('button', { name: 'Записать снова' }).click();
     const form = page.getByRole('dialog', { name: 'Новая запись' });
