@@ -41,8 +41,14 @@ describe('the live panel', () => {
     const row = page.locator('tr', { hasText: 'Бауыржан' });
     await row.waitFor();
     await expect.poll(() => badge.textContent()).toBe('1');
-    await expect.poll(() => page.title()).toMatch(/^\(1\) /);
+    await expect.poll(() => page.title()).toMatch(/^\(1\) Список записей · /);
     await screenshot(page, 'live-bookings-1280');
+
+    // The stream ends (as on a restart of the instance): the panel reconnects by itself and catches up.
+    w.app.ctx.bookingEvents.endAll();
+    await book(w, owner, { first_name: 'Дана', date: '2026-11-25', time: '13:00' });
+    await page.locator('tr', { hasText: 'Дана' }).waitFor();
+    await expect.poll(() => badge.textContent()).toBe('2');
 
     await row.getByRole('button', { name: /Бауыржан/ }).click();
     const card = page.getByRole('dialog', { name: 'Бауыржан' });
