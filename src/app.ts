@@ -36,6 +36,7 @@ import { rescheduleRoutes } from './modules/reschedule/routes.js';
 import { calendarFeedRoutes, masterCalendarRoutes } from './modules/calendar-feed/routes.js';
 import { dataIoRoutes } from './modules/data-io/routes.js';
 import { startSlotsCache } from './modules/availability/live-cache.js';
+import { BookingEvents } from './modules/bookings/events.js';
 import type { AppContext } from './context.js';
 
 export interface BuildOptions {
@@ -123,7 +124,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens: new TokenService(config.jwtSecret, () => time.unixSeconds()),
     notifier: options.notifier ?? messenger.notifier,
     slotsCache: undefined,
+    bookingEvents: new BookingEvents(database, app.log),
   } satisfies AppContext);
+  app.addHook('onClose', () => app.ctx.bookingEvents.close());
   if (!options.database) app.addHook('onClose', () => database.close());
   if (config.availabilityCache) app.ctx.slotsCache = await startSlotsCache(app, database, app.log);
   app.addHook('onSend', async (request, reply) => {

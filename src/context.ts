@@ -9,6 +9,7 @@ import type { WallClock } from './core/wallclock.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { Notifier } from './notifications/notifier.js';
 import type { SlotsCache } from './modules/availability/cache.js';
+import type { BookingEvents } from './modules/bookings/events.js';
 
 export interface AppContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppContext {
   notifier: Notifier;
   /** Present when AVAILABILITY_CACHE is on. */
   slotsCache: SlotsCache | undefined;
+  /** The booking changes GET /events streams (CONTRACT.md §13). */
+  bookingEvents: BookingEvents;
 }
 
 declare module 'fastify' {

@@ -14,6 +14,12 @@ const tags = [
   { name: 'clients', description: 'Clients of the business, created by their bookings' },
   { name: 'schedules', description: 'Weekly working hours of the business and of each master' },
   { name: 'bookings', description: "The business's bookings as the admin sees and changes them" },
+  {
+    name: 'events',
+    description:
+      "Live updates: GET /api/v1/events is a server-sent-event stream of the business's booking changes " +
+      '(`event: booking`, data `{id, status, change}`), for a panel or an integration that reacts at once instead of polling',
+  },
   { name: 'reschedule', description: 'Proposals of a new time sent to the client' },
   { name: 'location', description: 'City and address suggestions for the business settings' },
   { name: 'messenger', description: 'The Telegram bot: webhook, setup and diagnostics' },

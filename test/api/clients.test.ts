@@ -1,6 +1,6 @@
 /** The clients CRM: GET /clients?q and PUT /clients/{id} (CONTRACT.md §4). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp();
@@ -106,5 +106,77 @@ describe('clients', () => {
     expect(theirs!.phone).toBe(mine!.phone);
     expect(theirs!.id).not.toBe(mine!.id);
     expect(mine!.first_name).toBe('Алия');
+  });
+});
+
+describe('the client card and bookings by client (CONTRACT.md §13)', () => {
+  let owner: RegisteredBusiness;
+  let alia: number;
+  let ids: { past: string; cancelled: string; next: string; later: string };
+
+  beforeAll(async () => {
+    owner = await registerBusiness(t);
+    await createMaster(t, owner);
+    const phone = '+7 705 123 45 67';
+    const past = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-24', time: '10:00' });
+    const cancelled = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-25', time: '10:00' });
+    const next = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-27', time: '12:00' });
+    const later = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-30', time: '12:00' });
+    await book(t, owner, { first_name: 'Борис', phone: '+7 705 000 00 01', date: '2026-11-24', time: '12:00' });
+    const cancel = await t.call({
+      method: 'PATCH',
+      url: `/api/v1/bookings/${cancelled.id}`,
+      token: owner.token,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    ids = { past: past.id, cancelled: cancelled.id, next: next.id, later: later.id };
+    const [client] = (await t.call({ method: 'GET', url: '/api/v1/clients?q=Алия', token: owner.token })).data as ClientItem[];
+    alia = client!.id;
+  });
+
+  const card = (token = owner.token, id = alia) => t.call({ method: 'GET', url: `/api/v1/clients/${id}`, token });
+
+  it('counts past bookings not cancelled as visits and spent; the next booking and every booking, newest first', async () => {
+    t.clock.set('2026-11-26T05:00:00Z'); // Thursday 10:00 in Almaty: the 24th and the cancelled 25th are past
+    try {
+      const answer = await card();
+      expect(answer.statusCode).toBe(200);
+      const { bookings, ...figures } = answer.data;
+      expect(figures).toEqual({
+        id: alia,
+        phone: '77051234567',
+        first_name: 'Алия',
+        notes: null,
+        visits: 1,
+        total_spent: 5000,
+        last_visit_at: '2026-11-24T10:00:00',
+        next_booking_at: '2026-11-27T12:00:00',
+      });
+      expect(bookings.map((booking: { id: string }) => booking.id)).toEqual([ids.later, ids.next, ids.cancelled, ids.past]);
+      const one = await t.call({ method: 'GET', url: `/api/v1/bookings/${ids.past}`, token: owner.token });
+      expect(bookings[3]).toEqual(one.data);
+    } finally {
+      t.clock.set(DEFAULT_NOW);
+    }
+  });
+
+  it('GET /bookings?client_id= lists only that client, with the other filters and paging', async () => {
+    const list = (query: string) => t.call({ method: 'GET', url: `/api/v1/bookings?client_id=${alia}${query}`, token: owner.token });
+    const all = await list('');
+    expect(all.data.map((booking: { id: string }) => booking.id)).toEqual([ids.past, ids.cancelled, ids.next, ids.later]);
+    expect(all.headers['x-total-count']).toBe('4');
+    expect((await list('&status=cancelled')).data.map((booking: { id: string }) => booking.id)).toEqual([ids.cancelled]);
+    const page = await list('&limit=1&offset=2');
+    expect(page.data.map((booking: { id: string }) => booking.id)).toEqual([ids.next]);
+    expect(page.headers['x-total-count']).toBe('4');
+  });
+
+  it("another business's client is 404 and lists nothing; an unknown id is 404", async () => {
+    const other = await registerBusiness(t);
+    expect((await card(other.token)).statusCode).toBe(404);
+    const theirs = await t.call({ method: 'GET', url: `/api/v1/bookings?client_id=${alia}`, token: other.token });
+    expect(theirs.data).toEqual([]);
+    expect((await card(owner.token, 2147483647)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { bookings, businesses, clients, deletedBookings, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
@@ -56,6 +56,8 @@ export interface BookingFilter {
   to?: string; // naive date-time, exclusive
   status?: BookingStatus;
   masterId?: number;
+  /** CONTRACT.md §13: that client's bookings only. */
+  clientId?: number;
   /** CONTRACT.md §14: changed at or after this naive date-time; the list is then ordered by updated_at, id. */
   updatedSince?: NaiveDateTime;
   /** The business's name or slug contains this (the super admin's search). */
@@ -69,6 +71,7 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
   if (filter.to) conditions.push(lt(bookings.startAt, filter.to));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
+  if (filter.clientId !== undefined) conditions.push(eq(bookings.clientId, filter.clientId));
   if (filter.updatedSince) conditions.push(gte(bookings.updatedAt, filter.updatedSince));
   if (filter.businessText) {
     const pattern = containsPattern(filter.businessText);
@@ -102,6 +105,15 @@ export async function listBookingViews(db: Db, filter: BookingFilter, page?: Pag
   const rows = await selectViews(db)
     .where(inArray(bookings.id, ids))
     .orderBy(...order);
+  return rows.map(normalizeView);
+}
+
+/** The client card's history (CONTRACT.md §13): the client's newest `limit` bookings, newest start first. */
+export async function clientBookingViews(db: Db, businessId: number, clientId: number, limit: number): Promise<BookingView[]> {
+  const rows = await selectViews(db)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, clientId)))
+    .orderBy(desc(bookings.startAt), desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
   return rows.map(normalizeView);
 }
 

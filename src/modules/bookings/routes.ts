@@ -22,6 +22,7 @@ import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
 import { moveOwnBooking } from './move.js';
 import { overviewRoutes } from './overview.js';
+import { eventRoutes } from './events.routes.js';
 import { countBookings, countDeletedBookings, DELETED_KEPT_DAYS, listBookingViews, listDeletedBookings } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
@@ -50,6 +51,7 @@ const ListQuery = Type.Object({
   date_to: Type.Optional(DateString),
   status: Type.Optional(BookingStatusSchema),
   master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  client_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: "That client's bookings only (CONTRACT.md §13)" })),
   updated_since: Type.Optional(DateTimeQuery),
 });
 
@@ -93,7 +95,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'listBookings',
-        summary: 'Bookings of the business, filtered by date, status and master',
+        summary: 'Bookings of the business, filtered by date, status, master and client',
         security,
         querystring: ListQuery,
         description:
@@ -104,7 +106,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, master_id, limit, offset } = request.query;
+      const { status, master_id, client_id, limit, offset } = request.query;
       const date = checkedDate(request.query.date, 'date');
       const from = checkedDate(request.query.date_from, 'date_from') ?? date;
       const to = checkedDate(request.query.date_to, 'date_to') ?? date;
@@ -114,6 +116,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
         status: status as BookingStatus | undefined,
         masterId: master_id,
+        clientId: client_id,
         updatedSince: checkedDateTime(request.query.updated_since, 'updated_since'),
       };
       const page = { limit: limit ?? MAX_PAGE, offset };
@@ -250,4 +253,5 @@ export const bookingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicBookingRoutes);
   await app.register(providerBookingRoutes);
   await app.register(overviewRoutes);
+  await app.register(eventRoutes);
 };

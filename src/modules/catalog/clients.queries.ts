@@ -61,6 +61,10 @@ function clientConditions(businessId: number, q: string | undefined) {
   return and(...conditions);
 }
 
+const notCancelled = sql`${bookings.status} NOT IN ('cancelled', 'rejected')`;
+/** A visit (CONTRACT.md §13): a booking that already began and was not cancelled or rejected. */
+const isVisit = (now: string) => sql`${bookings.startAt} <= ${now}::timestamp AND ${notCancelled}`;
+
 /**
  * `now` (the wall clock) dates `last_visit_at`: the latest booking that already began and was
  * not cancelled or rejected. `last_booking_at` stays as documented: the latest of any booking.
@@ -80,9 +84,7 @@ export async function listClients(
       notes: clients.notes,
       bookings_count: count(bookings.id),
       last_booking_at: max(bookings.startAt),
-      last_visit_at: sql<
-        string | null
-      >`max(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} <= ${now}::timestamp AND ${bookings.status} NOT IN ('cancelled', 'rejected'))`,
+      last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${isVisit(now)})`,
     })
     .from(clients)
     .leftJoin(bookings, eq(bookings.clientId, clients.id))
@@ -99,6 +101,35 @@ export async function listClients(
     last_booking_at: row.last_booking_at ? fromDbTimestamp(row.last_booking_at) : null,
     last_visit_at: row.last_visit_at ? fromDbTimestamp(row.last_visit_at) : null,
   }));
+}
+
+export interface ClientStats {
+  visits: number;
+  total_spent: number;
+  last_visit_at: string | null;
+  next_booking_at: string | null;
+}
+
+/** The client card's figures (CONTRACT.md §13): visits and their price_snapshot sum, the last visit and the next booking. */
+export async function clientStats(db: Db, clientId: number, now: string): Promise<ClientStats> {
+  const [row] = await db
+    .select({
+      visits: sql<number>`count(*) FILTER (WHERE ${isVisit(now)})`,
+      total_spent: sql<number>`coalesce(sum(${bookings.priceSnapshot}) FILTER (WHERE ${isVisit(now)}), 0)`,
+      last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${isVisit(now)})`,
+      next_booking_at: sql<
+        string | null
+      >`min(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} > ${now}::timestamp AND ${notCancelled})`,
+    })
+    .from(bookings)
+    .where(eq(bookings.clientId, clientId));
+  const at = (value: string | null | undefined) => (value ? fromDbTimestamp(value) : null);
+  return {
+    visits: Number(row?.visits ?? 0),
+    total_spent: Number(row?.total_spent ?? 0),
+    last_visit_at: at(row?.last_visit_at),
+    next_booking_at: at(row?.next_booking_at),
+  };
 }
 
 export async function countClients(db: Db, businessId: number, q: string | undefined): Promise<number> {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import {
+  BookingBody,
   DateTimeString,
   errorResponses,
   IdParam,
@@ -13,7 +14,9 @@ import {
   TOTAL_HEADER,
 } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { clientBody, CLIENT_NOTES_MAX, countClients, findClient, listClients, updateClient } from './clients.queries.js';
+import { clientBookingViews } from '../bookings/queries.js';
+import { bookingBody } from '../bookings/view.js';
+import { clientBody, CLIENT_NOTES_MAX, clientStats, countClients, findClient, listClients, updateClient } from './clients.queries.js';
 
 const ClientBody = Type.Object({
   id: Type.Integer(),
@@ -26,6 +29,21 @@ const ClientListItem = Type.Object({
   bookings_count: Type.Integer(),
   last_booking_at: Nullable(DateTimeString),
   last_visit_at: Nullable(DateTimeString),
+});
+/** How many of the client's bookings the card lists (CONTRACT.md §13); GET /bookings?client_id= has them all. */
+export const CARD_BOOKINGS = 50;
+const ClientCard = Type.Object({
+  ...ClientBody.properties,
+  visits: Type.Integer({ description: 'Bookings that already began and were not cancelled or rejected' }),
+  total_spent: Type.Number({ description: 'The sum of price_snapshot over those visits' }),
+  last_visit_at: Nullable(DateTimeString),
+  next_booking_at: Nullable(
+    Type.String({ description: 'Start (naive, APP_TIMEZONE) of the nearest future booking not cancelled or rejected' }),
+  ),
+  bookings: Type.Array(BookingBody, {
+    maxItems: CARD_BOOKINGS,
+    description: `Up to ${CARD_BOOKINGS} of the client's bookings, newest start first`,
+  }),
 });
 const UpdateClient = Type.Object(
   {
@@ -60,6 +78,30 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await listClients(app.ctx.db, businessId, q, app.ctx.time.now(), page);
       reply.header(TOTAL_HEADER, await pageTotal(rows.length, page, () => countClients(app.ctx.db, businessId, q)));
       return rows;
+    },
+  );
+
+  app.get(
+    '/clients/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'getClient',
+        summary: 'The client card: contact, notes, visits, total spent and the bookings',
+        security,
+        params: IdParam,
+        response: { 200: ClientCard, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.provider;
+      const client = await findClient(app.ctx.db, businessId, request.params.id);
+      if (!client) throw notFound('Client');
+      const [stats, views] = await Promise.all([
+        clientStats(app.ctx.db, client.id, app.ctx.time.now()),
+        clientBookingViews(app.ctx.db, businessId, client.id, CARD_BOOKINGS),
+      ]);
+      return { ...clientBody(client), ...stats, bookings: views.map(bookingBody) };
     },
   );
 

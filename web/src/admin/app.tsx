@@ -13,6 +13,8 @@ import { OverviewPage } from './overview';
 import { IntegrationsPage } from './integrations';
 import { useT, messages, type MessageKey } from './messages';
 import { useOwnerT } from './owner-messages';
+import { useCardT } from './card-messages';
+import { startLive, usePendingCount } from './live';
 import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
 
 const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
@@ -35,15 +37,24 @@ function Shell(props: { path: string; business: Business; onLogout: () => void }
   // On a phone the links fold behind a menu button (panel.css); a chosen page folds them again.
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [props.path]);
+  useEffect(() => startLive(), []);
+  const waiting = usePendingCount();
+  const c = useCardT();
+  const badge = waiting > 0 && (
+    <span class="count-badge" title={c('waiting', { n: waiting })} aria-label={c('waiting', { n: waiting })} data-testid="waiting-badge">
+      {waiting}
+    </span>
+  );
   useEffect(() => {
-    document.title = `${t(current.label)} · ${props.business.name}`;
-  }, [current, props.business.name, t]);
+    document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${t(current.label)} · ${props.business.name}`;
+  }, [current, props.business.name, t, waiting]);
   return (
     <div class="app">
       <nav class="side" aria-label={t('menu')} data-open={menuOpen ? 'true' : 'false'}>
         <div class="brand">{props.business.name}</div>
         <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="nav-links" onClick={() => setMenuOpen((v) => !v)}>
           {menuOpen ? `✕ ${o('closeMenu')}` : `☰ ${o('navMenu')}`}
+          {!menuOpen && badge}
         </button>
         <div class="nav-links" id="nav-links">
           {PAGES.map((p) => (
@@ -57,6 +68,7 @@ function Shell(props: { path: string; business: Business; onLogout: () => void }
               }}
             >
               {t(p.label)}
+              {p.path === '/admin/bookings' && badge}
             </a>
           ))}
           <div class="spacer" />

@@ -8,13 +8,12 @@ import { ProposeTime } from './propose';
 import { dateOf, timeOf } from './dates';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
-import { STATUSES, client, type Status } from './state';
+import { client, type Status } from './state';
+import { StatusBadge } from './status-badge';
+import { ClientLink } from './client-card';
+import { useBookingChanges } from './live';
 
-export function StatusBadge({ status }: { status: string }) {
-  const t = useT(messages);
-  const known = (STATUSES as readonly string[]).includes(status);
-  return <span class={`badge st-${status}`}>{known ? t(`status_${status as Status}`) : status}</span>;
-}
+export { StatusBadge };
 
 /** A proposal's date and time as people read them: "24 нояб., 11:00". */
 function HumanWhen(props: { date: string; time: string }) {
@@ -35,6 +34,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     (signal) => client.get('/reschedule/{booking_id}', { path: { booking_id: props.id }, signal }).catch(() => []),
     [props.id],
   );
+  useBookingChanges((change) => (!change || change.id === props.id) && booking.reload());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [panel, setPanel] = useState<'propose' | 'move' | null>(null);
   const change = useAction(async (status: Status) => {
@@ -71,7 +71,9 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
               {formatDate(dateOf(b.start_at), lang)}, {timeOf(b.start_at)}–{timeOf(b.end_at)}
             </dd>
             <dt>{t('client')}</dt>
-            <dd>{b.client.first_name}</dd>
+            <dd>
+              <ClientLink id={b.client.id} name={b.client.first_name} />
+            </dd>
             <dt>{t('phone')}</dt>
             <dd>
               <PhoneLink phone={b.client.phone} />

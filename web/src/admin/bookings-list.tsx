@@ -3,6 +3,8 @@ import { useState } from 'preact/hooks';
 import { ListTable, useLoad, PhoneLink } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { BookingDetail, StatusBadge } from './booking-detail';
+import { ClientLink } from './client-card';
+import { useBookingChanges } from './live';
 import { addDays, dateOf, timeOf, today } from './dates';
 import { useT, messages } from './messages';
 import { STATUSES, client, type Status } from './state';
@@ -31,6 +33,7 @@ export function BookingsPage() {
       }),
     [filters.date_from, filters.date_to, filters.status, filters.master_id],
   );
+  useBookingChanges(bookings.reload);
   const set = (key: keyof typeof filters) => (event: Event) =>
     setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
   return (
@@ -96,7 +99,7 @@ export function BookingsPage() {
                 </button>
               </td>
               <td>
-                {b.client.first_name}
+                <ClientLink id={b.client.id} name={b.client.first_name} />
                 <div>
                   <PhoneLink phone={b.client.phone} />
                 </div>

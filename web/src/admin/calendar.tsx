@@ -10,6 +10,7 @@ import { CalendarGrid, type Column } from './calendar-grid';
 import { BookingDetail } from './booking-detail';
 import { ConfirmMove, type MoveTarget } from './move-booking';
 import { NewBooking, type NewBookingSeed } from './new-booking';
+import { useBookingChanges } from './live';
 import { Onboarding } from './onboarding';
 import { useOwnerT } from './owner-messages';
 import { usePhone } from './phone';
@@ -61,6 +62,7 @@ export function CalendarPage() {
     [days[0], days.length],
   );
 
+  useBookingChanges(bookings.reload);
   const go = (next: string, nextView = view) => {
     setDate(next);
     setView(nextView);

@@ -7,6 +7,7 @@ import { dateOf, timeOf } from './dates';
 import { useT, messages } from './messages';
 import { client } from './state';
 import { ClientsDataTools } from './clients-import';
+import { ClientLink } from './client-card';
 
 type ClientRow = Answer<'/clients'>[number];
 
@@ -90,7 +91,9 @@ export function ClientsPage() {
           items.map((c) => (
             <tr key={c.id}>
               <td>
-                <strong>{c.first_name}</strong>
+                <strong>
+                  <ClientLink id={c.id} name={c.first_name} />
+                </strong>
                 <div>
                   <PhoneLink phone={c.phone} />
                 </div>

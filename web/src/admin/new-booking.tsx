@@ -26,6 +26,9 @@ export interface NewBookingSeed {
   masterId: number;
   date: string;
   time: string;
+  /** "Записать снова" from the client card: the client and the last service come filled in. */
+  serviceId?: number;
+  client?: { firstName: string; phone: string };
 }
 
 function ClientSearch(props: { onPick: (name: string, phone: string) => void }) {
@@ -72,13 +75,13 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [masterId, setMasterId] = useState(props.seed.masterId);
   const [date, setDate] = useState(props.seed.date);
   const [time, setTime] = useState(props.seed.time);
-  const [firstName, setFirstName] = useState('');
-  const [phone, setPhone] = useState('');
+  const [firstName, setFirstName] = useState(props.seed.client?.firstName ?? '');
+  const [phone, setPhone] = useState(props.seed.client ? formatPhoneInput(`+${props.seed.client.phone}`) : '');
   const [notes, setNotes] = useState('');
   const allServices = useLoad((signal) => client.get('/services', { signal }), []);
   const master = props.masters.find((m) => m.id === masterId);
   const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
-  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((s) => s.id === serviceId) ?? services[0];
   const save = useAction(async () => {
     if (!chosen) return;

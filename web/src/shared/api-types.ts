@@ -416,7 +416,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The client card: contact, notes, visits, total spent and the bookings */
+        get: operations["getClient"];
         /** Change a client's name or notes */
         put: operations["updateClient"];
         post?: never;
@@ -547,7 +548,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Bookings of the business, filtered by date, status and master
+         * Bookings of the business, filtered by date, status, master and client
          * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).
          */
         get: operations["listBookings"];
@@ -617,6 +618,26 @@ export interface paths {
          * @description date_from defaults to 30 days before today, date_to to 60 days after date_from; at most 367 days.
          */
         get: operations["bookingsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of the business's booking changes
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard.
+         */
+        get: operations["streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5463,6 +5484,168 @@ export interface operations {
             };
         };
     };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The client card: contact, notes, visits, total spent and the bookings */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        phone: string;
+                        first_name: string;
+                        notes: string | null;
+                        /** @description Bookings that already began and were not cancelled or rejected */
+                        visits: number;
+                        /** @description The sum of price_snapshot over those visits */
+                        total_spent: number;
+                        /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                        last_visit_at: string | null;
+                        /** @description Start (naive, APP_TIMEZONE) of the nearest future booking not cancelled or rejected */
+                        next_booking_at: string | null;
+                        /** @description Up to 50 of the client's bookings, newest start first */
+                        bookings: {
+                            id: string;
+                            status: components["schemas"]["BookingStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            /** @description when the booking was made (naive, APP_TIMEZONE) */
+                            created_at: string;
+                            /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateClient: {
         parameters: {
             query?: never;
@@ -6855,6 +7038,8 @@ export interface operations {
                 date_to?: string;
                 status?: components["schemas"]["BookingStatus"];
                 master_id?: number;
+                /** @description That client's bookings only (CONTRACT.md §13) */
+                client_id?: number;
                 /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
                 updated_since?: string;
             };
@@ -6864,7 +7049,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: Bookings of the business, filtered by date, status and master */
+            /** @description OK: Bookings of the business, filtered by date, status, master and client */
             200: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
@@ -7802,6 +7987,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: `event: booking` lines with the JSON of ChangeData, and keep-alive comments */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-cache */
+                    "cache-control"?: string;
+                    /** @description no: a proxy passes each event on at once */
+                    "x-accel-buffering"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** Format: uuid */
+                        id: string;
+                        status: string;
+                        change: "created" | "updated" | "deleted";
+                    };
                 };
             };
             /** @description Unauthorized */

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DomainError, isDomainError } from '../../core/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import { EventStream, SSE_CONTENT_TYPE, SSE_HEARTBEAT_MS } from '../../http/sse.js';
+import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { bookingChangeKinds } from './events.js';
+
+export const EVENTS_DESCRIPTION =
+  "A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is " +
+  '`event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, ' +
+  'accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes ' +
+  `at least every ${SSE_HEARTBEAT_MS / 1000} s. A change made through any instance reaches every stream within 2 s; ` +
+  'nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have ' +
+  'been missed (its database notification connection was lost) or when the token or key stops being valid: ' +
+  'reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource ' +
+  'cannot send the Authorization header. 503 while live changes cannot be heard.';
+
+const ChangeData = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    status: Type.String(),
+    change: Type.Union(bookingChangeKinds.map((kind) => Type.Literal(kind))),
+  },
+  { description: "The JSON of each event's `data:` line" },
+);
+
+/** A refusal of the guard ends the stream; anything else (the database briefly away) keeps it. */
+const stillAllowed = (request: FastifyRequest, reply: FastifyReply) => () =>
+  requireProvider(request, reply).then(
+    () => true,
+    (error: unknown) => !(isDomainError(error, 'not_authenticated') || isDomainError(error, 'forbidden')),
+  );
+
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', requireProvider);
+  // An open stream would hold the server's close: they all end first.
+  app.addHook('preClose', async () => app.ctx.bookingEvents.endAll());
+
+  app.get(
+    '/events',
+    {
+      // Compression would hold the events back until a buffer fills.
+      compress: false,
+      schema: {
+        tags: ['events'],
+        operationId: 'streamEvents',
+        summary: "Live stream of the business's booking changes",
+        description: EVENTS_DESCRIPTION,
+        security: bearerSecurity,
+        response: {
+          200: {
+            description: 'The stream: `event: booking` lines with the JSON of ChangeData, and keep-alive comments',
+            content: { 'text/event-stream': { schema: ChangeData } },
+            headers: {
+              'cache-control': Type.String({ description: 'no-cache' }),
+              'x-accel-buffering': Type.String({ description: 'no: a proxy passes each event on at once' }),
+            },
+          },
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = new EventStream({ stillAllowed: stillAllowed(request, reply) });
+      const unsubscribe = await app.ctx.bookingEvents.subscribe(request.provider.businessId, {
+        send: (change) => stream.send('booking', change),
+        end: () => stream.end(),
+      });
+      if (!unsubscribe) {
+        stream.end();
+        throw new DomainError('unavailable', 'Live updates are unavailable right now, try again shortly');
+      }
+      const stop = () => {
+        unsubscribe();
+        stream.end();
+      };
+      reply.raw.on('close', stop);
+      // The reader may have gone while this waited for the subscription.
+      if (request.raw.socket?.destroyed) stop();
+      return (
+        reply
+          .type(SSE_CONTENT_TYPE)
+          .header('cache-control', 'no-cache')
+          .header('x-accel-buffering', 'no')
+          // A stream's connection is not reused: when it ends (shutdown above all) the socket goes with it.
+          .header('connection', 'close')
+          // A stream goes out as it is (no serializer); the type provider only knows the schema's shape.
+          .send(stream.body as never)
+      );
+    },
+  );
+};

@@ -1,0 +1,121 @@
+/**
+ * CONTRACT.md §13: the changes of a business's bookings, for GET /events. The database says what
+ * changed (drizzle/0008: a trigger NOTIFYs 'booking_changed' on every insert, update and delete of
+ * a booking, whoever writes it), so every instance hears every other's changes through its LISTEN
+ * connection on PostgreSQL, and its own in-process on PGlite. Each change goes to the open streams
+ * of its business only.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Unlisten } from '../../db/listen.js';
+import { bookingStatuses, type BookingStatus } from '../../db/schema.js';
+import { isUuid } from '../../core/uuid.js';
+
+export const BOOKING_CHANNEL = 'booking_changed';
+
+export const bookingChangeKinds = ['created', 'updated', 'deleted'] as const;
+export type BookingChangeKind = (typeof bookingChangeKinds)[number];
+
+/** What a stream sends: the `data` of one `event: booking`. */
+export interface BookingChange {
+  id: string;
+  status: BookingStatus;
+  change: BookingChangeKind;
+}
+
+export interface BookingNotice {
+  businessId: number;
+  change: BookingChange;
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+/** The trigger's payload, or undefined for anything else on the channel (someone's hand-made NOTIFY). */
+export function parseBookingNotice(payload: string): BookingNotice | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { business_id: businessId, id, status, change } = parsed as Record<string, unknown>;
+  if (!Number.isSafeInteger(businessId) || typeof id !== 'string' || !isUuid(id)) return undefined;
+  if (!isOneOf(bookingStatuses, status) || !isOneOf(bookingChangeKinds, change)) return undefined;
+  return { businessId: businessId as number, change: { id, status, change } };
+}
+
+/** One open stream. */
+export interface ChangeSink {
+  send(change: BookingChange): void;
+  /** The stream must end: the instance is closing, or changes may have been missed (the panel reconnects and reloads). */
+  end(): void;
+}
+
+/** Open streams of one business on one instance; a new one past this ends the oldest (a runaway client cannot pile them up). */
+export const MAX_STREAMS_PER_BUSINESS = 20;
+
+export class BookingEvents {
+  private readonly sinks = new Map<number, Set<ChangeSink>>();
+  private listening: Promise<Unlisten> | undefined;
+  private live = false;
+
+  constructor(
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Adds a stream of the business; resolves with its unsubscribe once changes are arriving, or with
+   * undefined while they cannot (the LISTEN connection is down). Listening starts with the first
+   * stream, so an instance nobody watches holds no extra connection.
+   */
+  async subscribe(businessId: number, sink: ChangeSink): Promise<(() => void) | undefined> {
+    this.listening ??= this.database.listen(BOOKING_CHANNEL, {
+      onNotify: (payload) => this.deliver(payload),
+      onLive: (live) => this.setLive(live),
+    });
+    await this.listening;
+    if (!this.live) return undefined;
+    const sinks = this.sinks.get(businessId) ?? new Set();
+    this.sinks.set(businessId, sinks);
+    sinks.add(sink);
+    if (sinks.size > MAX_STREAMS_PER_BUSINESS) {
+      const [oldest] = sinks;
+      sinks.delete(oldest!);
+      oldest!.end();
+    }
+    return () => {
+      sinks.delete(sink);
+      if (sinks.size === 0 && this.sinks.get(businessId) === sinks) this.sinks.delete(businessId);
+    };
+  }
+
+  /** Ends every open stream (before the server closes: an open stream would hold its close). */
+  endAll(): void {
+    const all = [...this.sinks.values()].flatMap((sinks) => [...sinks]);
+    this.sinks.clear();
+    for (const sink of all) sink.end();
+  }
+
+  async close(): Promise<void> {
+    this.endAll();
+    const listening = this.listening;
+    this.listening = undefined;
+    if (listening) await (await listening)().catch(() => undefined);
+  }
+
+  private deliver(payload: string): void {
+    const notice = parseBookingNotice(payload);
+    if (!notice) return;
+    for (const sink of this.sinks.get(notice.businessId) ?? []) sink.send(notice.change);
+  }
+
+  private setLive(live: boolean): void {
+    this.live = live;
+    if (live) return;
+    // Changes made while the connection is down are never heard: the streams end and their readers reload.
+    this.log.warn('booking event streams ended until the LISTEN connection is back');
+    this.endAll();
+  }
+}
