@@ -35,7 +35,7 @@ import { createMessenger } from './modules/bot/index.js';
 import { rescheduleRoutes } from './modules/reschedule/routes.js';
 import { calendarFeedRoutes, masterCalendarRoutes } from './modules/calendar-feed/routes.js';
 import { dataIoRoutes } from './modules/data-io/routes.js';
-import { startSlotsCache } from './modules/availability/live-cache.js';
+import { startLiveCaches } from './modules/availability/live-cache.js';
 import { BookingEvents } from './modules/bookings/events.js';
 import type { AppContext } from './context.js';
 
@@ -124,11 +124,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens: new TokenService(config.jwtSecret, () => time.unixSeconds()),
     notifier: options.notifier ?? messenger.notifier,
     slotsCache: undefined,
+    pageCache: undefined,
     bookingEvents: new BookingEvents(database, app.log),
   } satisfies AppContext);
   app.addHook('onClose', () => app.ctx.bookingEvents.close());
   if (!options.database) app.addHook('onClose', () => database.close());
-  if (config.availabilityCache) app.ctx.slotsCache = await startSlotsCache(app, database, app.log);
+  if (config.availabilityCache) {
+    const caches = await startLiveCaches(app, database, app.log);
+    app.ctx.slotsCache = caches.slots;
+    app.ctx.pageCache = caches.pages;
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

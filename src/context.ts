@@ -9,6 +9,7 @@ import type { WallClock } from './core/wallclock.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { Notifier } from './notifications/notifier.js';
 import type { SlotsCache } from './modules/availability/cache.js';
+import type { Precompressed } from './http/precompressed.js';
 import type { BookingEvents } from './modules/bookings/events.js';
 
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   notifier: Notifier;
   /** Present when AVAILABILITY_CACHE is on. */
   slotsCache: SlotsCache | undefined;
+  /** The booking page and the public catalog, precompressed; present with slotsCache. */
+  pageCache: SlotsCache<Precompressed> | undefined;
   /** The booking changes GET /events streams (CONTRACT.md §13). */
   bookingEvents: BookingEvents;
 }

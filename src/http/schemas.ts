@@ -167,6 +167,18 @@ export const ProposalBody = Type.Object({
 export const errorResponses = (...codes: number[]): Record<number, TUnsafe<Static<typeof ErrorBody>>> =>
   Object.fromEntries(codes.map((code) => [code, ref(ErrorBody, { description: STATUS_CODES[code] ?? 'Error' })]));
 
+/** The headers of an answer kept precompressed (http/precompressed.ts): revalidate with If-None-Match. */
+export const cacheHeaders = {
+  etag: {
+    type: 'string',
+    description: 'Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed',
+  },
+};
+export const notModifiedResponse = Type.Null({
+  description: 'Not Modified: the ETag in If-None-Match is still current',
+  headers: cacheHeaders,
+});
+
 /** CONTRACT.md §12 paging, shared by GET /bookings and GET /clients; the total goes in X-Total-Count. */
 /** CONTRACT.md §15: a list answers at most this many items, also when no limit is asked. */
 export const MAX_PAGE = 1000;

@@ -1,8 +1,8 @@
 /**
- * Keeps a SlotsCache right: the database's triggers NOTIFY
+ * Keeps the per-business caches right (slots, and the booking page with its catalog): the database's triggers NOTIFY
  * 'availability_changed' with the business id on every write to the rows an
  * answer is computed from (businesses, masters, schedules, bookings, services
- * and master_services: drizzle/0001 and 0003), whichever instance or tool
+ * and master_services: drizzle/0001 and 0003; categories, for the page cache only: 0009), whichever instance or tool
  * makes it, and only that business is forgotten. This instance's own writes
  * come back the same way: on PGlite before the writing query resolves, on
  * PostgreSQL by the time a cache hit has caught up with the LISTEN connection
@@ -10,27 +10,38 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { Precompressed } from '../../http/precompressed.js';
 import { SlotsCache } from './cache.js';
 
 export const AVAILABILITY_CHANNEL = 'availability_changed';
 
-export async function startSlotsCache(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<SlotsCache> {
-  const cache = new SlotsCache();
+export interface LiveCaches {
+  slots: SlotsCache;
+  /** The booking page and the public catalog answers, precompressed (same rows, same notifications). */
+  pages: SlotsCache<Precompressed>;
+}
+
+export async function startLiveCaches(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<LiveCaches> {
+  const caches: LiveCaches = { slots: new SlotsCache(), pages: new SlotsCache<Precompressed>(5_000) };
+  const each = (what: (cache: SlotsCache<unknown>) => void) => Object.values(caches).forEach(what);
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
     onNotify: (payload) => {
+      // 'catalog:<id>' (drizzle/0009) changes only what the page cache keeps.
+      const catalog = /^catalog:(\d+)$/.exec(payload);
+      if (catalog) caches.pages.forgetBusiness(Number(catalog[1]));
       // Anything but a business id (an empty payload reads as 0 to Number) forgets everything.
-      if (/^\d+$/.test(payload)) cache.forgetBusiness(Number(payload));
-      else cache.forgetAll();
+      else if (/^\d+$/.test(payload)) each((cache) => cache.forgetBusiness(Number(payload)));
+      else each((cache) => cache.forgetAll());
     },
     onLive: (live) => {
-      cache.setLive(live);
+      each((cache) => cache.setLive(live));
       if (live) log.debug('slots cache on');
       else log.warn('slots cache off until the LISTEN connection is back');
     },
   });
-  cache.catchUp = unlisten.sync;
+  each((cache) => (cache.catchUp = unlisten.sync));
   app.addHook('onClose', async () => {
     await unlisten().catch(() => undefined);
   });
-  return cache;
+  return caches;
 }

@@ -1,14 +1,44 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, PublicBusinessBody, PublicMasterBody, ServiceBody, SlugParams } from '../../http/schemas.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  cacheHeaders,
+  errorResponses,
+  notModifiedResponse,
+  PublicBusinessBody,
+  PublicMasterBody,
+  ServiceBody,
+  SlugParams,
+} from '../../http/schemas.js';
 import { businessBySlugOr404, publicBusinessBody } from './business.queries.js';
 import { listMasters } from './masters.queries.js';
 import { listServices } from './services.queries.js';
 import { noSecurity } from '../auth/guards.js';
+import { sendPrecompressed } from '../../http/precompressed.js';
+import { cachedAnswer, JSON_TYPE } from './public-cache.js';
+import type { BusinessRow } from './business.queries.js';
 
 export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['public'];
   const security = noSecurity;
+  /** The business's answer for `key`, from the page cache or made by `read` (and kept). */
+  // Serialized by the route's response schema (reply.serialize), as an answer sent as an object would be.
+  const sendPublicJson = async (request: FastifyRequest, reply: FastifyReply, key: string, read: (business: BusinessRow) => unknown) => {
+    const { slug } = request.params as { slug: string };
+    const answer = await cachedAnswer(app.ctx.pageCache, slug, key, async () => {
+      const business = await businessBySlugOr404(app.ctx.db, slug);
+      return { businessId: business.id, currentSlug: business.slug, text: String(reply.serialize(await read(business))), type: JSON_TYPE };
+    });
+    return answer ? sendPrecompressed(request, reply, answer) : reply.callNotFound();
+  };
+  const revalidation = Type.Object({
+    'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while it is still current' })),
+  });
+  const cachedResponses = (body: unknown) => ({
+    200: { ...(body as object), headers: cacheHeaders },
+    304: notModifiedResponse,
+    ...errorResponses(404),
+  });
 
   app.get(
     '/public/:slug',
@@ -19,10 +49,11 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A business's public profile",
         security,
         params: SlugParams,
-        response: { 200: PublicBusinessBody, ...errorResponses(404) },
+        headers: revalidation,
+        response: cachedResponses(PublicBusinessBody),
       },
     },
-    async (request) => publicBusinessBody(await businessBySlugOr404(app.ctx.db, request.params.slug)),
+    (request, reply) => sendPublicJson(request, reply, 'public', publicBusinessBody),
   );
 
   app.get(
@@ -34,13 +65,11 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A business's services",
         security,
         params: SlugParams,
-        response: { 200: Type.Array(ServiceBody), ...errorResponses(404) },
+        headers: revalidation,
+        response: cachedResponses(Type.Array(ServiceBody)),
       },
     },
-    async (request) => {
-      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
-      return listServices(app.ctx.db, business.id);
-    },
+    (request, reply) => sendPublicJson(request, reply, 'services', (business) => listServices(app.ctx.db, business.id)),
   );
 
   app.get(
@@ -52,12 +81,10 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A business's masters with their services",
         security,
         params: SlugParams,
-        response: { 200: Type.Array(PublicMasterBody), ...errorResponses(404) },
+        headers: revalidation,
+        response: cachedResponses(Type.Array(PublicMasterBody)),
       },
     },
-    async (request) => {
-      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
-      return listMasters(app.ctx.db, business.id);
-    },
+    (request, reply) => sendPublicJson(request, reply, 'masters', (business) => listMasters(app.ctx.db, business.id)),
   );
 };

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { webDist } from '../../paths.js';
-import { findBusinessBySlug, publicBusinessBody } from '../catalog/business.queries.js';
+import { sendPrecompressed } from '../../http/precompressed.js';
+import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from '../catalog/business.queries.js';
+import { cachedAnswer } from '../catalog/public-cache.js';
 import { listMasters } from '../catalog/masters.queries.js';
 import { listServices } from '../catalog/services.queries.js';
 import { businessHours } from '../schedules/hours.js';
@@ -60,6 +62,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const notFoundPage = (reply: FastifyReply) => reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
 
   const hide = { schema: { hide: true } };
+  const HTML_TYPE = 'text/html; charset=utf-8';
   app.get('/', hide, (_request, reply) => reply.redirect('/admin'));
   // The mini app and the panels carry the public config only (APP_TIMEZONE for "today", the bot's name).
   const withConfig = (html: string | undefined, meta: PageMeta) =>
@@ -81,11 +84,23 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { slug: string } }>('/:slug', hide, async (request, reply) => {
     const { slug } = request.params;
     if (slugProblem(slug) !== null) return notFoundPage(reply);
-    const business = await findBusinessBySlug(app.ctx.db, slug);
-    if (!business) return notFoundPage(reply);
-    // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
-    if (business.slug !== slug) return reply.redirect(`/${business.slug}`, 301);
     if (!pages.booking) return sendPage(reply, undefined);
+    const template = pages.booking;
+    let moved: string | undefined;
+    const page = await cachedAnswer(app.ctx.pageCache, slug, 'page', async () => {
+      const business = await findBusinessBySlug(app.ctx.db, slug);
+      moved = business && business.slug !== slug ? business.slug : undefined;
+      if (!business || moved) return undefined;
+      return { businessId: business.id, currentSlug: business.slug, text: await bookingPage(template, business), type: HTML_TYPE };
+    });
+    // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
+    if (moved) return reply.redirect(`/${moved}`, 301);
+    if (!page) return notFoundPage(reply);
+    return sendPrecompressed(request, reply.header('cache-control', 'no-cache'), page);
+  });
+
+  /** The booking page with the business, its services, masters and hours inlined: the first step paints without a request. */
+  async function bookingPage(template: string, business: BusinessRow): Promise<string> {
     const [services, masters, hours] = await Promise.all([
       listServices(app.ctx.db, business.id),
       listMasters(app.ctx.db, business.id),
@@ -99,6 +114,6 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       masters: masters.map(({ id, name, services: linked }) => ({ id, name, services: linked })),
       hours,
     };
-    return sendPage(reply, withMeta(withInitialData(pages.booking, initial), bookingPageMeta(business, app.ctx.config.publicUrl)));
-  });
+    return withMeta(withInitialData(template, initial), bookingPageMeta(business, app.ctx.config.publicUrl));
+  }
 };

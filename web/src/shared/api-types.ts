@@ -2816,7 +2816,10 @@ export interface operations {
     getPublicBusiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 slug: string;
             };
@@ -2831,6 +2834,8 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description no-store on every answer to a request with a token and on private pages */
                     "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2847,6 +2852,19 @@ export interface operations {
                         whatsapp: string | null;
                     };
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -2920,7 +2938,10 @@ export interface operations {
     listPublicServices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 slug: string;
             };
@@ -2935,6 +2956,8 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description no-store on every answer to a request with a token and on private pages */
                     "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2949,6 +2972,19 @@ export interface operations {
                         } | null;
                     }[];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -3022,7 +3058,10 @@ export interface operations {
     listPublicMasters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 slug: string;
             };
@@ -3037,6 +3076,8 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description no-store on every answer to a request with a token and on private pages */
                     "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3055,6 +3096,19 @@ export interface operations {
                         }[];
                     }[];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Strong validator of this representation; send it back in If-None-Match to get 304 while nothing changed */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {

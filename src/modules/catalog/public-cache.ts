@@ -1,0 +1,39 @@
+/**
+ * The booking page and the public catalog answers from the per-business cache
+ * (availability/live-cache.ts): made once per change of the business's rows,
+ * serialized and compressed once, forgotten by the same notifications as
+ * slots on every instance. Only an answer asked by the business's current
+ * slug is kept: a former slug is looked up every time (it redirects or
+ * answers the same business without taking the current slug's place).
+ */
+import type { SlotsCache } from '../availability/cache.js';
+import { precompress, type Precompressed } from '../../http/precompressed.js';
+
+export type PageCache = SlotsCache<Precompressed>;
+
+export interface Made {
+  businessId: number;
+  /** The slug the business has now: the answer is kept only when it is the one asked for. */
+  currentSlug: string;
+  text: string;
+  type: string;
+}
+
+export async function cachedAnswer(
+  cache: PageCache | undefined,
+  slug: string,
+  key: string,
+  /** Undefined when there is nothing to answer (then nothing is kept). */
+  make: () => Promise<Made | undefined>,
+): Promise<Precompressed | undefined> {
+  const generation = cache?.generation ?? 0;
+  const kept = await cache?.lookup(slug, key);
+  if (kept) return kept;
+  const made = await make();
+  if (!made) return undefined;
+  const answer = precompress(made.text, made.type);
+  if (made.currentSlug === slug) cache?.store(slug, made.businessId, key, answer, generation);
+  return answer;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
