@@ -112,7 +112,7 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
                     {st('copyToAll')}
                   </button>
                 </td>
-                <td data-label={t('working')}>
+                <td class="week-working" data-label={t('working')}>
                   <label class="check">
                     <input
                       type="checkbox"
