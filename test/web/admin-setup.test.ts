@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businesses } from '../../src/db/schema.js';
+import { businesses, rescheduleProposals } from '../../src/db/schema.js';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
 import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
@@ -19,7 +19,7 @@ const browser = usePanelBrowser(w, 'setup', 'admin_token');
 const salon = { token: '', haircut: 0, bauyrzhan: 0, dana: 0, erlan: 0 };
 
 type Row = { day_of_week: number; start_time: string; end_time: string; break_start_time: string | null; is_active: boolean };
-const api = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+const api = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   (await w.call({ method, url: `/api/v1${url}`, payload, token: salon.token })).data;
 
 beforeAll(async () => {
@@ -107,6 +107,38 @@ describe('a calendar that reads at a glance', () => {
     await page.getByRole('button', { name: '+ Новая запись' }).click();
     await expect.poll(() => form.getByLabel('Время').inputValue()).toBe('09:00');
     expect(await form.getByLabel('Дата').inputValue()).toBe('2026-11-24');
+  });
+});
+
+describe('smaller points', () => {
+  it('a request whose move the client accepted says so beside "Ожидает"', async () => {
+    const made = await api('POST', '/bookings', {
+      service_id: salon.haircut,
+      master_id: salon.bauyrzhan,
+      date: DAY,
+      time: '15:00',
+      first_name: 'Марат',
+      phone: '+77011110004',
+    });
+    await api('PATCH', `/bookings/${made.id}`, { status: 'pending', time: '16:00' });
+    // As the client's "accept" in the bot leaves it (SPEC.md: the time moves, the status stays).
+    await w.database.db.insert(rescheduleProposals).values({
+      bookingId: made.id,
+      oldDate: DAY,
+      oldTime: '15:00',
+      proposedDate: DAY,
+      proposedTime: '16:00',
+      proposedBy: 'PROVIDER_WEB',
+      status: 'ACCEPTED',
+      expiresAt: '2026-11-24T10:00:00',
+    });
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=${salon.bauyrzhan}`);
+    await page.locator(`.cal-booking[data-booking="${made.id}"]`).click();
+    const status = page.getByRole('dialog', { name: 'Запись' }).getByTestId('booking-status');
+    await expect.poll(() => status.getByTestId('reschedule-accepted').textContent()).toBe('✓ Клиент принял перенос на 23 нояб., 16:00');
+    expect(await status.textContent()).toContain('Ожидает');
+    await screenshot(page, 'setup-reschedule-accepted-1280');
   });
 });
 

@@ -321,7 +321,7 @@ describe('/admin', () => {
     // Revenue counts completed bookings that already took place: Мария's moves to this morning first.
     await api('PATCH', `/bookings/${state.bookingId}`, { time: '08:30', status: 'completed' });
     await page.getByRole('link', { name: 'Обзор' }).click();
-    await page.locator('svg.chart').nth(1).waitFor();
+    await page.locator('.revenue-bars').waitFor();
     await expect.poll(() => page.locator('main').textContent()).toContain('Айгуль');
     await screenshot(page, 'admin-overview-1280');
   });
