@@ -7779,7 +7779,7 @@ export interface operations {
                             date: string;
                             bookings: number;
                         }[];
-                        /** @description Prices of completed bookings that started within the range and before now, per master, largest first */
+                        /** @description Prices (price_snapshot) of confirmed and completed bookings that started within the range and before now, per master, largest first */
                         revenue: {
                             total: number;
                             masters: {
