@@ -84,7 +84,7 @@ describe('booking actions', () => {
     await second.dialog.getByTestId('booking-status').getByText('Отклонена').waitFor();
   });
 
-  it('"Завершить" appears only once the booking has begun; revenue counts only completed bookings that took place', async () => {
+  it('"Завершить" appears only once the booking has begun; revenue counts only bookings that took place', async () => {
     const future = await booking(DAY, '17:00', 'Тимур', '+77020000001');
     const past = await booking(DAY, '09:00', 'Ерлан', '+77020000002');
     const { page, dialog } = await openBooking(future);

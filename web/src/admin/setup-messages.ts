@@ -23,11 +23,6 @@ const ru = {
   rescheduleAcceptedHint: 'Время уже изменено. Заявка всё ещё ждёт вашего подтверждения.',
   categorySaved: 'Сохранено',
   categoryUnsaved: 'Название изменено — нажмите «Сохранить»',
-  signedUp: 'Регистрация',
-  lastActivity: 'Последняя активность',
-  page: 'Стр. {n} из {total}',
-  prevPage: '← Назад',
-  nextPage: 'Вперёд →',
 };
 export type SetupKey = keyof typeof ru;
 
@@ -48,11 +43,6 @@ const kk: Record<SetupKey, string> = {
   rescheduleAcceptedHint: 'Уақыт өзгертілді. Өтініш әлі сіздің растауыңызды күтуде.',
   categorySaved: 'Сақталды',
   categoryUnsaved: 'Атауы өзгерді — «Сақтау» басыңыз',
-  signedUp: 'Тіркелген күні',
-  lastActivity: 'Соңғы белсенділік',
-  page: '{total} ішінен {n}-бет',
-  prevPage: '← Артқа',
-  nextPage: 'Алға →',
 };
 
 const en: Record<SetupKey, string> = {
@@ -72,11 +62,6 @@ const en: Record<SetupKey, string> = {
   rescheduleAcceptedHint: 'The time has been changed. The request still waits for your confirmation.',
   categorySaved: 'Saved',
   categoryUnsaved: 'Name changed — press “Save”',
-  signedUp: 'Signed up',
-  lastActivity: 'Last activity',
-  page: 'Page {n} of {total}',
-  prevPage: '← Back',
-  nextPage: 'Next →',
 };
 
 export const setupMessages = defineMessages<SetupKey>({ ru, kk, en });

@@ -8436,6 +8436,8 @@ export interface operations {
                         whatsapp: string | null;
                         created_at: string;
                         admin_email: string | null;
+                        /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
+                        last_activity_at: string | null;
                         bookings_total: number;
                         bookings_by_status: {
                             pending: number;
