@@ -175,6 +175,8 @@ describe('faster setup', () => {
     await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни' }).click();
     await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('20:00');
     await screenshot(page, 'setup-schedule-360');
+    // The compact editor fits the phone: no sideways box around the week.
+    expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Сохранить график' }).click();
     const hours = (rows: Row[]) => rows.map((r) => `${r.start_time}-${r.end_time} ${r.break_start_time ?? '—'} ${r.is_active}`);
     const salonWeek = ['10:00-20:00 13:00 true', ...Array(4).fill('10:00-20:00 13:00 true'), ...Array(2).fill('10:00-20:00 13:00 false')];
