@@ -33,7 +33,7 @@ export function storeChoice(choice: MasterChoice): void {
 }
 
 /** From this many masters the week grid shows one master at a time (or the list). */
-export const WEEK_GRID_MAX_MASTERS = 2;
+const WEEK_GRID_MAX_MASTERS = 2;
 
 export type CalendarMode = { kind: 'grid'; masterIds: number[] } | { kind: 'list' };
 
