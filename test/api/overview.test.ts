@@ -53,7 +53,7 @@ beforeAll(async () => {
 const overview = (query = '', token = owner.token) => t.call({ method: 'GET', url: `/api/v1/bookings/overview${query}`, token });
 
 describe('GET /bookings/overview', () => {
-  it('by default: 30 days back to 30 days ahead, bookings per day that hold their time, revenue earned per master', async () => {
+  it('by default: 30 days back to 30 days ahead, bookings per day that hold their time, revenue of confirmed and completed bookings that began, per master', async () => {
     const answer = await overview();
     expect(answer.statusCode).toBe(200);
     expect(answer.data).toEqual({
@@ -65,9 +65,9 @@ describe('GET /bookings/overview', () => {
         { date: '2026-12-05', bookings: 1 },
       ],
       revenue: {
-        total: 8000,
+        total: 13_000,
         masters: [
-          { master_id: masterIds.dana, name: 'Дана', total: 5000 },
+          { master_id: masterIds.dana, name: 'Дана', total: 10_000 },
           { master_id: masterIds.aru, name: 'Ару', total: 3000 },
         ],
       },
@@ -77,7 +77,7 @@ describe('GET /bookings/overview', () => {
   it('takes a range of up to a year; the older booking counts once its day is in it', async () => {
     const answer = await overview('?date_from=2026-09-01&date_to=2026-11-30');
     expect(answer.statusCode).toBe(200);
-    expect(answer.data.revenue.total).toBe(18_000);
+    expect(answer.data.revenue.total).toBe(23_000);
     expect(answer.data.days[0]).toEqual({ date: '2026-09-01', bookings: 1 });
   });
 

@@ -170,7 +170,14 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
       bookings_by_status: { pending: 2, confirmed: 1, completed: 0, cancelled: 0, rejected: 0 },
     });
     expect(mine).not.toHaveProperty('password_hash');
-    expect(response.data.find((b: { id: number }) => b.id === empty.business.id)).toMatchObject({ bookings_total: 0 });
+    // Sign-up date, phone and last activity (the latest booking change) for the operator's list.
+    const changed = await t.call({ method: 'GET', url: `/api/v1/bookings/${a.id}`, token: owner.token });
+    expect(mine).toMatchObject({ phone: owner.business.phone, last_activity_at: changed.data.updated_at });
+    expect(mine.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    expect(response.data.find((b: { id: number }) => b.id === empty.business.id)).toMatchObject({
+      bookings_total: 0,
+      last_activity_at: null,
+    });
   });
 
   it('lists bookings of all businesses with their business; filters by business_id and dates (inclusive)', async () => {

@@ -64,7 +64,7 @@ describe('the owner enters and moves bookings', () => {
     await dialog.waitFor({ state: 'detached' });
     const block = page.locator(`.cal-body[data-master-id="${salon.dana}"] .cal-booking`, { hasText: 'Мария' });
     await block.waitFor();
-    await expect.poll(() => block.textContent()).toContain('14:30–15:30');
+    await expect.poll(() => block.textContent()).toContain('14:30 Мария · Стрижка');
     const listed = await api('GET', `/bookings?date=${DAY}&master_id=${salon.dana}`);
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({
@@ -134,9 +134,9 @@ describe('the owner enters and moves bookings', () => {
     await expect.poll(() => form.getByLabel('Время').inputValue()).toBe('09:30');
     await screenshot(page, 'owner-new-booking-360');
     await form.getByRole('button', { name: 'Отмена' }).click();
-    // The button does the same from the keyboard or without aiming: the next quarter hour of today.
+    // The button does the same from the keyboard or without aiming: Айгуль's next free time (now, 10:00; Ерлан is at 16:00).
     await page.getByRole('button', { name: '+ Новая запись' }).click();
-    await expect.poll(() => form.getByLabel('Время').inputValue()).toBe('10:15');
+    await expect.poll(() => form.getByLabel('Время').inputValue()).toBe('10:00');
     await form.getByLabel('Время').fill('09:00');
     await form.getByLabel('Имя клиента').fill('Сауле');
     await form.getByLabel('Телефон клиента').fill('8 707 123 45 67');

@@ -72,7 +72,7 @@ const SCREENS = [
   ['calendar-day', `/admin/calendar?date=${DAY}`, '.cal-booking'],
   ['calendar-week', `/admin/calendar?view=week&date=${DAY}`, '.cal-dayhead'],
   ['bookings', '/admin/bookings', '.table'],
-  ['overview', '/admin/overview', 'svg.chart >> nth=1'],
+  ['overview', '/admin/overview', '.revenue-bars'],
   ['clients', '/admin/clients', '.table'],
   ['services', '/admin/services', '.table'],
   ['masters', '/admin/masters', '.check'],

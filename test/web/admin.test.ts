@@ -175,7 +175,8 @@ describe('/admin', () => {
     const category = page.getByLabel('Название категории').nth(1);
     await category.waitFor();
     await category.fill('Брови');
-    await page.getByRole('button', { name: 'Сохранить' }).click(); // only the changed row offers it
+    await page.getByRole('button', { name: 'Сохранить Временная' }).click(); // each row has its own visible save
+    await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor();
     await expect.poll(async () => (await api('GET', '/categories')).data.map((c: { name: string }) => c.name)).toEqual(['Ногти', 'Брови']);
     await page.getByRole('button', { name: 'Удалить Брови' }).click();
     await expect.poll(async () => (await api('GET', '/categories')).data.length).toBe(1);
@@ -218,7 +219,7 @@ describe('/admin', () => {
     await page.goto(`${w.baseUrl}/admin/calendar`);
     const block = page.locator('.cal-booking', { hasText: 'Мария' });
     await block.waitFor();
-    await expect.poll(() => block.textContent()).toContain('11:00–12:30');
+    await expect.poll(() => block.textContent()).toContain('11:00 Мария · Маникюр'); // one line: time, client, service
     await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(2);
     await expect.poll(() => page.locator('.cal-col[data-master="Дана"] .cal-closed').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-calendar-day-1280');
@@ -321,7 +322,7 @@ describe('/admin', () => {
     // Revenue counts completed bookings that already took place: Мария's moves to this morning first.
     await api('PATCH', `/bookings/${state.bookingId}`, { time: '08:30', status: 'completed' });
     await page.getByRole('link', { name: 'Обзор' }).click();
-    await page.locator('svg.chart').nth(1).waitFor();
+    await page.locator('.revenue-bars').waitFor();
     await expect.poll(() => page.locator('main').textContent()).toContain('Айгуль');
     await screenshot(page, 'admin-overview-1280');
   });

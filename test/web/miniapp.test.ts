@@ -269,7 +269,9 @@ describe('mini app /app', () => {
     await expect.poll(() => row.locator('[data-action="completed"]').count()).toBe(0);
     await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = false));
     await row.locator('[data-action="cancelled"]').click();
-    await expect.poll(async () => (await stub(panel)).confirms).toEqual(['Отменить запись? Клиент получит уведомление.']);
+    await expect
+      .poll(async () => (await stub(panel)).confirms)
+      .toEqual(['Отменить запись? Клиент получит сообщение в Telegram, только если подключил бота; иначе позвоните ему.']);
     await panel.waitForTimeout(200);
     expect((await w.call({ method: 'GET', url: `/api/v1/bookings/${made.data.id}`, token: owner.token })).data.status).toBe('confirmed');
     await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = true));
@@ -284,8 +286,45 @@ describe('mini app /app', () => {
       page.on('dialog', (dialog) => (dialogs.push(dialog.message()), void dialog.dismiss()));
     });
     await old.locator(`[data-booking="${made.data.id}"] [data-action="cancelled"]`).click();
-    await expect.poll(() => dialogs).toEqual(['Отменить запись? Клиент получит уведомление.']);
+    await expect
+      .poll(() => dialogs)
+      .toEqual(['Отменить запись? Клиент получит сообщение в Telegram, только если подключил бота; иначе позвоните ему.']);
     expect((await w.call({ method: 'GET', url: `/api/v1/bookings/${made.data.id}`, token: owner.token })).data.status).toBe('confirmed');
+  });
+
+  it('the provider picks a day beyond tomorrow; a request offers "Отклонить", asks truthfully and declines', async () => {
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    const call = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) =>
+      w.call({ method, url: `/api/v1${url}`, token: owner.token, payload });
+    const master = (await call('POST', '/masters', { name: 'Алия', service_ids: [owner.service.id] })).data;
+    const made = (
+      await call('POST', '/bookings', {
+        service_id: owner.service.id,
+        master_id: master.id,
+        date: '2026-11-27',
+        time: '15:00',
+        first_name: 'Данияр',
+        phone: '+7 701 555 66 77',
+      })
+    ).data;
+    await call('PATCH', `/bookings/${made.id}`, { status: 'pending' }); // a client's request, as the booking page makes it
+    const providerId = 700_000_000 + Math.floor(Math.random() * 1e8);
+    await linkProvider(owner.token, providerId);
+    const provider = { id: providerId, first_name: 'Айгерим' };
+    const panel = await openMiniApp(signedInitData(provider, owner.business.slug), provider, owner.business.slug);
+    await panel.locator('[data-day="2026-11-24"]').waitFor();
+    await panel.locator('[data-pick="2026-11-27"]').click();
+    const row = panel.locator(`[data-day="2026-11-27"] [data-booking="${made.id}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.locator('.actions button').allTextContents()).toEqual(['Подтвердить', 'Отклонить']);
+    await screenshot(panel, 'miniapp-6-provider-day-picker');
+    await panel.evaluate(() => ((window as any).__tg.state.confirmAnswer = true));
+    await row.locator('[data-action="rejected"]').click();
+    await panel.locator(`[data-booking="${made.id}"][data-status="rejected"]`).waitFor();
+    expect((await stub(panel)).confirms).toEqual([
+      'Отклонить заявку? На сайте клиент видел «Вы записаны!»; бот ему ничего не отправит — сообщите ему сами.',
+    ]);
+    expect((await call('GET', `/bookings/${made.id}`)).data.status).toBe('rejected');
   });
 
   it('an unknown salon gets its own message and no page error; hint text is readable on the dark theme (≥ 4.5:1)', async () => {

@@ -32,7 +32,10 @@ const OverviewBody = Type.Object({
       total: Type.Number(),
       masters: Type.Array(Type.Object({ master_id: Type.Integer(), name: Type.String(), total: Type.Number() })),
     },
-    { description: 'Prices of completed bookings that started within the range and before now, per master, largest first' },
+    {
+      description:
+        'Prices (price_snapshot) of confirmed and completed bookings that started within the range and before now, per master, largest first',
+    },
   ),
 });
 
@@ -58,7 +61,7 @@ async function revenuePerMaster(db: Db, range: Range) {
     db,
     sql`SELECT m.id AS master_id, m.name, sum(b.price_snapshot)::float8 AS total FROM bookings b
         JOIN masters m ON m.id = b.master_id
-        WHERE b.business_id = ${range.businessId} AND b.status = 'completed'
+        WHERE b.business_id = ${range.businessId} AND b.status IN ('confirmed', 'completed')
           AND b.start_at >= ${`${range.from}T00:00:00`}::timestamp AND b.start_at < ${`${addDays(range.to, 1)}T00:00:00`}::timestamp
           AND b.start_at <= ${range.now}::timestamp
         GROUP BY m.id, m.name ORDER BY total DESC, m.id`,

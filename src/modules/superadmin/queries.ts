@@ -32,6 +32,8 @@ export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit
       adminEmail: sql<string | null>`(select ${users.email} from ${users}
         where ${users.businessId} = ${businesses.id} and ${users.role} = 'ADMIN' order by ${users.id} limit 1)`,
       total: sql<number>`count(${bookings.id})`.mapWith(Number),
+      // The latest change of any booking (made, moved, a status set): what the operator reads as "last activity".
+      lastActivity: sql<string | null>`to_char(max(${bookings.updatedAt}), 'YYYY-MM-DD"T"HH24:MI:SS')`,
       pending: countWith('pending'),
       confirmed: countWith('confirmed'),
       completed: countWith('completed'),
@@ -49,6 +51,7 @@ export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit
     ...businessBody(row.business),
     created_at: fromDbTimestamp(row.business.createdAt),
     admin_email: row.adminEmail,
+    last_activity_at: row.lastActivity,
     bookings_total: row.total,
     bookings_by_status: {
       pending: row.pending,

@@ -34,6 +34,9 @@ const BusinessOverview = Type.Object({
   ...BusinessBody.properties,
   created_at: Type.String(),
   admin_email: Nullable(Type.String()),
+  last_activity_at: Nullable(
+    Type.String({ description: "the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings" }),
+  ),
   bookings_total: Count,
   bookings_by_status: Type.Object({ pending: Count, confirmed: Count, completed: Count, cancelled: Count, rejected: Count }),
 });

@@ -1,9 +1,11 @@
 /**
  * Status buttons of one booking, grouped by what they mean: a pending request is
- * confirmed or declined (nothing sent), a confirmed booking is completed (only once it
- * has started) or cancelled (the client is told, so it asks first).
+ * confirmed or declined (the bot sends nothing on a decline, so the owner is told to call),
+ * a confirmed booking is completed (only once it has started) or cancelled (a client
+ * subscribed to the bot is told; the question says so and gives the phone).
  */
 import { useState } from 'preact/hooks';
+import { displayPhone } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
 import { hm, nowMinute, today } from './dates';
@@ -24,7 +26,11 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
     const cancel = asking === 'cancelled';
     return (
       <div class="notice" role="alertdialog" aria-label={cancel ? o('cancelBooking') : o('rejectRequest')} style="margin-bottom:12px">
-        <p style="margin:0 0 8px">{(cancel ? o('cancelAsk') : o('rejectAsk')).replace('{client}', b.client.first_name)}</p>
+        <p style="margin:0 0 8px">
+          {(cancel ? o('cancelAsk') : o('rejectAsk'))
+            .replace('{client}', b.client.first_name)
+            .replace('{phone}', displayPhone(b.client.phone))}
+        </p>
         <div class="row">
           <button
             type="button"

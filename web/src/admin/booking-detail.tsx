@@ -12,6 +12,7 @@ import { client, type Status } from './state';
 import { StatusBadge } from './status-badge';
 import { ClientLink } from './client-card';
 import { useBookingChanges } from './live';
+import { useSetupT } from './setup-messages';
 
 export { StatusBadge };
 
@@ -22,6 +23,25 @@ function HumanWhen(props: { date: string; time: string }) {
     <time dateTime={`${props.date}T${props.time}`}>
       {formatDate(props.date, lang, { day: 'numeric', month: 'short' })}, {props.time}
     </time>
+  );
+}
+
+function AcceptedMove(props: { date: string; time: string; pending: boolean }) {
+  const st = useSetupT();
+  const lang = useLang();
+  const when = `${formatDate(props.date, lang, { day: 'numeric', month: 'short' })}, ${props.time}`;
+  return (
+    <>
+      {' '}
+      <span class="badge st-confirmed" data-testid="reschedule-accepted">
+        ✓ {st('rescheduleAccepted', { when })}
+      </span>
+      {props.pending && (
+        <small class="muted" style="display:block;margin-top:4px">
+          {st('rescheduleAcceptedHint')}
+        </small>
+      )}
+    </>
   );
 }
 
@@ -49,6 +69,12 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
   const b = booking.data;
   const active = b && (b.status === 'pending' || b.status === 'confirmed');
   const hasPending = (proposals.data ?? []).some((p) => p.status === 'PENDING');
+  // The client's "accept" moves the booking but keeps its status (SPEC.md): say so beside the status.
+  const latest = proposals.data?.[0];
+  const accepted =
+    b && latest?.status === 'ACCEPTED' && `${latest.proposed_date}T${latest.proposed_time}` === b.start_at.slice(0, 16)
+      ? latest
+      : undefined;
   // Deleting a booking that is not cancelled yet cancels it first, which tells the client; a cancelled one goes silently.
   const deleteQuestion = b?.status === 'cancelled' ? o('deleteCancelledAsk') : t('deleteBookingConfirm');
 
@@ -65,6 +91,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
             <dt>{t('status')}</dt>
             <dd data-testid="booking-status">
               <StatusBadge status={b.status} />
+              {accepted && <AcceptedMove date={accepted.proposed_date} time={accepted.proposed_time} pending={b.status === 'pending'} />}
             </dd>
             <dt>{t('when')}</dt>
             <dd data-testid="booking-when">

@@ -4,7 +4,7 @@
  * with the mouse to another time or master asks to be moved.
  */
 import { useBookingDrag, SNAP_MINUTES, type Drop } from './calendar-drag';
-import { closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
+import { MIN_BLOCK_PX, blockBox, bookingWhat, closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
 import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { formatDate } from '@shared/i18n';
 import { useLang } from '@shared/i18n';
@@ -37,7 +37,8 @@ export function CalendarGrid(props: GridProps) {
   const schedules = days.flatMap((day) => columns.map((c) => props.scheduleFor(c.masterId, day)));
   const range = visibleRange(schedules, props.bookings);
   const [from, to] = range;
-  const perMinute = props.compact ? 0.75 : 1.2;
+  const perMinute = props.compact ? 1 : 1.2;
+  const minMinutes = Math.ceil(MIN_BLOCK_PX / perMinute);
   const height = (to - from) * perMinute;
   const hours: number[] = [];
   for (let m = from; m < to; m += 60) hours.push(m);
@@ -122,36 +123,37 @@ export function CalendarGrid(props: GridProps) {
                           aria-hidden="true"
                         />
                       ))}
-                      {placeBookings(mine).map((p) => (
-                        <button
-                          type="button"
-                          key={p.booking.id}
-                          class={`cal-booking st-${p.booking.status}${p.overlaps ? ' overlap' : ''}${drag?.id === p.booking.id ? ' dragging' : ''}`}
-                          style={{
-                            top: `${y(p.start)}px`,
-                            height: `${Math.max(18, (p.end - p.start) * perMinute)}px`,
-                            left: `calc(${(p.lane / p.lanes) * 100}% + 2px)`,
-                            width: `calc(${100 / p.lanes}% - 4px)`,
-                            transform: drag?.id === p.booking.id ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
-                          }}
-                          data-booking={p.booking.id}
-                          {...(props.onMove ? handlers(p.booking.id) : {})}
-                          title={`${timeOf(p.booking.start_at)}–${timeOf(p.booking.end_at)} ${p.booking.client.first_name}, ${p.booking.service.name} (${t(`status_${p.booking.status}` as 'status_pending')})${p.overlaps ? ` — ${t('overlap')}` : ''}`}
-                          onClick={() => clickAllowed() && props.onOpen(p.booking)}
-                        >
-                          {p.overlaps && !props.compact && (
-                            <span class="overlap-flag" aria-hidden="true">
-                              ⚠
+                      {placeBookings(mine, minMinutes).map((p) => {
+                        const box = blockBox(p.start, p.end, from, perMinute);
+                        return (
+                          <button
+                            type="button"
+                            key={p.booking.id}
+                            class={`cal-booking st-${p.booking.status}${p.overlaps ? ' overlap' : ''}${drag?.id === p.booking.id ? ' dragging' : ''}`}
+                            style={{
+                              top: `${box.top}px`,
+                              height: `${box.height}px`,
+                              zIndex: 1 + p.lane,
+                              left: `calc(${(p.lane / p.lanes) * 100}% + 2px)`,
+                              width: `calc(${100 / p.lanes}% - 4px)`,
+                              transform: drag?.id === p.booking.id ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
+                            }}
+                            data-booking={p.booking.id}
+                            {...(props.onMove ? handlers(p.booking.id) : {})}
+                            title={`${timeOf(p.booking.start_at)}–${timeOf(p.booking.end_at)} ${p.booking.client.first_name}, ${p.booking.service.name} (${t(`status_${p.booking.status}` as 'status_pending')})${p.overlaps ? ` — ${t('overlap')}` : ''}`}
+                            onClick={() => clickAllowed() && props.onOpen(p.booking)}
+                          >
+                            {p.overlaps && (
+                              <span class="overlap-flag" aria-hidden="true">
+                                ⚠
+                              </span>
+                            )}
+                            <span class="cal-line">
+                              <strong>{timeOf(p.booking.start_at)}</strong> {bookingWhat(p.booking)}
                             </span>
-                          )}
-                          <strong>
-                            {timeOf(p.booking.start_at)}
-                            {!props.compact && `–${timeOf(p.booking.end_at)}`}
-                          </strong>{' '}
-                          <span>{p.booking.client.first_name}</span>
-                          {!props.compact && <span class="cal-svc">{p.booking.service.name}</span>}
-                        </button>
-                      ))}
+                          </button>
+                        );
+                      })}
                     </div>
                   </div>
                 );

@@ -14,7 +14,10 @@ import { useBookingChanges } from './live';
 import { Onboarding } from './onboarding';
 import { useOwnerT } from './owner-messages';
 import { usePhone } from './phone';
-import { addDays, daysBetween, hm, mondayOf, nowMinute, today } from './dates';
+import { addDays, daysBetween, hm, mondayOf, today } from './dates';
+import { DayList } from './calendar-list';
+import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
+import { useSetupT } from './setup-messages';
 import { dayRow, loadWeeks } from './schedule-data';
 import { useT, messages } from './messages';
 import { STATUSES, client, navigate, type Booking } from './state';
@@ -48,7 +51,8 @@ export function CalendarPage() {
   const [open, setOpen] = useState<Booking | null>(null);
   const o = useOwnerT();
   const phone = usePhone();
-  const [shownMaster, setShownMaster] = useState<number | null>(null);
+  const s = useSetupT();
+  const [choice, setChoice] = useState<MasterChoice>(() => readChoice(location.search));
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
   const [moving, setMoving] = useState<{ booking: Booking; target: MoveTarget } | null>(null);
   const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
@@ -63,10 +67,15 @@ export function CalendarPage() {
   );
 
   useBookingChanges(bookings.reload);
-  const go = (next: string, nextView = view) => {
+  const go = (next: string, nextView = view, nextChoice = choice) => {
     setDate(next);
     setView(nextView);
-    navigate(`/admin/calendar?view=${nextView}&date=${next}`, true);
+    navigate(`/admin/calendar?view=${nextView}&date=${next}${nextChoice === null ? '' : `&master=${nextChoice}`}`, true);
+  };
+  const choose = (next: MasterChoice) => {
+    setChoice(next);
+    storeChoice(next);
+    go(date, view, next);
   };
   const step = view === 'day' ? 1 : 7;
 
@@ -74,9 +83,14 @@ export function CalendarPage() {
   for (const b of bookings.data ?? []) {
     if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
   }
-  // A phone shows one master at a time: the chosen one, else the first.
-  const current = columns.find((c) => c.masterId === shownMaster) ?? columns[0];
-  const shown = phone && current ? [current] : columns;
+  const mode = calendarMode(
+    choice,
+    columns.map((c) => c.masterId),
+    phone,
+    view === 'week',
+  );
+  const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
+  const current = shown.length === 1 ? shown[0] : undefined;
   const colWidth = view === 'week' ? (phone ? 92 : 124) : 180;
   const title =
     view === 'day'
@@ -119,39 +133,34 @@ export function CalendarPage() {
         </div>
       </div>
       <Onboarding />
-      {current && setup.data && (
-        <p style="margin:0 0 10px">
+      {columns.length > 0 && setup.data && (
+        <div class="row cal-tools">
           <button
             type="button"
             class="btn btn-small"
-            onClick={() =>
-              setCreating({
-                masterId: current.masterId,
-                date,
-                time: date === today() ? hm(Math.min(1425, Math.ceil((nowMinute() + 1) / 15) * 15)) : '09:00',
-              })
-            }
+            onClick={() => setCreating({ masterId: (current ?? columns[0]!).masterId, date, time: null })}
           >
             + {o('newBooking')}
           </button>
-        </p>
-      )}
-      {phone && columns.length > 1 && (
-        <label class="row master-switch">
-          <span class="muted">{o('master')}</span>
-          <select
-            class="input small"
-            name="shown_master"
-            value={String(current?.masterId ?? '')}
-            onChange={(e) => setShownMaster(Number((e.target as HTMLSelectElement).value))}
-          >
-            {columns.map((c) => (
-              <option key={c.masterId} value={String(c.masterId)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+          {columns.length > 1 && (
+            <label class="row master-switch">
+              <span class="muted">{o('master')}</span>
+              <select
+                class="input small"
+                name="shown_master"
+                value={current ? String(current.masterId) : 'all'}
+                onChange={(e) => choose(((v) => (v === 'all' ? 'all' : Number(v)))((e.target as HTMLSelectElement).value))}
+              >
+                <option value="all">{s('allMasters')}</option>
+                {columns.map((c) => (
+                  <option key={c.masterId} value={String(c.masterId)}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
       )}
       <p class="muted cal-title" style="margin:-6px 0 10px" aria-live="polite">
         {title}
@@ -162,6 +171,8 @@ export function CalendarPage() {
         <Loading text={t('loading')} />
       ) : columns.length === 0 ? (
         <Empty text={t('noMastersYet')} />
+      ) : mode.kind === 'list' ? (
+        <DayList days={days} bookings={bookings.data} onOpen={setOpen} />
       ) : (
         <CalendarGrid
           days={days}
@@ -185,7 +196,7 @@ export function CalendarPage() {
           }}
         />
       )}
-      {columns.length > 0 && <p class="muted cal-hint">{phone ? o('calendarHintPhone') : o('calendarHint')}</p>}
+      {mode.kind === 'grid' && columns.length > 0 && <p class="muted cal-hint">{phone ? o('calendarHintPhone') : o('calendarHint')}</p>}
       <StatusLegend />
       {creating && setup.data && (
         <NewBooking

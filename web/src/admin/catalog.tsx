@@ -1,101 +1,46 @@
 /** Services and categories: create, edit, delete, with the API's messages next to the fields. */
 import { useState } from 'preact/hooks';
-import { ErrorBox, ListState, ListTable, TextField, errorFor, generalError, useAction, useLoad, type Loaded } from '@shared/panel-ui';
+import { ErrorBox, ListTable, TextField, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { formatDuration, formatPrice, useLang } from '@shared/i18n';
 import { useT, messages } from './messages';
-import { client, type Category, type Service } from './state';
-
-function CategoryRow(props: { category: Category; onChanged: () => void }) {
-  const t = useT(messages);
-  const [name, setName] = useState(props.category.name);
-  const save = useAction(async () => {
-    await client.put('/categories/{id}', { path: { id: props.category.id }, body: { name: name.trim() } });
-    props.onChanged();
-  });
-  const remove = useAction(async () => {
-    await client.del('/categories/{id}', { path: { id: props.category.id } });
-    props.onChanged();
-  });
-  return (
-    <li class="row" style="margin-bottom:6px">
-      <label class="visually-hidden" for={`cat-${props.category.id}`}>
-        {t('categoryName')}
-      </label>
-      <input
-        id={`cat-${props.category.id}`}
-        class="input small"
-        value={name}
-        onInput={(e) => setName((e.target as HTMLInputElement).value)}
-      />
-      {name !== props.category.name && (
-        <button type="button" class="btn btn-small" disabled={save.busy} onClick={() => void save.run()}>
-          {t('save')}
-        </button>
-      )}
-      <button
-        type="button"
-        class="btn btn-ghost btn-small danger"
-        disabled={remove.busy}
-        onClick={() => void remove.run()}
-        aria-label={`${t('delete')} ${props.category.name}`}
-      >
-        {t('delete')}
-      </button>
-      {(save.error || remove.error) && <span class="field-error">{generalError(save.error ?? remove.error)}</span>}
-    </li>
-  );
-}
-
-function Categories(props: { categories: Loaded<Category[]>; onChanged: () => void }) {
-  const t = useT(messages);
-  const [name, setName] = useState('');
-  const add = useAction(async () => {
-    await client.post('/categories', { body: { name: name.trim() } });
-    setName('');
-    props.onChanged();
-  });
-  return (
-    <section class="card">
-      <h2>{t('categories')}</h2>
-      <ListState loaded={props.categories} loadingText={t('loading')} emptyText={t('noCategories')}>
-        {(items) => (
-          <ul style="list-style:none;padding:0;margin:0 0 12px">
-            {items.map((c) => (
-              <CategoryRow key={`${c.id}:${c.name}`} category={c} onChanged={props.onChanged} />
-            ))}
-          </ul>
-        )}
-      </ListState>
-      <form
-        class="row"
-        style="align-items:start;margin-top:12px"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add.run();
-        }}
-      >
-        <div style="flex:1;min-width:200px">
-          <TextField
-            label={t('newCategory')}
-            name="category_name"
-            value={name}
-            onValue={setName}
-            error={errorFor(add.error, 'name') ?? generalError(add.error, ['name'])}
-          />
-        </div>
-        <button class="btn" style="margin-top:24px" disabled={add.busy}>
-          {t('add')}
-        </button>
-      </form>
-    </section>
-  );
-}
+import { client, type Category, type Master, type Service } from './state';
+import { Categories } from './categories';
+import { masterLinkChanges } from './setup-rules';
+import { useSetupT } from './setup-messages';
 
 const emptyService = { name: '', duration: '30', price: '0', category_id: '' };
 
-function ServiceForm(props: { service?: Service; categories: Category[]; onDone: () => void }) {
+/** Who does the service: checkboxes of the masters (a new service: none ticked). */
+function MasterChoices(props: { masters: Master[] | undefined; chosen: number[]; onToggle: (id: number) => void }) {
+  const t = useT(messages);
+  const st = useSetupT();
+  return (
+    <fieldset class="choices">
+      <legend class="muted">{st('serviceMasters')}</legend>
+      {!props.masters ? (
+        <span class="muted">{t('loading')}</span>
+      ) : props.masters.length === 0 ? (
+        <span class="muted">{st('noMastersForService')}</span>
+      ) : (
+        props.masters.map((m) => (
+          <label class="check" key={m.id}>
+            <input type="checkbox" name="service_master" checked={props.chosen.includes(m.id)} onChange={() => props.onToggle(m.id)} />
+            {m.name}
+          </label>
+        ))
+      )}
+    </fieldset>
+  );
+}
+
+function ServiceForm(props: { service?: Service; categories: Category[]; masters: Master[] | undefined; onDone: () => void }) {
   const t = useT(messages);
   const s = props.service;
+  const linked = (masters: Master[] | undefined) =>
+    s ? (masters ?? []).filter((m) => m.services.some((x) => x.id === s.id)).map((m) => m.id) : [];
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const masterIds = chosen ?? linked(props.masters);
+  const toggle = (id: number) => setChosen(masterIds.includes(id) ? masterIds.filter((x) => x !== id) : [...masterIds, id]);
   const [form, setForm] = useState(
     s
       ? { name: s.name, duration: String(s.duration), price: String(s.price), category_id: s.category ? String(s.category.id) : '' }
@@ -109,9 +54,12 @@ function ServiceForm(props: { service?: Service; categories: Category[]; onDone:
       price: Number(form.price),
       category_id: form.category_id ? Number(form.category_id) : null,
     };
-    if (s) await client.put('/services/{id}', { path: { id: s.id }, body });
-    else await client.post('/services', { body });
+    const saved = s ? await client.put('/services/{id}', { path: { id: s.id }, body }) : await client.post('/services', { body });
+    for (const change of masterLinkChanges(props.masters ?? [], saved.id, masterIds)) {
+      await client.put('/masters/{id}', { path: { id: change.id }, body: { service_ids: change.service_ids } });
+    }
     if (!s) setForm(emptyService);
+    setChosen(null);
     props.onDone();
   });
   const err = (field: string) => errorFor(save.error, field);
@@ -165,6 +113,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; onDone:
           {err('category_id') && <span class="field-error">{err('category_id')}</span>}
         </label>
       </div>
+      <MasterChoices masters={props.masters} chosen={masterIds} onToggle={toggle} />
       <div class="row">
         <button class="btn" disabled={save.busy}>
           {s ? t('save') : t('addService')}
@@ -184,6 +133,7 @@ export function CatalogPage() {
   const lang = useLang();
   const categories = useLoad((signal) => client.get('/categories', { signal }), []);
   const services = useLoad((signal) => client.get('/services', { signal }), []);
+  const masters = useLoad((signal) => client.get('/masters', { signal }), []);
   const [editing, setEditing] = useState<number | null>(null);
   const remove = useAction(async (id: number) => {
     await client.del('/services/{id}', { path: { id } });
@@ -216,32 +166,47 @@ export function CatalogPage() {
               editing === s.id ? (
                 <tr key={s.id}>
                   <td colSpan={5}>
-                    <ServiceForm service={s} categories={categories.data ?? []} onDone={() => (setEditing(null), services.reload())} />
+                    <ServiceForm
+                      service={s}
+                      categories={categories.data ?? []}
+                      masters={masters.data}
+                      onDone={() => (setEditing(null), services.reload(), masters.reload())}
+                    />
                   </td>
                 </tr>
               ) : (
                 <tr key={s.id}>
-                  <td>{s.name}</td>
+                  <td>
+                    {s.name}
+                    <div class="muted" style="font-size:.85rem">
+                      {(masters.data ?? [])
+                        .filter((m) => m.services.some((x) => x.id === s.id))
+                        .map((m) => m.name)
+                        .join(', ')}
+                    </div>
+                  </td>
                   <td data-label={t('duration')}>{formatDuration(s.duration, lang)}</td>
                   <td data-label={t('price')}>{formatPrice(s.price)}</td>
                   <td data-label={t('category')}>{s.category?.name ?? '—'}</td>
-                  <td class="row" style="justify-content:flex-end">
-                    <button
-                      type="button"
-                      class="btn btn-ghost btn-small"
-                      onClick={() => setEditing(s.id)}
-                      aria-label={`${t('edit')} ${s.name}`}
-                    >
-                      {t('edit')}
-                    </button>
-                    <button
-                      type="button"
-                      class="btn btn-ghost btn-small danger"
-                      onClick={() => void remove.run(s.id)}
-                      aria-label={`${t('delete')} ${s.name}`}
-                    >
-                      {t('delete')}
-                    </button>
+                  <td>
+                    <div class="row-actions">
+                      <button
+                        type="button"
+                        class="btn btn-ghost btn-small"
+                        onClick={() => setEditing(s.id)}
+                        aria-label={`${t('edit')} ${s.name}`}
+                      >
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        class="btn btn-ghost btn-small danger"
+                        onClick={() => void remove.run(s.id)}
+                        aria-label={`${t('delete')} ${s.name}`}
+                      >
+                        {t('delete')}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ),
@@ -249,7 +214,7 @@ export function CatalogPage() {
           }
         </ListTable>
         <h3 style="margin-top:16px">{t('newService')}</h3>
-        <ServiceForm categories={categories.data ?? []} onDone={services.reload} />
+        <ServiceForm categories={categories.data ?? []} masters={masters.data} onDone={() => (services.reload(), masters.reload())} />
       </section>
       <Categories categories={categories} onChanged={() => (categories.reload(), services.reload())} />
     </div>

@@ -37,8 +37,12 @@ export interface PlacedBooking<B extends TimedBooking> {
   overlaps: boolean;
 }
 
-/** Greedy lane assignment over groups of transitively overlapping bookings. */
-export function placeBookings<B extends TimedBooking>(bookings: readonly B[]): PlacedBooking<B>[] {
+/**
+ * Greedy lane assignment over groups of transitively overlapping bookings. `minMinutes`: a block
+ * drawn taller than its time (MIN_BLOCK_PX) takes that many minutes of room, so a short booking
+ * right before another gets its own lane instead of covering its text; only real overlaps are flagged.
+ */
+export function placeBookings<B extends TimedBooking>(bookings: readonly B[], minMinutes = 1): PlacedBooking<B>[] {
   const items = bookings
     .map((booking) => ({ booking, start: startMinute(booking), end: Math.max(endMinute(booking), startMinute(booking) + 1) }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
@@ -52,14 +56,15 @@ export function placeBookings<B extends TimedBooking>(bookings: readonly B[]): P
     laneEnds = [];
   };
   for (const item of items) {
+    const roomEnd = Math.max(item.end, item.start + minMinutes);
     if (item.start >= groupEnd) closeGroup();
     let lane = laneEnds.findIndex((end) => end <= item.start);
     if (lane === -1) lane = laneEnds.push(0) - 1;
-    laneEnds[lane] = item.end;
+    laneEnds[lane] = roomEnd;
     const entry = { ...item, lane, lanes: 1, overlaps: false };
     group.push(entry);
     placed.push(entry);
-    groupEnd = Math.max(groupEnd, item.end);
+    groupEnd = Math.max(groupEnd, roomEnd);
   }
   closeGroup();
   const active = placed.filter((p) => occupiesTime(p.booking.status));
@@ -96,3 +101,16 @@ export function closedSpans(day: DaySchedule | undefined, range: [number, number
   if (close < to) spans.push([Math.max(close, from), to]);
   return spans.filter(([s, e]) => e > s);
 }
+
+/** A block is never shorter than one line of text and its padding: a 15- or 30-minute booking stays readable. */
+export const MIN_BLOCK_PX = 26;
+
+/** Top and height of a booking block in a grid that starts at minute `from`, `perMinute` px a minute. */
+export function blockBox(start: number, end: number, from: number, perMinute: number): { top: number; height: number } {
+  return { top: (start - from) * perMinute, height: Math.max(MIN_BLOCK_PX, (end - start) * perMinute) };
+}
+
+type LineBooking = { start_at: string; client: { first_name: string }; service: { name: string } };
+
+/** Who and what: "Бауыржан · Стрижка". */
+export const bookingWhat = (booking: LineBooking): string => `${booking.client.first_name} · ${booking.service.name}`;

@@ -3,7 +3,7 @@
  * found by phone or name among the salon's clients, a new one is typed in; service,
  * master, date and time come prefilled from the calendar cell. POST /bookings.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
 import {
@@ -20,15 +20,47 @@ import {
 } from '@shared/panel-ui';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
-import { client, type Master } from './state';
+import { client, useSession, type Master } from './state';
+import { nowMinute, today } from './dates';
+import { nextFreeStart } from './next-free';
+import { useSetupT } from './setup-messages';
 
 export interface NewBookingSeed {
   masterId: number;
   date: string;
-  time: string;
+  /** null: the master's next free time from `date` on (the "+ Новая запись" button). */
+  time: string | null;
   /** "Записать снова" from the client card: the client and the last service come filled in. */
   serviceId?: number;
   client?: { firstName: string; phone: string };
+}
+
+/** While `auto`, date and time follow the master's next free time for the service (they stop once the owner edits them). */
+function useNextFree(
+  auto: boolean,
+  masterId: number,
+  from: string,
+  duration: number | undefined,
+  onFound: (date: string, time: string) => void,
+) {
+  const { business } = useSession();
+  const [none, setNone] = useState(false);
+  useEffect(() => {
+    if (!auto || !duration) return;
+    const abort = new AbortController();
+    const fetchDay = (date: string) =>
+      client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: masterId }, signal: abort.signal });
+    nextFreeStart(fetchDay, from, duration, { date: today(), minutes: nowMinute() }).then(
+      (found) => {
+        setNone(!found);
+        if (found) onFound(found.date, found.time);
+      },
+      () => undefined,
+    );
+    return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFound is a fresh closure each render
+  }, [auto, masterId, from, duration, business.slug]);
+  return auto && none;
 }
 
 function ClientSearch(props: { onPick: (name: string, phone: string) => void }) {
@@ -73,8 +105,10 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const t = useT(messages);
   const o = useOwnerT();
   const [masterId, setMasterId] = useState(props.seed.masterId);
+  const s = useSetupT();
   const [date, setDate] = useState(props.seed.date);
-  const [time, setTime] = useState(props.seed.time);
+  const [time, setTime] = useState(props.seed.time ?? '');
+  const [auto, setAuto] = useState(props.seed.time === null);
   const [firstName, setFirstName] = useState(props.seed.client?.firstName ?? '');
   const [phone, setPhone] = useState(props.seed.client ? formatPhoneInput(`+${props.seed.client.phone}`) : '');
   const [notes, setNotes] = useState('');
@@ -82,7 +116,11 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const master = props.masters.find((m) => m.id === masterId);
   const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
-  const chosen = services.find((s) => s.id === serviceId) ?? services[0];
+  const chosen = services.find((service) => service.id === serviceId) ?? services[0];
+  const noFreeTime = useNextFree(auto, masterId, props.seed.date, chosen?.duration, (nextDate, nextTime) => {
+    setDate(nextDate);
+    setTime(nextTime);
+  });
   const save = useAction(async () => {
     if (!chosen) return;
     await client.post('/bookings', {
@@ -155,9 +193,9 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
               value={chosen ? String(chosen.id) : ''}
               onChange={(e) => setServiceId(Number((e.target as HTMLSelectElement).value))}
             >
-              {services.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name} ({s.duration}′)
+              {services.map((service) => (
+                <option key={service.id} value={String(service.id)}>
+                  {service.name} ({service.duration}′)
                 </option>
               ))}
             </select>
@@ -170,7 +208,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
             type="date"
             required
             value={date}
-            onValue={setDate}
+            onValue={(value) => (setAuto(false), setDate(value))}
             error={errorFor(save.error, 'date')}
           />
           <TextField
@@ -180,10 +218,20 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
             step={300}
             required
             value={time}
-            onValue={setTime}
+            onValue={(value) => (setAuto(false), setTime(value))}
             error={errorFor(save.error, 'time')}
           />
         </div>
+        {auto && time && (
+          <p class="muted" style="margin:-6px 0 10px;font-size:.85rem" data-testid="next-free">
+            {s('nextFreeTime')}
+          </p>
+        )}
+        {noFreeTime && (
+          <p class="notice" role="status">
+            {s('noFreeTime')}
+          </p>
+        )}
         <label class="field">
           <span class="muted">{t('notes')}</span>
           <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />

@@ -1,9 +1,11 @@
-/** Overview: bookings per day over the last and next 30 days, revenue of completed bookings per master over the last 30 days. Inline SVG. */
+/** Overview: bookings per day over the last and next 30 days (inline SVG), revenue of confirmed and completed bookings per master over the last 30 days. */
 import { ErrorBox, Loading, Empty, generalError, useLoad } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { addDays, daysBetween, today } from './dates';
 import { useT, messages } from './messages';
 import { client } from './state';
+import { usePhone } from './phone';
+import { useSetupT } from './setup-messages';
 
 function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; label: string }) {
   const lang = useLang();
@@ -49,28 +51,26 @@ function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; 
   );
 }
 
+/** Bars as HTML, so they fit a phone's width without a sideways box. */
 function RevenueBars(props: { rows: Array<{ name: string; total: number }>; label: string }) {
   const max = Math.max(1, ...props.rows.map((r) => r.total));
-  const rowH = 30;
   return (
-    <svg class="chart" style="max-width:720px" viewBox={`0 0 600 ${props.rows.length * rowH + 6}`} role="img" aria-label={props.label}>
-      {props.rows.map((r, i) => (
-        <g key={r.name} transform={`translate(0 ${i * rowH})`}>
-          <text x="0" y="19" style="font-size:13px;fill:var(--text)">
-            {r.name.length > 18 ? `${r.name.slice(0, 17)}…` : r.name}
-          </text>
-          <rect x="150" y="5" height="20" rx="3" width={Math.max(2, (r.total / max) * 330)} fill="#1e7a34" />
-          <text x={156 + (r.total / max) * 330} y="19" style="font-size:12px;fill:var(--text)">
-            {formatPrice(r.total)}
-          </text>
-        </g>
+    <ul class="revenue-bars" aria-label={props.label}>
+      {props.rows.map((r) => (
+        <li key={r.name}>
+          <span class="revenue-name">{r.name}</span>
+          <span class="revenue-bar" style={{ width: `${Math.max(1, (r.total / max) * 100)}%` }} />
+          <span class="revenue-sum">{formatPrice(r.total)}</span>
+        </li>
       ))}
-    </svg>
+    </ul>
   );
 }
 
 export function OverviewPage() {
   const t = useT(messages);
+  const st = useSetupT();
+  const phone = usePhone();
   const from = addDays(today(), -30);
   const to = addDays(today(), 30);
   // The figures are summed by the server over this window (CONTRACT.md §15): a few kilobytes whatever the history.
@@ -93,9 +93,16 @@ export function OverviewPage() {
         ) : overview.data.days.length === 0 ? (
           <Empty text={t('noBookings')} />
         ) : (
-          <div class="table-wrap">
-            <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} />
-          </div>
+          <>
+            {phone && (
+              <p class="muted" id="chart-scroll" style="font-size:.85rem;margin:0 0 4px">
+                {st('scrollHint')}
+              </p>
+            )}
+            <div class="table-wrap" tabIndex={0} aria-describedby={phone ? 'chart-scroll' : undefined}>
+              <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} />
+            </div>
+          </>
         )}
       </section>
       <section class="card">
@@ -103,14 +110,15 @@ export function OverviewPage() {
         <p class="muted">
           {t('revenueHelp')} {overview.data && <strong>{formatPrice(totalRevenue)}</strong>}
         </p>
+        <p class="muted legend-note" data-testid="revenue-legend">
+          {st('revenueLegend')}
+        </p>
         {!overview.data ? (
           <Loading text={t('loading')} />
         ) : rows.length === 0 ? (
           <Empty text={t('noRevenue')} />
         ) : (
-          <div class="table-wrap">
-            <RevenueBars rows={rows} label={t('revenueByMaster')} />
-          </div>
+          <RevenueBars rows={rows} label={t('revenueByMaster')} />
         )}
       </section>
     </div>

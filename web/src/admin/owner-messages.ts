@@ -21,9 +21,11 @@ const ru = {
   moveAsk: 'Перенести запись клиента {client} на {when} к мастеру {master}? Клиент получит уведомление в Telegram, если подписан на бота.',
   moveYes: 'Да, перенести',
   moveChoose: 'Выберите время',
-  cancelAsk: 'Отменить запись клиента {client}? Клиент получит уведомление об отмене.',
+  cancelAsk:
+    'Отменить запись клиента {client}? Сообщение «Запись ОТМЕНЕНА» с вашим телефоном придёт ему в Telegram, только если он подключил бота после записи; иначе клиент ничего не узнает — позвоните ему: {phone}.',
   cancelYes: 'Да, отменить запись',
-  rejectAsk: 'Отклонить заявку клиента {client}? Клиенту ничего не отправится.',
+  rejectAsk:
+    'Отклонить заявку клиента {client}? На сайте клиент увидел «Вы записаны!» и ждёт. Бот ему ничего не отправит — сообщите клиенту сами: {phone}.',
   rejectYes: 'Да, отклонить',
   cancelBooking: 'Отменить запись',
   rejectRequest: 'Отклонить заявку',
@@ -70,9 +72,11 @@ const kk: Record<OwnerKey, string> = {
     '{client} клиентінің жазылуын {when} уақытына, {master} шеберіне ауыстырасыз ба? Ботқа жазылған болса, клиент Telegram-да хабарлама алады.',
   moveYes: 'Иә, ауыстыру',
   moveChoose: 'Уақытты таңдаңыз',
-  cancelAsk: '{client} клиентінің жазылуынан бас тартасыз ба? Клиент хабарлама алады.',
+  cancelAsk:
+    '{client} клиентінің жазылуынан бас тартасыз ба? «Запись ОТМЕНЕНА» хабарламасы Telegram-ға тек клиент жазылғаннан кейін ботты қосса ғана келеді; әйтпесе клиент білмейді — оған қоңырау шалыңыз: {phone}.',
   cancelYes: 'Иә, бас тарту',
-  rejectAsk: '{client} клиентінің өтінішін қабылдамайсыз ба? Клиентке ештеңе жіберілмейді.',
+  rejectAsk:
+    '{client} клиентінің өтінішін қабылдамайсыз ба? Сайтта клиент «Сіз жазылдыңыз!» деп көрді және күтуде. Бот оған ештеңе жібермейді — клиентке өзіңіз хабарлаңыз: {phone}.',
   rejectYes: 'Иә, қабылдамау',
   cancelBooking: 'Жазылудан бас тарту',
   rejectRequest: 'Өтінішті қабылдамау',
@@ -116,9 +120,11 @@ const en: Record<OwnerKey, string> = {
   moveAsk: 'Move {client}’s booking to {when} with {master}? The client gets a Telegram message if subscribed to the bot.',
   moveYes: 'Yes, move it',
   moveChoose: 'Pick a time',
-  cancelAsk: 'Cancel {client}’s booking? The client gets a cancellation message.',
+  cancelAsk:
+    'Cancel {client}’s booking? The “Запись ОТМЕНЕНА” message with your phone reaches them in Telegram only if they connected the bot after booking; otherwise the client is not told — call them: {phone}.',
   cancelYes: 'Yes, cancel it',
-  rejectAsk: 'Decline {client}’s request? Nothing is sent to the client.',
+  rejectAsk:
+    'Decline {client}’s request? The booking page showed the client “You are booked!” and they are waiting. The bot sends them nothing — tell the client yourself: {phone}.',
   rejectYes: 'Yes, decline',
   cancelBooking: 'Cancel booking',
   rejectRequest: 'Decline request',

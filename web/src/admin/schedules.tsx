@@ -5,6 +5,8 @@ import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
 import { dayProblem } from './rules';
 import { client, type ScheduleRow } from './state';
+import { copyHoursToAll, salonWeekBodies } from './setup-rules';
+import { useSetupT } from './setup-messages';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -20,12 +22,15 @@ const same = (a: Draft, b: Draft) =>
 function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
   const t = useT(messages);
   const o = useOwnerT();
+  const st = useSetupT();
+  const [copied, setCopied] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Draft[]>(props.rows);
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
   useEffect(() => setDrafts(props.rows), [props.rows]);
   const edit = (id: number, change: Partial<Draft>) => {
     setSaved(false);
+    setCopied(null);
     setProblems([]);
     setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
   };
@@ -80,7 +85,7 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
     >
       <ErrorBox error={generalError(save.error, ['start_time', 'end_time', 'break_start_time', 'break_end_time'])} />
       <div class="table-wrap">
-        <table class="table cards">
+        <table class="table cards week-table">
           <thead>
             <tr>
               <th>{t('weekday')}</th>
@@ -92,10 +97,22 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
           <tbody>
             {drafts.map((d) => (
               <tr key={d.id} aria-invalid={dayProblem(d) && problems.length > 0 ? 'true' : undefined}>
-                <td>
+                <td class="week-day">
                   <strong>{t(WEEKDAYS[d.day_of_week]!)}</strong>
+                  <button
+                    type="button"
+                    class="btn btn-ghost btn-small"
+                    aria-label={st('copyToAllLabel', { day: t(WEEKDAYS[d.day_of_week]!) })}
+                    onClick={() => {
+                      setSaved(false);
+                      setDrafts(copyHoursToAll(drafts, d.day_of_week));
+                      setCopied(st('copiedToAll', { day: t(WEEKDAYS[d.day_of_week]!) }));
+                    }}
+                  >
+                    {st('copyToAll')}
+                  </button>
                 </td>
-                <td data-label={t('working')}>
+                <td class="week-working" data-label={t('working')}>
                   <label class="check">
                     <input
                       type="checkbox"
@@ -106,12 +123,12 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
                     {d.is_active ? t('workDay') : t('dayOff')}
                   </label>
                 </td>
-                <td data-label={t('hours')}>
+                <td class="week-hours" data-label={t('hours')}>
                   <span class="row">
                     {time(d, 'start_time', t('from'))}–{time(d, 'end_time', t('to'))}
                   </span>
                 </td>
-                <td data-label={t('break')}>
+                <td class="week-hours" data-label={t('break')}>
                   <span class="row">
                     {time(d, 'break_start_time', t('breakFrom'), true)}–{time(d, 'break_end_time', t('breakTo'), true)}
                   </span>
@@ -128,6 +145,11 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
               {errorFor(save.error, f)}
             </p>
           ),
+      )}
+      {copied && (
+        <p class="notice" role="status" style="margin-top:12px">
+          {copied}
+        </p>
       )}
       {problems.length > 0 && (
         <div class="error" style="margin-top:12px" role="alert" data-testid="schedule-problems">
@@ -150,6 +172,7 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
 
 export function SchedulesPage() {
   const t = useT(messages);
+  const st = useSetupT();
   const masters = useLoad((signal) => client.get('/masters', { signal }), []);
   const [owner, setOwner] = useState<number | 'business'>('business');
   const loaded = useLoad(
@@ -163,11 +186,18 @@ export function SchedulesPage() {
   );
   // rows of the previous choice are not shown under the new one while it loads
   const week = { ...loaded, data: loaded.data?.owner === owner ? loaded.data.rows : undefined };
+  // POST gives the fixed Mon-Fri 09-18 week (SPEC.md); the panel then makes it a copy of the salon's week.
   const create = useAction(async (masterId: number) => {
-    await client.post('/schedule/master/{master_id}', { path: { master_id: masterId } });
+    const [rows, salon] = await Promise.all([
+      client.post('/schedule/master/{master_id}', { path: { master_id: masterId } }),
+      client.get('/schedule'),
+    ]);
+    for (const { id, body } of salonWeekBodies(rows, salon)) await client.put('/schedule/{id}', { path: { id }, body });
+    setStarted(rows.length > 0);
     week.reload();
     masters.reload();
   });
+  const [started, setStarted] = useState(false);
   const remove = useAction(async (masterId: number) => {
     await client.del('/schedule/master/{master_id}', { path: { master_id: masterId } });
     week.reload();
@@ -184,7 +214,10 @@ export function SchedulesPage() {
             class="input small"
             name="schedule_owner"
             value={String(owner)}
-            onChange={(e) => setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value))}
+            onChange={(e) => {
+              setStarted(false);
+              setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value));
+            }}
           >
             <option value="business">{t('businessWeek')}</option>
             {(masters.data ?? []).map((m) => (
@@ -202,6 +235,11 @@ export function SchedulesPage() {
           <Loading text={t('loading')} />
         ) : week.data && week.data.length > 0 ? (
           <>
+            {started && master && (
+              <p class="notice" role="status">
+                {st('salonWeekCopied')}
+              </p>
+            )}
             <WeekEditor key={String(owner)} rows={week.data} onSaved={week.reload} />
             {master && (
               <p style="margin-top:16px">

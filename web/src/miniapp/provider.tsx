@@ -1,4 +1,8 @@
-/** The provider's side of the mini app: today's and tomorrow's bookings with confirm / complete / cancel. */
+/**
+ * The provider's side of the mini app: today's and tomorrow's bookings, or any day picked
+ * (the next week as buttons, any date by the date field), with confirm / decline for a
+ * request and complete / cancel for a booking.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { Answer, Client } from '@shared/client';
 import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
@@ -11,11 +15,16 @@ import { miniMessages, type MiniT } from './messages';
 type Booking = Answer<'/bookings'>[number];
 
 /** Which buttons a booking gets: SPEC.md lets PATCH set any status; these are the useful moves. */
-const ACTIONS: Partial<Record<Booking['status'], Array<'confirmed' | 'completed' | 'cancelled'>>> = {
-  pending: ['confirmed', 'cancelled'],
+type Action = 'confirmed' | 'completed' | 'cancelled' | 'rejected';
+const ACTIONS: Partial<Record<Booking['status'], Action[]>> = {
+  pending: ['confirmed', 'rejected'],
   confirmed: ['completed', 'cancelled'],
 };
-const ACTION_LABEL = { confirmed: 'confirm', completed: 'complete', cancelled: 'cancel' } as const;
+const ACTION_LABEL = { confirmed: 'confirm', completed: 'complete', cancelled: 'cancel', rejected: 'reject' } as const;
+/** Both end the booking; each asks first and says truthfully who is told. */
+const ASK = { cancelled: 'cancelAsk', rejected: 'rejectAsk' } as const;
+/** Buttons for the days after tomorrow; the date field reaches any other. */
+const PICKER_DAYS = 7;
 
 interface ProviderProps {
   api: Client;
@@ -27,27 +36,30 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
   const t = useT(miniMessages);
   const lang = useLang();
   const now = wallNow(timeZone);
-  const [today, tomorrow] = nextDays(now.date, 2) as [string, string];
+  const week = nextDays(now.date, PICKER_DAYS + 2);
+  const [today, tomorrow] = week as [string, string];
+  const [picked, setPicked] = useState<string | null>(null);
+  const shown = picked ? [picked] : [today, tomorrow];
   const nowStamp = `${now.date}T${String(Math.floor(now.minutes / 60)).padStart(2, '0')}:${String(now.minutes % 60).padStart(2, '0')}`;
   const [lists, setLists] = useState<Record<string, Booking[] | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function load() {
+  async function load(dates = shown) {
     setError(null);
     try {
-      const [first, second] = await Promise.all([today, tomorrow].map((date) => api.get('/bookings', { query: { date } })));
-      setLists({ [today]: first, [tomorrow]: second });
+      const answers = await Promise.all(dates.map((date) => api.get('/bookings', { query: { date } })));
+      setLists((old) => ({ ...old, ...Object.fromEntries(dates.map((date, i) => [date, answers[i]])) }));
     } catch {
       setError(t('failed'));
     }
   }
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once on open; the refresh button calls load again
-  useEffect(() => void load(), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on open and on another day; the refresh button calls load again
+  useEffect(() => void load(), [picked]);
 
-  async function change(booking: Booking, status: 'confirmed' | 'completed' | 'cancelled') {
-    if (status === 'cancelled' && !(await confirmCancel(t('cancelAsk')))) return;
+  async function change(booking: Booking, status: Action) {
+    if ((status === 'cancelled' || status === 'rejected') && !(await confirmCancel(t(ASK[status])))) return;
     setBusy(booking.id);
     try {
       await api.patch('/bookings/{id}', { path: { id: booking.id }, body: { status } });
@@ -75,10 +87,30 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
           </button>
         </p>
       )}
-      {[today, tomorrow].map((date, index) => (
+      <div class="day-picker" role="group" aria-label={t('days')}>
+        <button type="button" class="chip" aria-pressed={picked === null} onClick={() => setPicked(null)}>
+          {t('todayTomorrow')}
+        </button>
+        {week.slice(2).map((date) => (
+          <button key={date} type="button" class="chip" aria-pressed={picked === date} data-pick={date} onClick={() => setPicked(date)}>
+            {formatDate(date, lang, { weekday: 'short', day: 'numeric' })}
+          </button>
+        ))}
+        <label class="chip other-day">
+          <span>{t('otherDay')}</span>
+          <input
+            type="date"
+            name="day"
+            min={today}
+            value={picked ?? ''}
+            onChange={(e) => setPicked((e.target as HTMLInputElement).value || null)}
+          />
+        </label>
+      </div>
+      {shown.map((date) => (
         <section key={date} class="card day-list" data-day={date}>
           <h2>
-            {index === 0 ? t('today') : t('tomorrow')}{' '}
+            {date === today ? t('today') : date === tomorrow ? t('tomorrow') : formatDate(date, lang, { weekday: 'long' })}{' '}
             <span class="muted">· {formatDate(date, lang, { day: 'numeric', month: 'long' })}</span>
           </h2>
           {lists[date] === undefined && !error && <p class="muted">…</p>}
@@ -107,7 +139,7 @@ interface RowProps {
   /** Only a booking that has begun can be completed (and count as done). */
   started: boolean;
   busy: boolean;
-  onChange(status: 'confirmed' | 'completed' | 'cancelled'): void;
+  onChange(status: Action): void;
 }
 
 function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
@@ -135,7 +167,7 @@ function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
             <button
               key={next}
               type="button"
-              class={`btn ${next === 'cancelled' ? 'btn-ghost' : ''}`}
+              class={`btn ${next === 'cancelled' || next === 'rejected' ? 'btn-ghost' : ''}`}
               data-action={next}
               disabled={busy}
               onClick={() => onChange(next)}

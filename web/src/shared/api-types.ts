@@ -8018,7 +8018,7 @@ export interface operations {
                             date: string;
                             bookings: number;
                         }[];
-                        /** @description Prices of completed bookings that started within the range and before now, per master, largest first */
+                        /** @description Prices (price_snapshot) of confirmed and completed bookings that started within the range and before now, per master, largest first */
                         revenue: {
                             total: number;
                             masters: {
@@ -8760,6 +8760,8 @@ export interface operations {
                         whatsapp: string | null;
                         created_at: string;
                         admin_email: string | null;
+                        /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
+                        last_activity_at: string | null;
                         bookings_total: number;
                         bookings_by_status: {
                             pending: number;

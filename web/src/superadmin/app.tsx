@@ -54,14 +54,46 @@ function Login(props: { onToken: (token: string) => void }) {
   );
 }
 
-/** A screenful; the filters reach the rest. */
-const BOOKINGS_SHOWN = 200;
+/** A page of bookings; "Вперёд" and the filters reach the rest (X-Total-Count says how many). */
+const BOOKINGS_PAGE = 50;
+
+function Pager(props: { offset: number; shown: number; total: number; onOffset: (offset: number) => void }) {
+  const t = useT(messages);
+  if (props.total <= BOOKINGS_PAGE && props.offset === 0) return null;
+  return (
+    <div class="row" role="navigation" aria-label={t('bookings')} data-testid="pager">
+      <button
+        type="button"
+        class="btn btn-ghost btn-small"
+        disabled={props.offset === 0}
+        onClick={() => props.onOffset(Math.max(0, props.offset - BOOKINGS_PAGE))}
+      >
+        {t('prevPage')}
+      </button>
+      <span class="muted" role="status">
+        {t('pageOf', { from: props.shown ? props.offset + 1 : 0, to: props.offset + props.shown, total: props.total })}
+      </span>
+      <button
+        type="button"
+        class="btn btn-ghost btn-small"
+        disabled={props.offset + props.shown >= props.total}
+        onClick={() => props.onOffset(props.offset + BOOKINGS_PAGE)}
+      >
+        {t('nextPage')}
+      </button>
+    </div>
+  );
+}
 
 function BookingsPage() {
   const t = useT(messages);
   const lang = useLang();
   const [filters, setFilters] = useState({ business: '', date_from: '', date_to: '', status: '' });
   const business = useDebounced(filters.business.trim(), 250);
+  const [offset, setOffset] = useState(0);
+  const [total, setTotal] = useState(0);
+  // A new filter starts again from the first page.
+  useEffect(() => setOffset(0), [business, filters.date_from, filters.date_to, filters.status]);
   // One screenful, filtered by the server (CONTRACT.md §15): the dates, a business found by name or address, a status.
   const bookings = useLoad(
     (signal) =>
@@ -71,11 +103,13 @@ function BookingsPage() {
           date_from: filters.date_from || undefined,
           date_to: filters.date_to || undefined,
           status: filters.status ? (filters.status as (typeof STATUSES)[number]) : undefined,
-          limit: BOOKINGS_SHOWN,
+          limit: BOOKINGS_PAGE,
+          offset,
         },
         signal,
+        onHeaders: (headers) => setTotal(Number(headers.get('x-total-count') ?? 0)),
       }),
-    [business, filters.date_from, filters.date_to, filters.status],
+    [business, filters.date_from, filters.date_to, filters.status, offset],
   );
   const set = (key: keyof typeof filters) => (event: Event) =>
     setFilters((f) => ({ ...f, [key]: (event.target as HTMLInputElement).value }));
@@ -114,7 +148,6 @@ function BookingsPage() {
         </label>
       </div>
       <ListTable
-        cap={{ limit: BOOKINGS_SHOWN, text: t('bookingsCapped') }}
         loaded={bookings}
         loadingText={t('loading')}
         emptyText={t('noBookings')}
@@ -155,6 +188,7 @@ function BookingsPage() {
           ))
         }
       </ListTable>
+      <Pager offset={offset} shown={bookings.data?.length ?? 0} total={total} onOffset={(next) => (setOffset(next), scrollTo(0, 0))} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** Businesses with counts; seed a demo, reset an admin password (shown once), delete with the slug typed as confirmation. */
 import { useState } from 'preact/hooks';
-import { useT } from '@shared/i18n';
-import { ErrorBox, ListTable, Modal, TextField, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
+import { formatDate, useLang, useT } from '@shared/i18n';
+import { ErrorBox, ListTable, Modal, TextField, displayPhone, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import type { Answer } from '@shared/client';
 import { client, type BusinessRow } from './state';
 import { messages } from './messages';
@@ -60,6 +60,9 @@ const BUSINESSES_SHOWN = 100;
 
 export function BusinessesPage() {
   const t = useT(messages);
+  const lang = useLang();
+  const when = (stamp: string) =>
+    `${formatDate(stamp.slice(0, 10), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${stamp.slice(11, 16)}`;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
   const businesses = useLoad(
@@ -140,7 +143,17 @@ export function BusinessesPage() {
                   </a>
                 </div>
               </td>
-              <td data-label={t('admin')}>{b.admin_email ?? '—'}</td>
+              <td data-label={t('admin')}>
+                {b.admin_email ?? '—'}
+                <div class="muted">{b.phone ? displayPhone(b.phone) : '—'}</div>
+                <div class="muted" style="font-size:.85rem">
+                  {t('signedUp')}: <time dateTime={b.created_at}>{when(b.created_at)}</time>
+                </div>
+                <div class="muted" style="font-size:.85rem" data-testid="last-activity">
+                  {t('lastActivity')}:{' '}
+                  {b.last_activity_at ? <time dateTime={b.last_activity_at}>{when(b.last_activity_at)}</time> : t('noActivity')}
+                </div>
+              </td>
               <td>
                 <strong>{b.bookings_total}</strong> {t('total')}
                 <div class="chips" style="margin-top:4px">

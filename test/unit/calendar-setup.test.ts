@@ -1,0 +1,158 @@
+/**
+ * Pure helpers of the readable calendar and the faster setup (web/src/admin): block geometry,
+ * lanes with a minimum height, the master shown, the next free time, the service↔master links,
+ * "На все дни" and the salon's week for a master.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/layout.js';
+import { calendarMode, parseChoice } from '../../web/src/admin/master-choice.js';
+import { firstFreeStart, nextFreeStart } from '../../web/src/admin/next-free.js';
+import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/setup-rules.js';
+
+const booking = (id: string, from: string, to: string, status = 'confirmed') => ({
+  id,
+  status,
+  start_at: `2026-11-23T${from}:00`,
+  end_at: `2026-11-23T${to}:00`,
+});
+
+describe('calendar blocks', () => {
+  it('a block is never shorter than one line; a long one is as tall as its time', () => {
+    expect(blockBox(600, 615, 540, 1)).toEqual({ top: 60, height: MIN_BLOCK_PX });
+    expect(blockBox(600, 630, 540, 1.2)).toEqual({ top: 72, height: 36 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1400 }), fc.integer({ min: 1, max: 240 }), fc.constantFrom(1, 1.2), (start, length, px) => {
+        const box = blockBox(start, start + length, 0, px);
+        expect(box.height).toBeGreaterThanOrEqual(Math.max(MIN_BLOCK_PX, length * px) - 1e-9);
+      }),
+    );
+  });
+
+  it('reads "Бауыржан · Стрижка"', () => {
+    expect(bookingWhat({ start_at: '2026-11-23T10:00:00', client: { first_name: 'Бауыржан' }, service: { name: 'Стрижка' } })).toBe(
+      'Бауыржан · Стрижка',
+    );
+  });
+
+  it('a short booking right before another takes its own lane when drawn taller, without an overlap flag', () => {
+    const placed = placeBookings([booking('a', '10:00', '10:15'), booking('b', '10:15', '10:30')], 26);
+    expect(placed.map((p) => [p.booking.id, p.lane, p.lanes, p.overlaps])).toEqual([
+      ['a', 0, 2, false],
+      ['b', 1, 2, false],
+    ]);
+    // Blocks taller than 15 minutes' worth never share a lane with a booking that starts under them.
+    const loose = placeBookings([booking('a', '10:00', '10:15'), booking('b', '10:15', '10:30')]);
+    expect(loose.map((p) => p.lanes)).toEqual([1, 1]);
+  });
+});
+
+describe('which master the calendar shows', () => {
+  it('parses the stored choice', () => {
+    expect([parseChoice('all'), parseChoice('7'), parseChoice('x'), parseChoice(null), parseChoice('0')]).toEqual([
+      'all',
+      7,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it.each([
+    ['a chosen master', 2, false, false, { kind: 'grid', masterIds: [2] }],
+    ['no choice on a laptop day', null, false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['no choice on a phone', null, true, false, { kind: 'grid', masterIds: [1] }],
+    ['no choice, a week of three', null, false, true, { kind: 'grid', masterIds: [1] }],
+    ['all on a phone', 'all', true, false, { kind: 'list' }],
+    ['all, a week of three', 'all', false, true, { kind: 'list' }],
+    ['all on a laptop day', 'all', false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['a master that is gone', 9, true, false, { kind: 'grid', masterIds: [1] }],
+  ] as const)('%s', (_, choice, phone, week, mode) => {
+    expect(calendarMode(choice, [1, 2, 3], phone, week)).toEqual(mode);
+  });
+
+  it('two masters still share the week grid', () => {
+    expect(calendarMode('all', [1, 2], false, true)).toEqual({ kind: 'grid', masterIds: [1, 2] });
+  });
+});
+
+describe('the next free time', () => {
+  const open = (busy: Array<[string, string]> = []) => ({ work_start: '09:00', work_end: '18:00', busy_intervals: busy });
+  const closed = { work_start: '00:00', work_end: '00:00', busy_intervals: [] };
+  const now = { date: '2026-11-23', minutes: 7 * 60 + 15 };
+
+  it('never before the salon opens, even at 07:15', () => {
+    expect(firstFreeStart([{ date: '2026-11-23', answer: open() }], 30, now)).toEqual({ date: '2026-11-23', time: '09:00' });
+  });
+
+  it('after now today, around bookings, where the whole service fits', () => {
+    const later = { date: '2026-11-23', minutes: 10 * 60 + 5 };
+    expect(firstFreeStart([{ date: '2026-11-23', answer: open([['10:15', '11:00']]) }], 30, later)).toEqual({
+      date: '2026-11-23',
+      time: '11:00',
+    });
+  });
+
+  it('moves to the next working day when today is full or a day off', () => {
+    const days = [
+      { date: '2026-11-23', answer: open([['09:00', '18:00']]) },
+      { date: '2026-11-24', answer: closed },
+      { date: '2026-11-25', answer: open() },
+    ];
+    expect(firstFreeStart(days, 30, now)).toEqual({ date: '2026-11-25', time: '09:00' });
+  });
+
+  it('asks a week at a time and stops at two weeks', async () => {
+    const asked: string[] = [];
+    const none = await nextFreeStart(async (date) => (asked.push(date), closed), '2026-11-23', 30, now);
+    expect(none).toBeNull();
+    expect(asked).toHaveLength(14);
+    const found = await nextFreeStart(async (date) => (date === '2026-11-26' ? open() : closed), '2026-11-20', 30, now);
+    expect(found).toEqual({ date: '2026-11-26', time: '09:00' });
+  });
+});
+
+describe('faster setup', () => {
+  const masters = [
+    { id: 1, services: [{ id: 10 }, { id: 11 }] },
+    { id: 2, services: [{ id: 11 }] },
+    { id: 3, services: [] },
+  ];
+
+  it('the service form changes only the masters whose link changes', () => {
+    expect(masterLinkChanges(masters, 10, [1, 3])).toEqual([{ id: 3, service_ids: [10] }]);
+    expect(masterLinkChanges(masters, 11, [2])).toEqual([{ id: 1, service_ids: [10] }]);
+    expect(masterLinkChanges(masters, 11, [1, 2])).toEqual([]);
+  });
+
+  const day = (d: number, start: string, end: string, active: boolean) => ({
+    id: 100 + d,
+    day_of_week: d,
+    start_time: start,
+    end_time: end,
+    break_start_time: '13:00',
+    break_end_time: '14:00',
+    is_active: active,
+  });
+
+  it('"На все дни" copies the hours and break, each day keeps working or off', () => {
+    const week = [day(0, '10:00', '20:00', true), day(1, '09:00', '18:00', true), day(6, '09:00', '18:00', false)];
+    week[0]!.break_start_time = '14:00';
+    const copied = copyHoursToAll(week, 0);
+    expect(copied.map((d) => [d.id, d.start_time, d.end_time, d.break_start_time, d.is_active])).toEqual([
+      [100, '10:00', '20:00', '14:00', true],
+      [101, '10:00', '20:00', '14:00', true],
+      [106, '10:00', '20:00', '14:00', false],
+    ]);
+  });
+
+  it("a master's new week gets the salon's row of the same weekday", () => {
+    const salon = [day(0, '10:00', '20:00', true), day(6, '11:00', '16:00', true)];
+    expect(salonWeekBodies([{ id: 7, day_of_week: 6 }], salon)).toEqual([
+      {
+        id: 7,
+        body: { start_time: '11:00', end_time: '16:00', break_start_time: '13:00', break_end_time: '14:00', is_active: true },
+      },
+    ]);
+  });
+});
