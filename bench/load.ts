@@ -1,4 +1,5 @@
 /** One measured endpoint: a warm-up, then autocannon with the settings while the server's RSS is sampled. */
+import { loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { cpuOf, cpuSeconds, sampleRss } from './processes.js';
 
@@ -8,6 +9,7 @@ export interface Target {
   name: string;
   path: string;
   method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
   /** For POST: a new body per request (unique phones). */
   body?: () => unknown;
 }
@@ -24,13 +26,15 @@ export interface Measurement {
   /** CPU time per request of the server process, and of the PostgreSQL backends serving it (robust to a busy machine). */
   cpuUs: number;
   dbCpuUs?: number;
+  /** The machine's 1-minute load average when the measurement ended (other engineers share it). */
+  load: number;
 }
 
 function options(baseUrl: string, target: Target, duration: number) {
   const request = {
     method: target.method ?? 'GET',
     path: target.path,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...target.headers },
     ...(target.body ? { setupRequest: (raw: object) => ({ ...raw, body: JSON.stringify(target.body!()) }) } : {}),
   };
   return { url: baseUrl, connections: LOAD.connections, pipelining: LOAD.pipelining, duration, requests: [request] };
@@ -54,5 +58,6 @@ export async function measure(baseUrl: string, pid: number, target: Target, dbPi
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    load: loadavg()[0] ?? 0,
   };
 }

@@ -16,6 +16,9 @@ export interface DbRun {
 const RATIO_TARGETS: Record<string, Partial<Record<DbRun['kind'], number>>> = {
   'GET slots (all masters)': { postgres: 0.3, pglite: 0.15 },
   'GET slots (master_id)': { postgres: 0.3, pglite: 0.15 },
+  'GET services': { postgres: 0.3, pglite: 0.15 },
+  'GET /public/{slug} (profile)': { postgres: 0.3, pglite: 0.15 },
+  'GET /{slug} booking page (br)': { postgres: 0.3, pglite: 0.15 },
 };
 /** POST booking is judged against the write floor (what one booking minimally costs on this machine), not the read floor. */
 const WRITE_RATIO_TARGET = 0.3;
@@ -47,8 +50,8 @@ function verdict(run: DbRun, row: Measurement): string {
 
 export function table(runs: DbRun[]): string {
   const lines = [
-    '| database | endpoint | req/s | p50 ms | p99 ms | peak RSS MB | ratio to floor | CPU µs/req (service + PostgreSQL) | requests | target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| database | endpoint | req/s | p50 ms | p99 ms | peak RSS MB | ratio to floor | CPU µs/req (service + PostgreSQL) | requests | load 1 min | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const run of runs) {
     for (const row of [run.floor, ...(run.writeFloor ? [run.writeFloor] : []), ...run.rows]) {
@@ -56,7 +59,7 @@ export function table(runs: DbRun[]): string {
       if (row.name === 'POST booking' && run.writeFloor) ratio += ` (write floor: ${fmt(row.reqPerSec / run.writeFloor.reqPerSec, 2)})`;
       const cpu = row.dbCpuUs === undefined ? fmt(row.cpuUs) : `${fmt(row.cpuUs)} + ${fmt(row.dbCpuUs)}`;
       lines.push(
-        `| ${run.kind} | ${row.name} | ${fmt(row.reqPerSec)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.rssMb)} | ${ratio} | ${cpu} | ${row.requests} | ${verdict(run, row)} |`,
+        `| ${run.kind} | ${row.name} | ${fmt(row.reqPerSec)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.rssMb)} | ${ratio} | ${cpu} | ${row.requests} | ${fmt(row.load, 2)} | ${verdict(run, row)} |`,
       );
     }
   }

@@ -27,6 +27,7 @@ import { addDays } from '../src/core/wallclock.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOT_TOKEN = '123456:bench-token';
+const WEBHOOK_SECRET = 'bench-webhook-secret';
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
@@ -55,6 +56,9 @@ function targets(seeded: Seeded): Target[] {
     { name: 'GET slots (all masters)', path: `${base}/slots?date=${seeded.date}` },
     { name: 'GET slots (master_id)', path: `${base}/slots?date=${seeded.date}&master_id=${seeded.masterIds[3]}` },
     { name: 'GET services', path: `${base}/services` },
+    { name: 'GET /public/{slug} (profile)', path: base },
+    // The page every client opens, as a browser asks for it (it accepts br): sent precompressed.
+    { name: 'GET /{slug} booking page (br)', path: `/${seeded.slug}`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
     // The booking page's date strip: 30 days, any of the 10 masters of the service, one request.
     { name: DAYS_TARGET, path: `${base}/days?service_id=${seeded.serviceId}&from=${seeded.date}&to=${addDays(seeded.date, 29)}` },
     { name: 'POST booking', path: `${base}/booking`, method: 'POST', body: () => bookingBody(seeded, index++) },
@@ -86,6 +90,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     LOG_LEVEL: 'warn',
     BOT_TOKEN,
     BOT_USERNAME: 'bench_bot',
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
     TELEGRAM_API_URL: `http://127.0.0.1:${telegram.port}`,
     CAPTCHA_SECRET: '',
     ...Object.fromEntries(['LOGIN', 'REGISTER', 'SUPERADMIN_LOGIN', 'BOOKING', 'LOCATION'].map((n) => [`RATE_LIMIT_${n}`, '0'])),
@@ -104,7 +109,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   const base = `http://127.0.0.1:${port}`;
   let floor: Awaited<ReturnType<typeof startChild>> | undefined;
   try {
-    const seeded = await seed(base);
+    const seeded = await seed(base, WEBHOOK_SECRET);
     console.log(
       `[${kind}] seeded ${seeded.slug}: ${SEED.masters} masters, ${SEED.bookings} bookings on ${seeded.date}; telegram linked: ${seeded.telegramLinked}`,
     );
@@ -112,9 +117,17 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     floor = await startChild([join(root, 'bench/floor.mjs')], { ...process.env, FLOOR_BODY: slotsBody });
     const floorRow = await measure(`http://127.0.0.1:${floor.port}`, floor.pid, { name: 'floor (bare node:http)', path: '/' });
     console.log(`[${kind}] floor: ${floorRow.reqPerSec.toFixed(0)} req/s`);
+    const backends =
+      kind === 'postgres'
+        ? () =>
+            admin(async (c) =>
+              (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number),
+            )
+        : undefined;
     let writeFloor: Measurement | undefined;
-    if (kind === 'postgres') {
-      // What one booking minimally costs here: one INSERT through a pool of 10 and one sendMessage.
+    // What one booking minimally costs here: one INSERT through a pool of 10 and one sendMessage. Measured
+    // right before POST booking, with its PostgreSQL backends' CPU too, so both sides meet the same moment of a shared machine.
+    const measureWriteFloor = async () => {
       const writer = await startChild([join(root, 'bench/floor-write.mjs')], {
         ...process.env,
         DATABASE_URL: databaseUrl,
@@ -123,24 +136,17 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       });
       try {
         let n = 0;
-        writeFloor = await measure(`http://127.0.0.1:${writer.port}`, writer.pid, {
-          name: 'write floor (node:http, 1 INSERT, 1 sendMessage)',
-          path: '/',
-          method: 'POST',
-          body: () => ({ n: n++ }),
-        });
+        writeFloor = await measure(
+          `http://127.0.0.1:${writer.port}`,
+          writer.pid,
+          { name: 'write floor (node:http, 1 INSERT, 1 sendMessage)', path: '/', method: 'POST', body: () => ({ n: n++ }) },
+          backends,
+        );
         console.log(`[${kind}] write floor: ${writeFloor.reqPerSec.toFixed(0)} req/s`);
       } finally {
         await writer.stop();
       }
-    }
-    const backends =
-      kind === 'postgres'
-        ? () =>
-            admin(async (c) =>
-              (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid as number),
-            )
-        : undefined;
+    };
     const uncached: Measurement[] = [];
     for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots') || t.name === DAYS_TARGET)) {
       uncached.push(await measure(base, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
@@ -150,6 +156,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     service = await startChild([...profile, join(root, 'dist/src/server.js')], env, port);
     const rows: Measurement[] = [];
     for (const target of targets(seeded)) {
+      if (target.method === 'POST' && kind === 'postgres') await measureWriteFloor();
       rows.push(await measure(base, service.pid, target, backends));
       const row = rows.at(-1)!;
       console.log(
@@ -177,8 +184,14 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   }
 }
 
+const loadNow = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 async function main() {
   const started = Date.now();
+  const loadAtStart = loadNow();
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
@@ -197,9 +210,7 @@ async function main() {
   }
   const facts = [
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; whole run ${Math.round((Date.now() - started) / 1000)} s`,
-    `- machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, load average at the end ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `- machine: nproc ${availableParallelism()} (${cpus().length} cores), ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM; load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadNow()}`,
     `- node ${process.version}; PostgreSQL ${pgVersion ?? 'not reachable'} on 127.0.0.1; PGlite in a temporary DATA_DIR`,
     `- load: autocannon -c ${LOAD.connections} -p ${LOAD.pipelining}, ${LOAD.duration} s after a ${LOAD.warmup} s warm-up, run from the same machine`,
     `- service: compiled dist (node dist/src/server.js), LOG_LEVEL=warn (at the default info level every request is logged), RATE_LIMIT_*=0`,

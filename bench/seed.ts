@@ -41,8 +41,14 @@ async function ok(base: string, method: string, path: string, body?: unknown, to
   return response.data;
 }
 
-/** /start provider_<id> through the bot webhook, as a provider would; false when the bot is not built yet. */
-async function linkTelegram(base: string, businessId: number): Promise<boolean> {
+/**
+ * The panel's deep link (GET /business/telegram), then its /start through the bot webhook with the
+ * webhook secret, as Telegram delivers it: from then on every booking sends the provider a message,
+ * as the write floor does. Whether it took is read back from the panel.
+ */
+async function linkTelegram(base: string, token: string, webhookSecret: string): Promise<boolean> {
+  const link = await call(base, 'GET', '/business/telegram', undefined, token);
+  if (link.status !== 200) return false;
   const update = {
     update_id: 1,
     message: {
@@ -50,12 +56,16 @@ async function linkTelegram(base: string, businessId: number): Promise<boolean> 
       date: Math.floor(Date.now() / 1000),
       chat: { id: 424242, type: 'private', first_name: 'Bench' },
       from: { id: 424242, is_bot: false, first_name: 'Bench' },
-      text: `/start provider_${businessId}`,
+      text: `/start ${link.data.start_param as string}`,
       entities: [{ type: 'bot_command', offset: 0, length: 6 }],
     },
   };
-  const response = await call(base, 'POST', '/messenger/webhook', update);
-  return response.status === 200;
+  await fetch(`${base}/api/v1/messenger/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhookSecret },
+    body: JSON.stringify(update),
+  });
+  return (await call(base, 'GET', '/business/telegram', undefined, token)).data?.linked === true;
 }
 
 export function bookingBody(seed: Seeded, index: number) {
@@ -70,7 +80,7 @@ export function bookingBody(seed: Seeded, index: number) {
   };
 }
 
-export async function seed(base: string): Promise<Seeded> {
+export async function seed(base: string, webhookSecret: string): Promise<Seeded> {
   const phone = nextPhone();
   const registered = await ok(base, 'POST', '/auth/register', {
     email: `bench${Date.now()}@example.kz`,
@@ -95,7 +105,8 @@ export async function seed(base: string): Promise<Seeded> {
     date: benchDate(),
     telegramLinked: false,
   };
-  seeded.telegramLinked = await linkTelegram(base, seeded.businessId);
+  seeded.telegramLinked = await linkTelegram(base, token, webhookSecret);
+  if (!seeded.telegramLinked) throw new Error('the provider chat did not link: POST booking would skip its notice, unlike the write floor');
   for (let i = 0; i < SEED.bookings; i += 10) {
     await Promise.all(Array.from({ length: 10 }, (_, j) => ok(base, 'POST', `/public/${seeded.slug}/booking`, bookingBody(seeded, i + j))));
   }

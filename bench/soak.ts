@@ -76,6 +76,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       BOT_TOKEN: '123456:soak',
       BOT_USERNAME: 'soak_bot',
+      TELEGRAM_WEBHOOK_SECRET: 'soak-webhook-secret',
       TELEGRAM_API_URL: `http://127.0.0.1:${telegram.port}`,
       ...Object.fromEntries(['LOGIN', 'REGISTER', 'SUPERADMIN_LOGIN', 'BOOKING', 'LOCATION'].map((n) => [`RATE_LIMIT_${n}`, '0'])),
     },
@@ -83,7 +84,7 @@ async function main() {
   );
   const base = `http://127.0.0.1:${port}`;
   try {
-    const seeded: Seeded = await seed(base);
+    const seeded: Seeded = await seed(base, 'soak-webhook-secret');
     const days = weekdaysAhead(260); // a year of them
     let issued = 0;
     let phone = 0;

@@ -26,8 +26,11 @@ export interface ProposalView {
 export interface Notifier {
   /** What did not go out, by reason (for /metrics). */
   readonly notSent: NotSent;
-  /** New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons. */
-  newBooking(business: BusinessRow, booking: BookingView): Promise<void>;
+  /**
+   * New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons;
+   * `providerChats` when the caller already read them (the public booking's lookup does), else looked up.
+   */
+  newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void>;
   /** Status change → the client (CLIENT_BOOKING, else CLIENT_PHONE); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */

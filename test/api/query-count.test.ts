@@ -1,6 +1,7 @@
 /**
  * The slots endpoint answers a date with a fixed number of queries,
- * whatever the number of masters and bookings (no N+1), on both databases.
+ * whatever the number of masters and bookings (no N+1), on both databases;
+ * a public booking takes two round trips.
  */
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
@@ -77,5 +78,33 @@ describe('slots query count', () => {
     // first answer once: the cache holds it from then on.
     await expect.poll(async () => (await queriesOf(url)).count, { timeout: 3000 }).toBe(0);
     expect((await queriesOf(url)).body).toEqual(first.body);
+  });
+});
+
+describe('booking query count', () => {
+  it('is two for a booking that names its master: one lookup (business, service, master, provider chats), one insert', async () => {
+    const owner = await registerBusiness(t);
+    const master = await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Мастер', service_ids: [owner.service.id] },
+    });
+    expect(master.statusCode).toBe(201);
+    queries.length = 0;
+    const booking = await t.call({
+      method: 'POST',
+      url: `/api/v1/public/${owner.business.slug}/booking`,
+      payload: {
+        service_id: owner.service.id,
+        master_id: master.data.id,
+        date: DATE,
+        time: '12:00',
+        first_name: 'Алия',
+        phone: uniquePhone(),
+      },
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    expect(queries).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ import { normalizePhone } from '../../core/phone.js';
 import { findBookingView, insertPublicBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
 import type { BookingView } from './view.js';
+import type { BookingLookup } from './lookup.queries.js';
 
 export interface NewBookingInput {
   service_id: number;
@@ -63,15 +64,19 @@ async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, servi
   return { master: picked === undefined ? undefined : await findMasterRow(ctx.db, businessId, picked), picked: true };
 }
 
+/** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
+export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats'>;
+
 export async function createBooking(
   ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
   idempotencyKey: string | undefined,
+  known?: KnownParts,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, business, input, 'pending', idempotencyKey);
-  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking), undefined);
+  const booking = await insertBooking(ctx, business, input, 'pending', idempotencyKey, known);
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
   return booking;
 }
 
@@ -97,15 +102,17 @@ async function insertBooking(
   input: NewBookingInput,
   status: 'pending' | 'confirmed',
   idempotencyKey: string | undefined,
+  known?: KnownParts,
 ): Promise<BookingView> {
   if (!isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
   if (!isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   // One after the other: under a burst, parallel lookups would hold two pool connections per request.
-  const service = await findService(ctx.db, business.id, input.service_id);
+  const service = known ? known.service : await findService(ctx.db, business.id, input.service_id);
   if (!service) throw notFound('Service');
-  const found = await findMaster(ctx, business.id, service.id, input.master_id);
+  const named = input.master_id !== undefined && input.master_id !== null;
+  const found = known && named ? { master: known.master, picked: false } : await findMaster(ctx, business.id, service.id, input.master_id);
   if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
   const master = found.master;
 

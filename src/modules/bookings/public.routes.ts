@@ -7,6 +7,7 @@ import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
 import { businessBySlugOr404, findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
+import { lookUpBooking } from './lookup.queries.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 
@@ -78,14 +79,17 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const business = await businessBySlugOr404(app.ctx.db, request.params.slug);
+      const { slug } = request.params;
+      // Business, service and master in one round trip; a former slug is resolved apart and its parts read by createBooking.
+      const found = await lookUpBooking(app.ctx.db, slug, request.body.service_id, request.body.master_id);
+      const business = found?.business ?? (await businessBySlugOr404(app.ctx.db, slug));
       const key = request.headers['idempotency-key'];
       const replay = await replayedBooking(app.ctx, business, key, request.body);
       if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
       if (!(await fromMiniAppOf(business, request.headers['x-telegram-init-data']))) {
         await verifyCaptcha(config, request.body.captcha_token, request.ip);
       }
-      const booking = await createBooking(app.ctx, request.log, business, request.body, key);
+      const booking = await createBooking(app.ctx, request.log, business, request.body, key, found);
       return reply.status(201).send(result(booking));
     },
   );

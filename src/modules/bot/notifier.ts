@@ -112,8 +112,8 @@ export class TelegramNotifier implements Notifier {
     return activeChats(this.db, 'CLIENT_PHONE', phoneVariants(booking.client.phone));
   }
 
-  async newBooking(business: BusinessRow, booking: BookingView): Promise<void> {
-    const chats = await this.providerChats(business);
+  async newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void> {
+    const chats = providerChats ?? (await this.providerChats(business));
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'new booking' });
       return;

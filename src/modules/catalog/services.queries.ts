@@ -19,23 +19,23 @@ export interface ServiceValues {
   categoryId: number | null;
 }
 
+export const serviceViewColumns = {
+  id: services.id,
+  name: services.name,
+  duration: services.duration,
+  price: services.price,
+  categoryId: serviceCategories.id,
+  categoryName: serviceCategories.name,
+};
+
 function selectServiceViews(db: Db) {
-  return db
-    .select({
-      id: services.id,
-      name: services.name,
-      duration: services.duration,
-      price: services.price,
-      categoryId: serviceCategories.id,
-      categoryName: serviceCategories.name,
-    })
-    .from(services)
-    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId));
+  return db.select(serviceViewColumns).from(services).leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId));
 }
 
-type ServiceJoinRow = Awaited<ReturnType<ReturnType<typeof selectServiceViews>['execute']>>[number];
+export type ServiceJoinRow = Awaited<ReturnType<ReturnType<typeof selectServiceViews>['execute']>>[number];
 
-const toView = (row: ServiceJoinRow): ServiceView => ({
+/** A service joined with its category (selectServiceViews' columns) as the API shows it. */
+export const serviceViewOf = (row: ServiceJoinRow): ServiceView => ({
   id: row.id,
   name: row.name,
   duration: row.duration,
@@ -51,7 +51,7 @@ export async function listServices(db: Db, businessId: number, ids?: number[]): 
   const rows = await selectServiceViews(db)
     .where(and(...conditions))
     .orderBy(asc(services.id));
-  return rows.map(toView);
+  return rows.map(serviceViewOf);
 }
 
 const serviceById = preparedPerDb((db) =>
@@ -65,7 +65,7 @@ const serviceById = preparedPerDb((db) =>
 
 export async function findService(db: Db, businessId: number, id: number): Promise<ServiceView | undefined> {
   const [row] = await serviceById(db).execute({ businessId, id });
-  return row ? toView(row) : undefined;
+  return row ? serviceViewOf(row) : undefined;
 }
 
 export async function insertService(db: Db, businessId: number, values: ServiceValues): Promise<ServiceView> {

@@ -1,0 +1,64 @@
+/**
+ * What a public booking reads before it writes, in one round trip instead of three: the
+ * business by its current slug, the requested service (active, of that business, with its
+ * category), the requested master (active, of that business) and the provider's active chats
+ * the new-booking notice goes to. Absent parts are undefined, and the rules of create.ts answer
+ * them as before (404 Service, 404 Master).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
+import { businesses, masters, serviceCategories, services, subscriptions } from '../../db/schema.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
+import type { MasterRow } from '../catalog/masters.queries.js';
+import { serviceViewColumns, serviceViewOf, type ServiceView } from '../catalog/services.queries.js';
+
+export interface BookingLookup {
+  business: BusinessRow;
+  service: ServiceView | undefined;
+  /** Only when the request named a master; "any master" is picked by create.ts. */
+  master: MasterRow | undefined;
+  /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
+  providerChats: string[];
+}
+
+const lookup = preparedPerDb((db) =>
+  db
+    .select({
+      business: businesses,
+      service: serviceViewColumns,
+      master: masters,
+      providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
+        WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
+          AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
+    })
+    .from(businesses)
+    .leftJoin(
+      services,
+      and(eq(services.id, sql.placeholder('serviceId')), eq(services.businessId, businesses.id), eq(services.archived, false)),
+    )
+    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .leftJoin(masters, and(eq(masters.id, sql.placeholder('masterId')), eq(masters.businessId, businesses.id), eq(masters.archived, false)))
+    .where(eq(businesses.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('booking_lookup'),
+);
+
+/** Undefined when the slug is not a current one (a former slug is resolved the slow way by the caller). */
+export async function lookUpBooking(
+  db: Db,
+  slug: string,
+  serviceId: number,
+  masterId: number | null | undefined,
+): Promise<BookingLookup | undefined> {
+  // 0 matches no master: the join stays empty for "any master".
+  const [row] = await lookup(db).execute({ slug, serviceId, masterId: masterId ?? 0 });
+  if (!row) return undefined;
+  return {
+    business: row.business,
+    // Two joined tables in one nested object: drizzle fills it with nulls instead of leaving it out.
+    service: row.service?.id == null ? undefined : serviceViewOf(row.service as Parameters<typeof serviceViewOf>[0]),
+    master: row.master ?? undefined,
+    providerChats: [...new Set(row.providerChats)],
+  };
+}
