@@ -4,22 +4,9 @@
  * write that changes what they show reaches the next answer, on this instance
  * and through another one on the same database.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
-import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/client.js';
-import { SettableClock } from '../../src/core/clock.js';
-import {
-  DEFAULT_NOW,
-  dbKind,
-  openTestDatabase,
-  registerBusiness,
-  testConfig,
-  useTestApp,
-  type RegisteredBusiness,
-  type TestApp,
-} from '../helpers/app.js';
+import { registerBusiness, useOtherInstance, useTestApp, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
 import { createMaster, createService } from '../helpers/catalog.js';
 
 const queries: string[] = [];
@@ -111,22 +98,7 @@ describe('booking page and public catalog: kept precompressed', () => {
 });
 
 describe('booking page and public catalog: a write through another instance', () => {
-  // Its own connection pool and LISTEN connection on PostgreSQL; the same embedded database on PGlite.
-  let other: { app: FastifyInstance; database: Database; call: Call };
-  beforeAll(async () => {
-    const database = dbKind() === 'postgres' ? await openTestDatabase() : t.database;
-    const app = await buildApp({ config: testConfig(), clock: new SettableClock(DEFAULT_NOW), database });
-    await app.ready();
-    const call: Call = async ({ token, ...rest }) => {
-      const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
-    };
-    other = { app, database, call };
-  });
-  afterAll(async () => {
-    await other.app.close();
-    if (other.database !== t.database) await other.database.close();
-  });
+  const other = useOtherInstance(t);
 
   it("is in this instance's very next page and services: a service renamed", async () => {
     const owner = await registerBusiness({ call: other.call } as TestApp);

@@ -6,21 +6,8 @@
  * another instance's, see the change at once.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/client.js';
-import { SettableClock } from '../../src/core/clock.js';
-import {
-  DEFAULT_NOW,
-  dbKind,
-  openTestDatabase,
-  registerBusiness,
-  testConfig,
-  useTestApp,
-  type RegisteredBusiness,
-  type TestApp,
-} from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerBusiness, useOtherInstance, useTestApp, type RegisteredBusiness, type TestApp } from '../helpers/app.js';
 import { book, createMaster, createService } from '../helpers/catalog.js';
 
 const TUESDAY = '2026-11-24';
@@ -150,22 +137,7 @@ describe('slots cache: what a write forgets', () => {
 });
 
 describe('slots cache: a write through another instance', () => {
-  // Its own connection pool and LISTEN connection on PostgreSQL; the same embedded database on PGlite.
-  let other: { app: FastifyInstance; database: Database; call: Call };
-  beforeAll(async () => {
-    const database = dbKind() === 'postgres' ? await openTestDatabase() : t.database;
-    const app = await buildApp({ config: testConfig(), clock: new SettableClock(DEFAULT_NOW), database });
-    await app.ready();
-    const call: Call = async ({ token, ...rest }) => {
-      const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
-    };
-    other = { app, database, call };
-  });
-  afterAll(async () => {
-    await other.app.close();
-    if (other.database !== t.database) await other.database.close();
-  });
+  const other = useOtherInstance(t);
 
   it("is in this instance's very next date strip: a service's new duration", async () => {
     const business = await registerBusiness({ call: other.call } as TestApp);

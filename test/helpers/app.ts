@@ -139,3 +139,32 @@ function reportContractProblems(problems: string[]): void {
   if (record) appendFileSync(record, problems.map((line) => `${line}\n`).join(''));
   else throw new Error(`The answer breaks the served OpenAPI document:\n${problems.join('\n')}`);
 }
+
+export interface OtherInstance {
+  app: FastifyInstance;
+  database: Database;
+  call: TestApp['call'];
+}
+
+/**
+ * A second instance of the service beside `t`: its own connection pool and LISTEN connection on
+ * PostgreSQL, the same embedded database on PGlite. Its answers are not contract-checked.
+ */
+export function useOtherInstance(t: TestApp): OtherInstance {
+  const other = {} as OtherInstance;
+  beforeAll(async () => {
+    const database = dbKind() === 'postgres' ? await openTestDatabase() : t.database;
+    const app = await buildApp({ config: testConfig(), clock: new SettableClock(DEFAULT_NOW), database });
+    await app.ready();
+    const call: TestApp['call'] = async ({ token, ...rest }) => {
+      const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
+    };
+    Object.assign(other, { app, database, call });
+  });
+  afterAll(async () => {
+    await other.app?.close();
+    if (other.database && other.database !== t.database) await other.database.close();
+  });
+  return other;
+}
