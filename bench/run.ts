@@ -6,7 +6,7 @@
  * measures with autocannon and writes bench/RESULTS.md.
  *
  * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_ONLY=postgres|pglite
- * runs one database; BENCH_PROFILE=1 starts the service with --cpu-prof
+ * runs one database; BENCH_TARGETS=<regex> measures only the endpoints it names; BENCH_PROFILE=1 starts the service with --cpu-prof
  * (profiles in bench/profiles/); TEST_PG_URL names the PostgreSQL server.
  */
 import { spawnSync } from 'node:child_process';
@@ -47,10 +47,13 @@ async function postgresVersion(): Promise<string | undefined> {
   }
 }
 
+/** BENCH_TARGETS=<regex>: only the endpoints whose name matches (and no "cache off" rows), to profile one path. */
+const chosen = process.env.BENCH_TARGETS ? new RegExp(process.env.BENCH_TARGETS) : undefined;
+
 function targets(seeded: Seeded): Target[] {
   const base = `/api/v1/public/${seeded.slug}`;
   let index = SEED.bookings;
-  return [
+  const all: Target[] = [
     // No database: what the framework and the app's hooks (helmet, CORS, request id) cost alone.
     { name: 'GET /healthz (no database)', path: '/healthz' },
     { name: 'GET slots (all masters)', path: `${base}/slots?date=${seeded.date}` },
@@ -63,6 +66,7 @@ function targets(seeded: Seeded): Target[] {
     { name: DAYS_TARGET, path: `${base}/days?service_id=${seeded.serviceId}&from=${seeded.date}&to=${addDays(seeded.date, 29)}` },
     { name: 'POST booking', path: `${base}/booking`, method: 'POST', body: () => bookingBody(seeded, index++) },
   ];
+  return all.filter((target) => !chosen || chosen.test(target.name));
 }
 
 /** One database: fresh storage, fake Telegram, the service, seed, the floor, each endpoint; then everything torn down. */
@@ -113,7 +117,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     console.log(
       `[${kind}] seeded ${seeded.slug}: ${SEED.masters} masters, ${SEED.bookings} bookings on ${seeded.date}; telegram linked: ${seeded.telegramLinked}`,
     );
-    const slotsBody = await (await fetch(`${base}${targets(seeded)[1]!.path}`)).text();
+    const slotsBody = await (await fetch(`${base}/api/v1/public/${seeded.slug}/slots?date=${seeded.date}`)).text();
     floor = await startChild([join(root, 'bench/floor.mjs')], { ...process.env, FLOOR_BODY: slotsBody });
     const floorRow = await measure(`http://127.0.0.1:${floor.port}`, floor.pid, { name: 'floor (bare node:http)', path: '/' });
     console.log(`[${kind}] floor: ${floorRow.reqPerSec.toFixed(0)} req/s`);
@@ -148,7 +152,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       }
     };
     const uncached: Measurement[] = [];
-    for (const target of targets(seeded).filter((t) => t.name.startsWith('GET slots') || t.name === DAYS_TARGET)) {
+    for (const target of targets(seeded).filter((t) => !chosen && (t.name.startsWith('GET slots') || t.name === DAYS_TARGET))) {
       uncached.push(await measure(base, service.pid, { ...target, name: `${target.name}, cache off` }, backends));
       console.log(`[${kind}] ${uncached.at(-1)!.name}: ${uncached.at(-1)!.reqPerSec.toFixed(0)} req/s`);
     }
@@ -219,7 +223,8 @@ async function main() {
   ].join('\n');
   const block = `## Latest run\n\n${facts}\n\n${table(runs)}\n\n### Availability micro-benchmark (pure functions, no I/O)\n\n${microTable(micro)}\n\nAll targets met: **${allMet(runs, micro) ? 'yes' : 'no'}**`;
   console.log(`\n${block}`);
-  writeResults(join(root, 'bench/RESULTS.md'), block);
+  if (chosen) console.log('BENCH_TARGETS is set: a partial run, bench/RESULTS.md is left as it was');
+  else writeResults(join(root, 'bench/RESULTS.md'), block);
 }
 
 await main();

@@ -1,10 +1,11 @@
 /**
  * The slots endpoint answers a date with a fixed number of queries,
  * whatever the number of masters and bookings (no N+1), on both databases;
- * a public booking takes two round trips.
+ * a public booking takes two round trips, and one more to announce it after its commit.
  */
 import { describe, expect, it } from 'vitest';
-import { registerBusiness, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
+import { registerBusiness, useTestApp, type TestApp } from '../helpers/app.js';
+import { bookingRequest } from '../helpers/catalog.js';
 
 const queries: string[] = [];
 const t: TestApp = useTestApp({ onQuery: (query) => queries.push(query) });
@@ -23,11 +24,7 @@ async function businessWithMasters(count: number) {
     expect(master.statusCode).toBe(201);
     masterIds.push(master.data.id);
     for (const time of ['10:00', '15:00']) {
-      const booking = await t.call({
-        method: 'POST',
-        url: `/api/v1/public/${owner.business.slug}/booking`,
-        payload: { service_id: owner.service.id, master_id: master.data.id, date: DATE, time, first_name: 'Алия', phone: uniquePhone() },
-      });
+      const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time });
       expect(booking.statusCode).toBe(201);
     }
   }
@@ -82,7 +79,7 @@ describe('slots query count', () => {
 });
 
 describe('booking query count', () => {
-  it('is two for a booking that names its master: one lookup (business, service, master, provider chats), one insert', async () => {
+  it('is two for a booking that names its master (a lookup of business, service, master and provider chats; the insert), then its announcement', async () => {
     const owner = await registerBusiness(t);
     const master = await t.call({
       method: 'POST',
@@ -92,19 +89,11 @@ describe('booking query count', () => {
     });
     expect(master.statusCode).toBe(201);
     queries.length = 0;
-    const booking = await t.call({
-      method: 'POST',
-      url: `/api/v1/public/${owner.business.slug}/booking`,
-      payload: {
-        service_id: owner.service.id,
-        master_id: master.data.id,
-        date: DATE,
-        time: '12:00',
-        first_name: 'Алия',
-        phone: uniquePhone(),
-      },
-    });
+    const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time: '12:00' });
     expect(booking.statusCode, booking.body).toBe(201);
-    expect(queries).toHaveLength(2);
+    expect(queries).toHaveLength(3);
+    expect(queries[1]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
+    // After the commit, not inside it (drizzle/0010).
+    expect(queries[2]).toMatch(/^SELECT pg_notify\(/);
   });
 });

@@ -7,7 +7,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { openTestDatabase, registerBusiness, testConfig, uniquePhone, type TestApp } from '../helpers/app.js';
+import { openTestDatabase, registerBusiness, testConfig, type TestApp } from '../helpers/app.js';
+import { bookingRequest } from '../helpers/catalog.js';
 import { SettableClock } from '../../src/core/clock.js';
 import { DEFAULT_NOW } from '../helpers/app.js';
 import type { Database } from '../../src/db/client.js';
@@ -41,7 +42,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances
   it('40 bookings through one instance: the other one never answers from before the booking', async () => {
     const [writer, reader] = instances.map((instance) => instance.app) as [FastifyInstance, FastifyInstance];
     expect(reader.ctx.slotsCache).toBeDefined();
-    const owner = await registerBusiness({ call: call(writer) } as unknown as TestApp);
+    const writerApi = { call: call(writer) } as unknown as TestApp;
+    const owner = await registerBusiness(writerApi);
     // One-hour service, 09:00–13:00 and 14:00–18:00: eight free hours per master, each booked once.
     const hours = ['09', '10', '11', '12', '14', '15', '16', '17'];
     let stale = 0;
@@ -58,18 +60,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances
         // The reader has the answer cached: the second read is a hit.
         await reader.inject({ method: 'GET', url: slotsUrl });
         expect((await reader.inject({ method: 'GET', url: slotsUrl })).statusCode).toBe(200);
-        const booked = await writer.inject({
-          method: 'POST',
-          url: `/api/v1/public/${owner.business.slug}/booking`,
-          payload: {
-            service_id: owner.service.id,
-            master_id: master.data.id,
-            date: DATE,
-            time: `${hour}:00`,
-            first_name: 'Алия',
-            phone: uniquePhone(),
-          },
-        });
+        const booked = await bookingRequest(writerApi, owner, { master_id: master.data.id, date: DATE, time: `${hour}:00` });
         expect(booked.statusCode, booked.body).toBe(201);
         const after = JSON.parse((await reader.inject({ method: 'GET', url: slotsUrl })).body) as { busy_intervals: [string, string][] };
         const next = `${String(Number(hour) + 1).padStart(2, '0')}:00`;

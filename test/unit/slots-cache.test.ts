@@ -7,7 +7,7 @@ const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, wor
 const KEY = answerKey('2026-11-24', undefined);
 
 function liveCache(max?: number): SlotsCache<SlotsAnswer> {
-  const cache = new SlotsCache<SlotsAnswer>(max);
+  const cache = new SlotsCache<SlotsAnswer>({ maxAnswers: max });
   cache.setLive(true);
   return cache;
 }
@@ -70,6 +70,27 @@ describe('SlotsCache', () => {
     cache.forgetBusiness(1);
     expect(cache.get('new', KEY)).toEqual(answer('11:00'));
     expect(cache.size).toBe(1);
+  });
+
+  it("drops a business's answers once the first of them is older than the age limit, even with no notice", () => {
+    let now = 0;
+    const cache = new SlotsCache<SlotsAnswer>({ maxAgeMs: 60_000, now: () => now });
+    cache.setLive(true);
+    cache.store('salon', 1, KEY, answer('09:00'), cache.generation);
+    cache.store('other', 2, KEY, answer('10:00'), cache.generation);
+    now = 30_000;
+    const later = answerKey('2026-11-25', undefined);
+    cache.store('salon', 1, later, answer('11:00'), cache.generation);
+    now = 60_000;
+    expect(cache.get('salon', KEY)).toEqual(answer('09:00'));
+    now = 60_001;
+    expect(cache.get('salon', later)).toBeUndefined();
+    expect(cache.get('salon', KEY)).toBeUndefined();
+    expect(cache.size).toBe(1);
+    // Kept again from now on, with a new age.
+    cache.store('salon', 1, KEY, answer('09:30'), cache.generation);
+    now = 120_000;
+    expect(cache.get('salon', KEY)).toEqual(answer('09:30'));
   });
 
   it('starts over when full', () => {

@@ -9,6 +9,23 @@
 interface BusinessAnswers<T> {
   businessId: number;
   answers: Map<string, T>;
+  /** When the first of these answers was kept (monotonic ms). */
+  since: number;
+}
+
+/**
+ * How long a business's answers are kept at most. The notifications keep them right; this bounds the
+ * one case they cannot: an instance that dies between a booking's commit and its announcement
+ * (bookings/create.ts), whose notice then never comes.
+ */
+export const MAX_ANSWER_AGE_MS = 60_000;
+
+export interface SlotsCacheOptions {
+  /** Past this many answers the cache starts over: cheaper than LRU bookkeeping on every hit, and refilled by one query per key. */
+  maxAnswers?: number;
+  maxAgeMs?: number;
+  /** Monotonic milliseconds; tests pass their own. */
+  now?: () => number;
 }
 
 export const answerKey = (date: string, masterId: number | undefined): string => `${date}/${masterId ?? '*'}`;
@@ -24,8 +41,15 @@ export class SlotsCache<T = string> {
   readonly #bySlug = new Map<string, BusinessAnswers<T>>();
   readonly #slugOf = new Map<number, string>();
 
-  /** Past this many answers the cache starts over: cheaper than LRU bookkeeping on every hit, and refilled by one query per key. */
-  constructor(private readonly maxAnswers = 20_000) {}
+  private readonly maxAnswers: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor({ maxAnswers = 20_000, maxAgeMs = MAX_ANSWER_AGE_MS, now = () => performance.now() }: SlotsCacheOptions = {}) {
+    this.maxAnswers = maxAnswers;
+    this.maxAgeMs = maxAgeMs;
+    this.now = now;
+  }
 
   /**
    * Grows on every invalidation. A reader takes it before its query and hands it to
@@ -56,7 +80,7 @@ export class SlotsCache<T = string> {
         return undefined;
       }
     }
-    return this.#live ? this.#bySlug.get(slug)?.answers.get(key) : undefined;
+    return this.#live ? this.#fresh(slug)?.answers.get(key) : undefined;
   }
 
   /** A kept answer, confirmed (see `confirmed`) when there is one: the way a request reads the cache. */
@@ -70,7 +94,7 @@ export class SlotsCache<T = string> {
 
   get(slug: string, key: string): T | undefined {
     if (!this.#live) return undefined;
-    const answer = this.#bySlug.get(slug)?.answers.get(key);
+    const answer = this.#fresh(slug)?.answers.get(key);
     if (answer === undefined) this.misses += 1;
     else this.hits += 1;
     return answer;
@@ -87,7 +111,7 @@ export class SlotsCache<T = string> {
       entry = undefined;
     }
     if (!entry) {
-      entry = { businessId, answers: new Map() };
+      entry = { businessId, answers: new Map(), since: this.now() };
       this.#bySlug.set(slug, entry);
       this.#slugOf.set(businessId, slug);
     }
@@ -119,6 +143,16 @@ export class SlotsCache<T = string> {
 
   get live(): boolean {
     return this.#live;
+  }
+
+  /** The business's answers, unless they are past their age (then they are dropped). */
+  #fresh(slug: string): BusinessAnswers<T> | undefined {
+    const entry = this.#bySlug.get(slug);
+    if (entry && this.now() - entry.since > this.maxAgeMs) {
+      this.#drop(slug);
+      return undefined;
+    }
+    return entry;
   }
 
   #drop(slug: string): void {

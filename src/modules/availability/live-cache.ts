@@ -3,17 +3,16 @@
  * 'availability_changed' with the business id on every write to the rows an
  * answer is computed from (businesses, masters, schedules, bookings, services
  * and master_services: drizzle/0001 and 0003; categories, for the page cache only: 0009), whichever instance or tool
- * makes it, and only that business is forgotten. This instance's own writes
+ * makes it (a public booking says it itself, right after its commit: 0010), and only that business is forgotten. This instance's own writes
  * come back the same way: on PGlite before the writing query resolves, on
  * PostgreSQL by the time a cache hit has caught up with the LISTEN connection
  * (cache.ts `confirmed`), so its client still sees its own write at once.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AVAILABILITY_CHANNEL } from '../../db/channels.js';
 import type { Database } from '../../db/client.js';
 import type { Precompressed } from '../../http/precompressed.js';
 import { SlotsCache } from './cache.js';
-
-export const AVAILABILITY_CHANNEL = 'availability_changed';
 
 export interface LiveCaches {
   slots: SlotsCache;
@@ -22,7 +21,7 @@ export interface LiveCaches {
 }
 
 export async function startLiveCaches(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<LiveCaches> {
-  const caches: LiveCaches = { slots: new SlotsCache(), pages: new SlotsCache<Precompressed>(5_000) };
+  const caches: LiveCaches = { slots: new SlotsCache(), pages: new SlotsCache<Precompressed>({ maxAnswers: 5_000 }) };
   const each = (what: (cache: SlotsCache<unknown>) => void) => Object.values(caches).forEach(what);
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
     onNotify: (payload) => {

@@ -13,7 +13,7 @@ import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { findBookingView, insertPublicBooking } from './queries.js';
+import { announceNewBooking, findBookingView, insertPublicBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
 import type { BookingView } from './view.js';
 import type { BookingLookup } from './lookup.queries.js';
@@ -75,7 +75,7 @@ export async function createBooking(
   idempotencyKey: string | undefined,
   known?: KnownParts,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, business, input, 'pending', idempotencyKey, known);
+  const booking = await insertBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
   await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
   return booking;
 }
@@ -91,13 +91,14 @@ export async function createOwnerBooking(
   input: NewBookingInput,
   idempotencyKey: string | undefined,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, business, input, 'confirmed', idempotencyKey);
+  const booking = await insertBooking(ctx, log, business, input, 'confirmed', idempotencyKey);
   await notifySafely(log, 'owner booking', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
   return booking;
 }
 
 async function insertBooking(
   ctx: Pick<AppContext, 'db' | 'time'>,
+  log: FastifyBaseLogger,
   business: BusinessRow,
   input: NewBookingInput,
   status: 'pending' | 'confirmed',
@@ -166,7 +167,22 @@ async function insertBooking(
     }
     throw error;
   }
+  await announce(ctx, log, booking);
   return booking;
+}
+
+/**
+ * Said after the commit (queries.ts insertPublicBooking), before the client is answered, so its next
+ * read on any instance sees the booking. The booking stands whatever happens here: a notice lost to a
+ * failing database or a crash leaves other instances' caches stale for at most their age limit
+ * (availability/cache.ts MAX_ANSWER_AGE_MS).
+ */
+async function announce(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
+  try {
+    await announceNewBooking(ctx.db, booking);
+  } catch (error) {
+    log.warn({ err: error }, 'a new booking was not announced: other instances keep their cached answers until these age out');
+  }
 }
 
 /** SPEC.md rule 10: always a bot deep link to client_<booking_id>. */

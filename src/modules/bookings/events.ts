@@ -1,17 +1,16 @@
 /**
  * CONTRACT.md §13: the changes of a business's bookings, for GET /events. The database says what
  * changed (drizzle/0008: a trigger NOTIFYs 'booking_changed' on every insert, update and delete of
- * a booking, whoever writes it), so every instance hears every other's changes through its LISTEN
+ * a booking, whoever writes it; a public booking's insert says it itself right after its commit, drizzle/0010), so every instance hears every other's changes through its LISTEN
  * connection on PostgreSQL, and its own in-process on PGlite. Each change goes to the open streams
  * of its business only.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { BOOKING_CHANNEL } from '../../db/channels.js';
 import type { Database } from '../../db/client.js';
 import type { Unlisten } from '../../db/listen.js';
 import { bookingStatuses, type BookingStatus } from '../../db/schema.js';
 import { isUuid } from '../../core/uuid.js';
-
-export const BOOKING_CHANNEL = 'booking_changed';
 
 export const bookingChangeKinds = ['created', 'updated', 'deleted'] as const;
 export type BookingChangeKind = (typeof bookingChangeKinds)[number];

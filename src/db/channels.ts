@@ -1,0 +1,10 @@
+/**
+ * The NOTIFY channels the database's triggers speak on (drizzle/0001, 0003, 0008, 0009) and the
+ * service listens to; the public booking's insert speaks on them itself after its commit (0010).
+ */
+
+/** Payload: a business id (its slots and page caches forget it), or 'catalog:<id>' (only the page cache). */
+export const AVAILABILITY_CHANNEL = 'availability_changed';
+
+/** Payload: JSON with business_id, id, status and change (created | updated | deleted), for GET /events. */
+export const BOOKING_CHANNEL = 'booking_changed';
