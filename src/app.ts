@@ -125,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notifier: options.notifier ?? messenger.notifier,
     slotsCache: undefined,
     pageCache: undefined,
+    lookupCache: undefined,
     bookingEvents: new BookingEvents(database, app.log),
   } satisfies AppContext);
   app.addHook('onClose', () => app.ctx.bookingEvents.close());
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const caches = await startLiveCaches(app, database, app.log);
     app.ctx.slotsCache = caches.slots;
     app.ctx.pageCache = caches.pages;
+    app.ctx.lookupCache = caches.lookups;
   }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

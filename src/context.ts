@@ -11,6 +11,7 @@ import type { Notifier } from './notifications/notifier.js';
 import type { SlotsCache } from './modules/availability/cache.js';
 import type { Precompressed } from './http/precompressed.js';
 import type { BookingEvents } from './modules/bookings/events.js';
+import type { LookupCache } from './modules/bookings/lookup-cache.js';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +24,8 @@ export interface AppContext {
   slotsCache: SlotsCache | undefined;
   /** The booking page and the public catalog, precompressed; present with slotsCache. */
   pageCache: SlotsCache<Precompressed> | undefined;
+  /** A public booking's lookup; present with slotsCache. */
+  lookupCache: LookupCache | undefined;
   /** The booking changes GET /events streams (CONTRACT.md §13). */
   bookingEvents: BookingEvents;
 }

@@ -50,7 +50,7 @@ async function noticesOf(write: () => Promise<unknown>): Promise<{ availability:
   };
 }
 
-const businessId = () => String(owner.business.id);
+const businessId = () => `slots:${owner.business.id}`;
 
 describe('booking notices (drizzle/0010)', () => {
   it('a public booking is announced once on each channel, with what the trigger would have said', async () => {

@@ -12,24 +12,33 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AVAILABILITY_CHANNEL } from '../../db/channels.js';
 import type { Database } from '../../db/client.js';
 import type { Precompressed } from '../../http/precompressed.js';
+import type { LookupCache } from '../bookings/lookup-cache.js';
 import { SlotsCache } from './cache.js';
 
 export interface LiveCaches {
   slots: SlotsCache;
   /** The booking page and the public catalog answers, precompressed (same rows, same notifications). */
   pages: SlotsCache<Precompressed>;
+  /** What a public booking reads before it writes (bookings/lookup-cache.ts). */
+  lookups: LookupCache;
 }
 
 export async function startLiveCaches(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<LiveCaches> {
-  const caches: LiveCaches = { slots: new SlotsCache(), pages: new SlotsCache<Precompressed>({ maxAnswers: 5_000 }) };
+  const caches: LiveCaches = {
+    slots: new SlotsCache(),
+    pages: new SlotsCache<Precompressed>({ maxAnswers: 5_000 }),
+    lookups: new SlotsCache({ maxAnswers: 5_000 }),
+  };
   const each = (what: (cache: SlotsCache<unknown>) => void) => Object.values(caches).forEach(what);
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
     onNotify: (payload) => {
-      // 'catalog:<id>' (drizzle/0009) changes only what the page cache keeps.
-      const catalog = /^catalog:(\d+)$/.exec(payload);
-      if (catalog) caches.pages.forgetBusiness(Number(catalog[1]));
-      // Anything but a business id (an empty payload reads as 0 to Number) forgets everything.
-      else if (/^\d+$/.test(payload)) each((cache) => cache.forgetBusiness(Number(payload)));
+      // 'slots:<id>' (bookings, drizzle/0011) changes only free times; 'catalog:<id>' (categories, 0009;
+      // the provider's chats, 0011) changes only the page and the lookups.
+      const scoped = /^(slots|catalog):(\d+)$/.exec(payload);
+      if (scoped) {
+        const forget = scoped[1] === 'slots' ? [caches.slots] : [caches.pages, caches.lookups];
+        forget.forEach((cache) => cache.forgetBusiness(Number(scoped[2])));
+      } else if (/^\d+$/.test(payload)) each((cache) => cache.forgetBusiness(Number(payload)));
       else each((cache) => cache.forgetAll());
     },
     onLive: (live) => {

@@ -7,7 +7,7 @@ import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
 import { businessBySlugOr404, findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
-import { lookUpBooking } from './lookup.queries.js';
+import { lookUpBookingCached } from './lookup-cache.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 
@@ -80,8 +80,8 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      // Business, service and master in one round trip; a former slug is resolved apart and its parts read by createBooking.
-      const found = await lookUpBooking(app.ctx.db, slug, request.body.service_id, request.body.master_id);
+      // Business, service, master and chats from the cache or in one round trip; a former slug is resolved apart and its parts read by createBooking.
+      const found = await lookUpBookingCached(app.ctx.lookupCache, app.ctx.db, slug, request.body.service_id, request.body.master_id);
       const business = found?.business ?? (await businessBySlugOr404(app.ctx.db, slug));
       const key = request.headers['idempotency-key'];
       const replay = await replayedBooking(app.ctx, business, key, request.body);

@@ -308,16 +308,16 @@ export async function insertPublicBooking(db: Db, values: PublicBookingInsert): 
 
 const announceStatement = preparedSql(
   'booking_announce',
-  sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${p('businessId')}), pg_notify(${BOOKING_CHANNEL}, ${p('change')})`,
+  sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${p('slots')}), pg_notify(${BOOKING_CHANNEL}, ${p('change')})`,
 );
 
 /**
- * What the bookings triggers would have said of a new booking (drizzle/0001 and 0008), said after its
- * commit: the slots and page caches of every instance forget the business, and its open GET /events
+ * What the bookings triggers would have said of a new booking (drizzle/0008 and 0011), said after its
+ * commit: the slots caches of every instance forget the business, and its open GET /events
  * streams hear of it. A transaction that writes nothing waits for no WAL flush, so it holds the notify
  * lock only for a moment.
  */
 export async function announceNewBooking(db: Db, booking: { businessId: number; id: string; status: BookingStatus }): Promise<void> {
   const change = JSON.stringify({ business_id: booking.businessId, id: booking.id, status: booking.status, change: 'created' });
-  await announceStatement(db).execute({ businessId: String(booking.businessId), change });
+  await announceStatement(db).execute({ slots: `slots:${booking.businessId}`, change });
 }
