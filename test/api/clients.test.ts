@@ -1,4 +1,5 @@
 /** The clients CRM: GET /clients?q and PUT /clients/{id} (CONTRACT.md §4). */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
@@ -172,6 +173,24 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
     const page = await list('&limit=1&offset=2');
     expect(page.data.map((booking: { id: string }) => booking.id)).toEqual([ids.next]);
     expect(page.headers['x-total-count']).toBe('4');
+  });
+
+  it('holds at most the newest 50 bookings; visits and spent still count them all', async () => {
+    const first = await book(t, owner, { first_name: 'Дана', phone: '+7 705 555 00 50', date: '2026-11-24', time: '09:00' });
+    // 52 more, a day apart before it, written as the import or psql would; all of those are past.
+    await t.database.db.execute(sql`
+      INSERT INTO bookings (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot)
+      SELECT business_id, service_id, master_id, client_id, 'confirmed', start_at - n * interval '1 day', end_at - n * interval '1 day', price_snapshot
+      FROM bookings, generate_series(1, 52) AS n WHERE id = ${first.id}`);
+    const [dana] = (await t.call({ method: 'GET', url: '/api/v1/clients?q=Дана', token: owner.token })).data as ClientItem[];
+    const answer = await card(owner.token, dana!.id);
+    expect(answer.statusCode).toBe(200);
+    const starts = answer.data.bookings.map((booking: { start_at: string }) => booking.start_at);
+    expect(starts).toHaveLength(50);
+    expect(starts[0]).toBe('2026-11-24T09:00:00');
+    expect(starts.at(-1)).toBe('2026-10-06T09:00:00');
+    expect(answer.data.visits).toBe(52);
+    expect(answer.data.total_spent).toBe(52 * owner.service.price);
   });
 
   it("another business's client is 404 and lists nothing; an unknown id is 404", async () => {

@@ -19,11 +19,24 @@ export interface Made {
   type: string;
 }
 
+/** With a `make` that always answers (it throws for an unknown business), so does this. */
+export async function cachedAnswer(
+  cache: PageCache | undefined,
+  slug: string,
+  key: string,
+  make: () => Promise<Made>,
+): Promise<Precompressed>;
 export async function cachedAnswer(
   cache: PageCache | undefined,
   slug: string,
   key: string,
   /** Undefined when there is nothing to answer (then nothing is kept). */
+  make: () => Promise<Made | undefined>,
+): Promise<Precompressed | undefined>;
+export async function cachedAnswer(
+  cache: PageCache | undefined,
+  slug: string,
+  key: string,
   make: () => Promise<Made | undefined>,
 ): Promise<Precompressed | undefined> {
   const generation = cache?.generation ?? 0;

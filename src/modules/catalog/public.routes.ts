@@ -29,7 +29,7 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const business = await businessBySlugOr404(app.ctx.db, slug);
       return { businessId: business.id, currentSlug: business.slug, text: String(reply.serialize(await read(business))), type: JSON_TYPE };
     });
-    return answer ? sendPrecompressed(request, reply, answer) : reply.callNotFound();
+    return sendPrecompressed(request, reply, answer);
   };
   const revalidation = Type.Object({
     'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while it is still current' })),
