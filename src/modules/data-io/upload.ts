@@ -6,9 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DomainError, invalidInput } from '../../core/errors.js';
 import { detectDelimiter } from '../../core/csv.js';
+import { loadExcel } from './excel.js';
 
 /** An import holds at most this many rows (10 000 import in well under 10 s; a 5 MB file rarely holds more). */
 export const IMPORT_MAX_ROWS = 50_000;
@@ -58,7 +59,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     // exceljs's own Buffer type predates Node 20's generic one.
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);

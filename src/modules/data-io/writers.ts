@@ -4,8 +4,8 @@
  * is written by exceljs's streaming writer (one sheet, bold header row).
  */
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { CSV_BOM, csvLine } from '../../core/csv.js';
+import { loadExcel } from './excel.js';
 import type { Cell, ExportColumn } from './rows.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -26,12 +26,12 @@ export function csvStream(columns: ExportColumn[], pages: AsyncIterable<Cell[][]
 
 export function xlsxStream(sheetName: string, columns: ExportColumn[], pages: AsyncIterable<Cell[][]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   void (async () => {
+    const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for await (const rows of pages) for (const cells of rows) sheet.addRow(cells).commit();
     sheet.commit();
     await workbook.commit();
