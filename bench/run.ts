@@ -7,7 +7,7 @@
  *
  * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_ONLY=postgres|pglite
  * runs one database; BENCH_TARGETS=<regex> measures only the endpoints it names; BENCH_PROFILE=1 starts the service with --cpu-prof
- * (profiles in bench/profiles/); TEST_PG_URL names the PostgreSQL server.
+ * (profiles in bench/profiles/); BENCH_NODE_ARGS adds node flags to the service; TEST_PG_URL names the PostgreSQL server.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -82,7 +82,12 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
   }
   const telegram = await startChild([join(root, 'bench/fake-telegram.mjs')], process.env);
   const port = await freePort();
-  const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'bench/profiles')] : [];
+  // BENCH_NODE_ARGS: node (V8) flags for the measured service, e.g. '--heap-growing-percent=50'
+  // (not all of them are allowed in NODE_OPTIONS).
+  const nodeArgs = [
+    ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'bench/profiles')] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -157,7 +162,7 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
       console.log(`[${kind}] ${uncached.at(-1)!.name}: ${uncached.at(-1)!.reqPerSec.toFixed(0)} req/s`);
     }
     await service.stop();
-    service = await startChild([...profile, join(root, 'dist/src/server.js')], env, port);
+    service = await startChild([...nodeArgs, join(root, 'dist/src/server.js')], env, port);
     const rows: Measurement[] = [];
     for (const target of targets(seeded)) {
       if (target.method === 'POST' && kind === 'postgres') await measureWriteFloor();
