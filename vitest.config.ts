@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Three projects: pure unit tests, the API tests on embedded PGlite, and the
@@ -25,6 +25,37 @@ if (!withPostgres) {
 }
 
 const apiTests = ['test/api/**/*.test.ts'];
+/**
+ * The API tests that measure time (a p99, a bounded wait, a deadline): they run after the rest,
+ * one file at a time, so that no other test file shares the machine's cores with them.
+ */
+const timedApiTests = [
+  'bot',
+  'bounded-waits',
+  'db-faults',
+  'events',
+  'fault',
+  'growth',
+  'import-export',
+  'location',
+  'og-card',
+  'outage-log',
+  'password',
+  'server-timeouts',
+  'shared-rate-limit',
+  'trust-combined',
+].map((name) => `test/api/${name}.test.ts`);
+
+/** One database's API projects: `<name>` (files in parallel) and `<name>-timed` (one at a time, last). */
+function apiProjects(name: string, env: Record<string, string>, globalSetup: string) {
+  return [
+    {
+      extends: true as const,
+      test: { name, include: apiTests, exclude: [...configDefaults.exclude, ...timedApiTests], env, globalSetup: [globalSetup] },
+    },
+    { extends: true as const, test: { name: `${name}-timed`, include: timedApiTests, env, globalSetup: [globalSetup], maxWorkers: 1 } },
+  ];
+}
 
 export default defineConfig({
   // The pages' one way into the shared pure code (vite.config.ts has the same alias).
@@ -34,33 +65,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default (cores - 1) is one worker on a 2-core machine: each file's ~3 s of start-up (fork,
     // imports, PGlite) then runs alone, and the unit and API projects took 18 min instead of 12.
-    // The web project stays at one file at a time (fileParallelism: false below).
+    // The timed API files and the web project still run one file at a time, after the rest.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      {
-        extends: true,
-        test: {
-          name: 'api-pglite',
-          include: apiTests,
-          env: { TEST_DB: 'pglite' },
-          globalSetup: ['test/helpers/global-pglite.ts'],
-        },
-      },
-      ...(withPostgres
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'api-postgres',
-                include: apiTests,
-                env: { TEST_DB: 'postgres', TEST_PG_URL: pgUrl },
-                globalSetup: ['test/helpers/global-postgres.ts'],
-              },
-            },
-          ]
-        : []),
+      ...apiProjects('api-pglite', { TEST_DB: 'pglite' }, 'test/helpers/global-pglite.ts'),
+      ...(withPostgres ? apiProjects('api-postgres', { TEST_DB: 'postgres', TEST_PG_URL: pgUrl }, 'test/helpers/global-postgres.ts') : []),
       {
         // extends: true for the root's @core alias (the pages' pure helpers are unit-tested here too).
         extends: true,
