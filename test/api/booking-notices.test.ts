@@ -30,7 +30,9 @@ afterAll(async () => {
 
 /** Resolves once both channels have carried everything committed before: a marker sent now arrives after it (commit order). */
 async function drain(): Promise<string> {
-  const marker = `marker-${Math.random()}`;
+  // Shaped as a notice of a business that does not exist: every instance on this database (other test
+  // files' too) forgets nothing on it, where an unknown payload would make them forget everything.
+  const marker = `slots:${900_000_000 + Math.floor(Math.random() * 99_999_999)}`;
   await t.database.db.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${marker}), pg_notify(${BOOKING_CHANNEL}, ${marker})`);
   await expect.poll(() => Object.values(heard).every((list) => list.includes(marker)), { timeout: 3000, interval: 10 }).toBe(true);
   return marker;
@@ -42,11 +44,13 @@ async function noticesOf(write: () => Promise<unknown>): Promise<{ availability:
   for (const list of Object.values(heard)) list.length = 0;
   await write();
   const marker = await drain();
+  // Only this business's: other test files write to the same database meanwhile.
+  const ours = new RegExp(`^(?:[a-z]+:)?${owner.business.id}$`);
   return {
-    availability: heard[AVAILABILITY_CHANNEL]!.filter((payload) => payload !== marker),
-    bookings: heard[BOOKING_CHANNEL]!.filter((payload) => payload !== marker).map(
-      (payload) => JSON.parse(payload) as Record<string, unknown>,
-    ),
+    availability: heard[AVAILABILITY_CHANNEL]!.filter((payload) => ours.test(payload)),
+    bookings: heard[BOOKING_CHANNEL]!.filter((payload) => payload !== marker)
+      .map((payload) => JSON.parse(payload) as Record<string, unknown>)
+      .filter((notice) => notice.business_id === owner.business.id),
   };
 }
 
