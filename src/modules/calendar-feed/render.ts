@@ -1,12 +1,20 @@
 /**
- * A master's bookings as an iCalendar feed (CONTRACT.md §14): one VEVENT per
- * booking, local times with the APP_TIMEZONE TZID and its VTIMEZONE, the
- * service and the client's first name, never a phone or notes.
+ * A master's bookings as an iCalendar feed (CONTRACT.md §14), written by ical-generator
+ * (escaping, line folding, structure): one VEVENT per booking, local times with the
+ * APP_TIMEZONE TZID and its VTIMEZONE, the service and the client's first name, never a
+ * phone or notes. The UID is the caller's: this file only writes what it is given.
  */
-import { escapeText, icsText, localStamp, utcStamp, vtimezone } from '../../core/ics.js';
+import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import { DateTime } from 'luxon';
+import type { NaiveDateTime } from '../../core/wallclock.js';
 import type { FeedBooking, FeedOwner } from './queries.js';
+import { vtimezone } from './vtimezone.js';
 
-const STATUS: Record<string, string> = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', completed: 'CONFIRMED' };
+const STATUS: Record<string, ICalEventStatus> = {
+  pending: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+};
 
 export interface FeedFrame {
   timeZone: string;
@@ -17,34 +25,36 @@ export interface FeedFrame {
   to: Date;
 }
 
+/**
+ * A naive wall-clock reading as a Luxon time in the zone: ical-generator writes a native Date
+ * with a TZID in the server process's own zone, a Luxon time in its zone (Intl).
+ */
+const wallClockIn = (naive: NaiveDateTime, timeZone: string): DateTime => DateTime.fromISO(naive.slice(0, 19), { zone: timeZone });
+
 export function renderFeed(owner: FeedOwner, events: FeedBooking[], frame: FeedFrame): string {
-  const stamp = utcStamp(frame.now);
-  const tz = frame.timeZone;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//booking-kz//master calendar feed//RU',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(`${owner.masterName} — ${owner.businessName}`)}`,
-    `X-WR-TIMEZONE:${tz}`,
-    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
-    'X-PUBLISHED-TTL:PT1H',
-    ...vtimezone(tz, frame.from, frame.to),
-  ];
+  const zone = frame.timeZone;
+  const calendar = ical({
+    prodId: '//booking-kz//master calendar feed//RU',
+    scale: 'GREGORIAN',
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 3600,
+    // No calendar-wide zone name: with one, DTSTAMP would be written as local time instead of UTC.
+    // The events carry the zone; the generator writes its VTIMEZONE.
+    timezone: { name: null, generator: (name) => vtimezone(name, frame.from, frame.to) },
+    // Custom properties are escaped by the library; its NAME/X-WR-CALNAME is written unescaped.
+    x: { 'X-WR-CALNAME': `${owner.masterName} — ${owner.businessName}`, 'X-WR-TIMEZONE': zone },
+  });
   for (const event of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${event.id}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART;TZID=${tz}:${localStamp(event.startAt)}`,
-      `DTEND;TZID=${tz}:${localStamp(event.endAt)}`,
-      `SUMMARY:${escapeText(`${event.serviceName} — ${event.clientFirstName}`)}`,
-      `STATUS:${STATUS[event.status] ?? 'CONFIRMED'}`,
-      'TRANSP:OPAQUE',
-      'END:VEVENT',
-    );
+    calendar.createEvent({
+      id: event.id,
+      stamp: frame.now,
+      start: wallClockIn(event.startAt, zone),
+      end: wallClockIn(event.endAt, zone),
+      timezone: zone,
+      summary: `${event.serviceName} — ${event.clientFirstName}`,
+      status: STATUS[event.status] ?? ICalEventStatus.CONFIRMED,
+      transparency: ICalEventTransparency.OPAQUE,
+    });
   }
-  lines.push('END:VCALENDAR');
-  return icsText(lines);
+  return `${calendar.toString()}\r\n`;
 }

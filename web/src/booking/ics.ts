@@ -1,9 +1,9 @@
 /**
- * An iCalendar file for the phone's calendar, built in the browser. Naive
- * booking times are wall-clock readings in the business's time zone; the
- * file carries them as UTC so no VTIMEZONE block is needed.
+ * An iCalendar file for the phone's calendar, built in the browser by ical-generator
+ * (escaping, line folding). Naive booking times are wall-clock readings in the business's
+ * time zone; the file carries them as UTC instants, so no VTIMEZONE block is needed.
  */
-import { escapeText, icsText, utcStamp as stamp } from '@core/ics.js';
+import ical, { ICalCalendarMethod } from 'ical-generator';
 import { wallClockAt } from '@core/wallclock.js';
 
 const asUtc = (naive: string): number => Date.parse(`${naive.slice(0, 19)}Z`);
@@ -26,22 +26,15 @@ export interface CalendarEvent {
 }
 
 export function buildIcs(event: CalendarEvent, now: Date = new Date()): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//booking-kz//booking page//RU',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${stamp(now)}`,
-    `DTSTART:${stamp(instantOf(event.start, event.timeZone))}`,
-    `DTEND:${stamp(instantOf(event.end, event.timeZone))}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return icsText(lines);
+  const calendar = ical({ prodId: '//booking-kz//booking page//RU', scale: 'GREGORIAN', method: ICalCalendarMethod.PUBLISH });
+  calendar.createEvent({
+    id: event.uid,
+    stamp: now,
+    start: instantOf(event.start, event.timeZone),
+    end: instantOf(event.end, event.timeZone),
+    summary: event.summary,
+    location: event.location ?? null,
+    description: event.description ?? null,
+  });
+  return `${calendar.toString()}\r\n`;
 }

@@ -1,49 +1,9 @@
 /**
- * iCalendar (RFC 5545) text: escaping, line folding and a time zone block.
- * Pure (no I/O): the server's calendar feeds and the booking page's single
- * event both build on it. Naive wall-clock readings go out as local times
- * with a TZID, never through a JS Date's own zone.
+ * The VTIMEZONE block ical-generator asks its `timezone.generator` for. Built from the
+ * runtime's own time-zone data (Intl), which Node keeps current: the packaged tables
+ * (@touch4it/ical-timezones 1.9.0, 2023) still give Asia/Almaty +06:00, while Kazakhstan
+ * moved to +05:00 on 2024-03-01, which would put every event an hour off.
  */
-import type { NaiveDateTime } from './wallclock.js';
-
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
-export const escapeText = (text: string): string =>
-  text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-
-const encoder = new TextEncoder();
-
-/** Content lines of at most 75 octets, continued with CRLF and a space, never splitting a character (§3.1). */
-export function foldLine(line: string): string {
-  let out = '';
-  let bytes = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    if (bytes + size > 75) {
-      out += '\r\n ';
-      bytes = 1;
-    }
-    out += char;
-    bytes += size;
-  }
-  return out;
-}
-
-/** Lines joined with CRLF, each folded, ending with a CRLF. */
-export const icsText = (lines: string[]): string => `${lines.map(foldLine).join('\r\n')}\r\n`;
-
-/** An instant as a UTC DATE-TIME: 20261125T083000Z. */
-export const utcStamp = (date: Date): string =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-/** A naive wall-clock reading as a local DATE-TIME (to go with a TZID): 20261125T133000. */
-export const localStamp = (naive: NaiveDateTime): string => naive.slice(0, 19).replace(/[-:]/g, '');
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -66,6 +26,10 @@ const utcOffset = (minutes: number): string => {
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
 };
+
+/** An instant as a local DATE-TIME in a given offset: 20240301T000000. */
+const localStampAt = (instant: number, offset: number): string =>
+  new Date(instant + offset * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
 
 const DAY_MS = 86_400_000;
 
@@ -94,7 +58,7 @@ function transitions(timeZone: string, from: number, to: number): { at: number; 
  * `from`, then each change inside the range as its own observance. Calendar apps (Google, Apple,
  * Outlook) read local times with the TZID through it.
  */
-export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
+export function vtimezone(timeZone: string, from: Date, to: Date): string {
   const start = from.getTime();
   const first = offsetMinutes(start, timeZone);
   const observance = (kind: 'STANDARD' | 'DAYLIGHT', dtstart: string, before: number, after: number) => [
@@ -107,9 +71,9 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, ...observance('STANDARD', '19700101T000000', first, first)];
   for (const change of transitions(timeZone, start, to.getTime())) {
     // DTSTART of an observance is the local time of the change in the offset before it.
-    const local = utcStamp(new Date(change.at + change.before * 60_000)).slice(0, 15);
+    const local = localStampAt(change.at, change.before);
     lines.push(...observance(change.after > change.before ? 'DAYLIGHT' : 'STANDARD', local, change.before, change.after));
   }
   lines.push('END:VTIMEZONE');
-  return lines;
+  return lines.join('\r\n');
 }
