@@ -1,24 +1,7 @@
 /**
- * CSV as a spreadsheet opens it: UTF-8 with a BOM, `;` between cells (what
- * Excel expects in a Russian locale), CRLF line ends. A cell that a
- * spreadsheet would read as a formula gets a leading quote (OWASP "CSV
- * injection"). Pure: no I/O.
+ * Reading an uploaded CSV: which separator it uses. Pure: no I/O. (Exports are written by
+ * csv-stringify in modules/data-io/writers.ts.)
  */
-
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
-
-/** Characters that make Excel, LibreOffice or Google Sheets start a formula (tab and CR too). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[";\r\n,]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: (string | number | null | undefined)[]): string => `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
 
 /**
  * The separator of an uploaded CSV, read from its first line: `;` or `,`, whichever occurs

