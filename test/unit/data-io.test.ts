@@ -18,7 +18,8 @@ async function csvBytes(rows: Cell[][], headers = ['A', 'B', 'C']): Promise<Buff
   return Buffer.concat((await stream.toArray()) as Buffer[]);
 }
 /** csv-parse reads the file back with no relaxing option, a new row at any line break outside quotes (as a spreadsheet does). */
-const readBack = (bytes: Buffer): string[][] => parse(bytes, { bom: true, delimiter: ';', record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+const readBack = (bytes: Buffer): string[][] =>
+  parse(bytes, { bom: true, delimiter: ';', record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
 
 /** The red team's formula payloads: each must reach the spreadsheet as text, never as a formula. */
 const FORMULA_PAYLOADS = [
