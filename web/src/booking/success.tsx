@@ -1,7 +1,6 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { formatPhone } from '@core/phone.js';
-import { buildIcs } from './ics';
 import type { BookingT } from './messages';
 import type { Business, BookingResult } from './types';
 
@@ -23,17 +22,32 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
   const lang = useLang();
   const date = booking.start_at.slice(0, 10);
   const time = booking.start_at.slice(11, 16);
-  const icsUrl = useMemo(() => {
-    const ics = buildIcs({
-      uid: `${booking.id}@${location.host}`,
-      start: booking.start_at,
-      end: booking.end_at,
-      timeZone,
-      summary: `${booking.service.name} — ${business.name}`,
-      location: business.address,
-      description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
-    });
-    return URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  const [icsUrl, setIcsUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    // The calendar writer (ical-generator, ~9 KB gzip) loads only once a booking is made, not with the page.
+    import('./ics')
+      .then(({ buildIcs }) => {
+        if (!live) return;
+        const ics = buildIcs({
+          uid: `${booking.id}@${location.host}`,
+          start: booking.start_at,
+          end: booking.end_at,
+          timeZone,
+          summary: `${booking.service.name} — ${business.name}`,
+          location: business.address,
+          description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
+        });
+        url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+        setIcsUrl(url);
+      })
+      // Without the chunk (the network went away) the page simply offers no calendar file.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the file depends on the booking (by id) and the language only
   }, [booking.id, lang]);
 
@@ -90,9 +104,11 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
           <p class="muted small">{t('telegramHint')}</p>
         </>
       )}
-      <a class="btn btn-block btn-ghost ics" href={icsUrl} download={`booking-${date}.ics`}>
-        {t('calendar')}
-      </a>
+      {icsUrl && (
+        <a class="btn btn-block btn-ghost ics" href={icsUrl} download={`booking-${date}.ics`}>
+          {t('calendar')}
+        </a>
+      )}
       <button type="button" class="btn btn-block btn-ghost again" onClick={onAgain}>
         {t('again')}
       </button>
