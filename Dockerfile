@@ -16,11 +16,16 @@ WORKDIR /src
 # Production dependencies only: what the runtime copies. No install scripts
 # run (none of them needs one; they are pure JavaScript and WebAssembly).
 FROM node-npm AS deps
+# Behind a TLS-intercepting proxy npm needs its CA: mount the file into the build and name it, e.g.
+# podman build --volume /path/ca.crt:/run/extra-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/run/extra-ca.crt
+# (an ARG lasts one stage, hence once per npm stage; the runtime image neither has nor needs it).
+ARG NODE_EXTRA_CA_CERTS
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && rm -rf /root/.npm
 
 # The build: the server (tsc -> dist/) and the pages (Vite -> web/dist/, precompressed).
 FROM node-npm AS build
+ARG NODE_EXTRA_CA_CERTS
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund && rm -rf /root/.npm
 COPY . .

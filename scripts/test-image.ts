@@ -8,9 +8,10 @@
  * failure. Where podman cannot be had it says so and skips (exit 0).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import pg from 'pg';
-import { imageChecks, type Check } from './image/checks.js';
+import { composeChecks, imageChecks, type Check } from './image/checks.js';
 import { BASE_IMAGE, ensureBaseImage, ensureContainerTools, podman, podmanOk, podmanProblem } from './image/podman.js';
 import { projectRoot } from '../src/paths.js';
 import { send } from '../test/helpers/cluster.js';
@@ -91,7 +92,11 @@ async function buildImage(): Promise<void> {
   await ensureBaseImage(log);
   const previous = (await podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE])).stdout.trim();
   const started = Date.now();
-  const build = await podman(['build', '--format', 'docker', '--network=host', '-t', IMAGE, projectRoot], 30 * 60_000);
+  // --format docker: the OCI format has no HEALTHCHECK. The machine's extra CA (a TLS-intercepting proxy) goes to npm.
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+  const caArgs =
+    extraCa && existsSync(extraCa) ? ['--volume', `${extraCa}:/run/extra-ca.crt:ro`, '--build-arg', 'NODE_EXTRA_CA_CERTS=/run/extra-ca.crt'] : [];
+  const build = await podman(['build', '--format', 'docker', '--network=host', ...caArgs, '-t', IMAGE, projectRoot], 30 * 60_000);
   if (build.code !== 0) throw new Error(`podman build failed:\n${(build.stdout + build.stderr).trim().split('\n').slice(-30).join('\n')}`);
   check('the image builds from the Dockerfile', true, `${Math.round((Date.now() - started) / 1000)} s`);
   // The tag moved: the image it named is left untagged; remove it so repeated runs do not fill the disk.
@@ -106,6 +111,7 @@ async function main(): Promise<number> {
     log('0 passed, 0 failed, 1 skipped');
     return 0;
   }
+  for (const [name, body] of composeChecks(check, log)) await step(name, body);
   let built = false;
   await step(`Building ${IMAGE} (base ${BASE_IMAGE})`, async () => {
     await buildImage();

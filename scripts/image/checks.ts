@@ -1,4 +1,14 @@
-/** What `npm run test:image` checks on the built image itself, before running it (scripts/test-image.ts). */
+/**
+ * What `npm run test:image` checks without running the service (scripts/test-image.ts):
+ * the built image itself, and the compose file's parts that can be checked here
+ * (its PostgreSQL, Redis and HAProxy images cannot be pulled).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/paths.js';
+import { ensureTool } from '../test-tools.js';
 import type { podman as runPodman } from './podman.js';
 
 export interface Check {
@@ -42,6 +52,42 @@ export function imageChecks({ image, sizeLimitMb, podman, check }: Inspection): 
         check('/app holds the build and production dependencies only', app!.trim() === APP_ENTRIES, app!.trim());
         check('no dev dependency installed', !DEV_TOOLS.some((tool) => modules.includes(tool)), DEV_TOOLS.filter((t) => modules.includes(t)).join(' '));
         check('/data is empty in the image (no generated secret baked in)', dataFiles!.trim() === '0', `${dataFiles} entries`);
+      },
+    ],
+  ];
+}
+
+const variablesOf = (text: string, pattern: RegExp): Set<string> => new Set([...text.matchAll(pattern)].map((match) => match[1]!));
+
+/** compose.yaml against .env.example, and its HAProxy config through `haproxy -c`. */
+export function composeChecks(check: Inspection['check'], log: (line: string) => void): [string, () => Promise<void>][] {
+  return [
+    [
+      'The compose file',
+      async () => {
+        const compose = readFileSync(join(projectRoot, 'compose.yaml'), 'utf8');
+        const example = readFileSync(join(projectRoot, '.env.example'), 'utf8');
+        const used = variablesOf(compose, /\$\{([A-Z_]+)[:}-]/g);
+        const listed = variablesOf(example, /^([A-Z_]+)=/gm);
+        const unlisted = [...used].filter((name) => !listed.has(name));
+        const unused = [...listed].filter((name) => !used.has(name));
+        check('every variable compose.yaml reads is listed in .env.example', unlisted.length === 0, unlisted.join(', ') || `${used.size} variables`);
+        check('every variable of .env.example reaches compose.yaml', unused.length === 0, unused.join(', '));
+        const haproxy = ensureTool('haproxy', log);
+        if (!haproxy) throw new Error('no haproxy to check deploy/compose/haproxy.cfg');
+        // The container's paths of the error pages, pointed at the repository's copies.
+        const dir = mkdtempSync(join(tmpdir(), 'booking-compose-'));
+        try {
+          const config = readFileSync(join(projectRoot, 'deploy/compose/haproxy.cfg'), 'utf8').replaceAll(
+            '/etc/haproxy/booking-errors/',
+            `${join(projectRoot, 'deploy/haproxy/errors')}/`,
+          );
+          writeFileSync(join(dir, 'haproxy.cfg'), config);
+          const result = spawnSync(haproxy, ['-c', '-f', join(dir, 'haproxy.cfg')], { encoding: 'utf8' });
+          check('its HAProxy config is valid (haproxy -c)', result.status === 0, (result.stderr || result.stdout).trim().split('\n').pop());
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       },
     ],
   ];
