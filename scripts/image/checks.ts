@@ -43,14 +43,25 @@ export function imageChecks({ image, sizeLimitMb, podman, check }: Inspection): 
         check('runs as a numeric non-root user', /^[1-9]\d*(:\d+)?$/.test(user), user);
         const env = JSON.parse((await inspect('{{json .Config.Env}}')) || '[]') as string[];
         const secrets = env.map((entry) => entry.split('=')[0]!).filter((name) => SECRET_NAME.test(name));
-        check('no secret in its environment', secrets.length === 0, secrets.join(', ') || env.map((entry) => entry.split('=')[0]).join(' '));
-        check('declares DATA_DIR=/data as a volume', env.includes('DATA_DIR=/data') && (await inspect('{{json .Config.Volumes}}')).includes('/data'));
+        check(
+          'no secret in its environment',
+          secrets.length === 0,
+          secrets.join(', ') || env.map((entry) => entry.split('=')[0]).join(' '),
+        );
+        check(
+          'declares DATA_DIR=/data as a volume',
+          env.includes('DATA_DIR=/data') && (await inspect('{{json .Config.Volumes}}')).includes('/data'),
+        );
         const npm = await inside('command -v npm || command -v curl');
         check('no npm (and no curl) in the runtime', npm.code !== 0 && npm.stdout.trim() === '', npm.stdout.trim());
         const listing = await inside(`ls /app | tr '\\n' ' '; echo; ls -A /data | wc -l; ls /app/node_modules`);
         const [app, dataFiles, ...modules] = listing.stdout.trim().split('\n');
         check('/app holds the build and production dependencies only', app!.trim() === APP_ENTRIES, app!.trim());
-        check('no dev dependency installed', !DEV_TOOLS.some((tool) => modules.includes(tool)), DEV_TOOLS.filter((t) => modules.includes(t)).join(' '));
+        check(
+          'no dev dependency installed',
+          !DEV_TOOLS.some((tool) => modules.includes(tool)),
+          DEV_TOOLS.filter((t) => modules.includes(t)).join(' '),
+        );
         check('/data is empty in the image (no generated secret baked in)', dataFiles!.trim() === '0', `${dataFiles} entries`);
       },
     ],
@@ -71,7 +82,11 @@ export function composeChecks(check: Inspection['check'], log: (line: string) =>
         const listed = variablesOf(example, /^([A-Z_]+)=/gm);
         const unlisted = [...used].filter((name) => !listed.has(name));
         const unused = [...listed].filter((name) => !used.has(name));
-        check('every variable compose.yaml reads is listed in .env.example', unlisted.length === 0, unlisted.join(', ') || `${used.size} variables`);
+        check(
+          'every variable compose.yaml reads is listed in .env.example',
+          unlisted.length === 0,
+          unlisted.join(', ') || `${used.size} variables`,
+        );
         check('every variable of .env.example reaches compose.yaml', unused.length === 0, unused.join(', '));
         const haproxy = ensureTool('haproxy', log);
         if (!haproxy) throw new Error('no haproxy to check deploy/compose/haproxy.cfg');

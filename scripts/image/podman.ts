@@ -48,7 +48,9 @@ export function ensureContainerTools(log: (line: string) => void): string | unde
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
   const install =
-    update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' }) : update;
+    update.status === 0
+      ? spawnSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' })
+      : update;
   if (missingBinaries().length === 0) return undefined;
   return `could not install ${PACKAGES.join(', ')} (${(install.stderr ?? '').trim().split('\n').pop() ?? 'apt-get failed'}): ${hint}`;
 }
@@ -95,7 +97,10 @@ export function podman(args: string[], timeoutMs = 120_000): Promise<Result> {
 /** Throws with podman's own last lines when it failed. */
 export async function podmanOk(args: string[], timeoutMs?: number): Promise<string> {
   const result = await podman(args, timeoutMs);
-  if (result.code !== 0) throw new Error(`podman ${args[0]} failed (${result.code}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`);
+  if (result.code !== 0)
+    throw new Error(
+      `podman ${args[0]} failed (${result.code}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
+    );
   return result.stdout.trim();
 }
 
