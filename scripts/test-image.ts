@@ -224,10 +224,8 @@ async function onPostgresAndRedis(): Promise<void> {
     const date = workingDate();
     const throughB = await api(b, 'POST', `/public/${business.slug}/booking`, bookingRequest(business, date, '09:00', 2, 1));
     check('a booking through container B for a business registered on A', throughB.status === 201, `${throughB.status}`);
-    const sameSlotOnA = await api(a, 'POST', `/public/${business.slug}/booking`, bookingRequest(business, date, '09:00', 2, 2));
-    check('the same slot through container A is taken (one database)', sameSlotOnA.status === 409, `${sameSlotOnA.status}`);
     const readOnA = await api(a, 'GET', `/bookings/${throughB.data?.id}`, undefined, business.token);
-    check("A reads B's booking with A's token (one JWT_SECRET)", readOnA.status === 200, `${readOnA.status}`);
+    check("A reads B's booking with the token A issued (one database, one JWT_SECRET)", readOnA.status === 200, `${readOnA.status}`);
 
     await sigtermAnswersInFlight(`booking-image-pg-a-${run}`, portA, business, database.url);
   } finally {
