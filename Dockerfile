@@ -56,8 +56,8 @@ USER 10001:10001
 # PGlite's files and the generated JWT secret (unused with DATABASE_URL and JWT_SECRET set).
 VOLUME ["/data"]
 EXPOSE 8080
-# /healthz: the process answers. The image has no curl: Node's own fetch asks.
-HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+# /healthz: the process answers. No curl in the image: Node's own fetch asks (a Node start takes a while on a busy host: 10 s).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains as with npm start: in-flight requests are answered, then it exits 0 (SHUTDOWN_GRACE_MS 35 s;
 # give the container's stop timeout more than that: docker stop -t 40, compose stop_grace_period).
