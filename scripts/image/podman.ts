@@ -72,8 +72,8 @@ let containersConf: string | undefined;
 /** Runs podman with this machine's settings; a run longer than `timeoutMs` is killed and answers code -1. */
 export function podman(args: string[], timeoutMs = 120_000): Promise<Result> {
   containersConf ??= writeContainersConf();
-  const runc = findBinary('runc') ?? 'runc';
-  const child = spawn('podman', ['--runtime', runc, '--cgroup-manager=cgroupfs', ...args], {
+  const [podmanBinary, runc] = [findBinary('podman') ?? 'podman', findBinary('runc') ?? 'runc'];
+  const child = spawn(podmanBinary, ['--runtime', runc, '--cgroup-manager=cgroupfs', ...args], {
     env: { ...process.env, CONTAINERS_CONF: containersConf },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,11 +120,15 @@ export async function ensureBaseImage(log: (line: string) => void): Promise<void
   const dir = mkdtempSync(join(tmpdir(), 'booking-base-'));
   try {
     const tar = join(dir, 'base.tar');
-    const made = spawnSync('mmdebstrap', ['--quiet', '--variant=minbase', '--include=ca-certificates', 'trixie', tar], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      encoding: 'utf8',
-      timeout: 15 * 60_000,
-    });
+    const made = spawnSync(
+      findBinary('mmdebstrap') ?? 'mmdebstrap',
+      ['--quiet', '--variant=minbase', '--include=ca-certificates', 'trixie', tar],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+        timeout: 15 * 60_000,
+      },
+    );
     if (made.status !== 0) throw new Error(`mmdebstrap failed: ${(made.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
     await podmanOk(['import', tar, BASE_IMAGE], 5 * 60_000);
   } finally {
