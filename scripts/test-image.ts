@@ -13,7 +13,15 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { composeChecks, imageChecks, type Check } from './image/checks.js';
-import { BASE_IMAGE, ensureBaseImage, ensureContainerTools, podman, podmanOk, podmanProblem } from './image/podman.js';
+import {
+  BASE_IMAGE,
+  ensureBaseImage,
+  ensureContainerTools,
+  podman,
+  podmanOk,
+  podmanProblem,
+  removeContainersConf,
+} from './image/podman.js';
 import { projectRoot } from '../src/paths.js';
 import { createFreshDatabase } from '../test/helpers/fresh-database.js';
 import { api, freePort, seedBusiness, workingDate, type SeededBusiness } from '../test/helpers/spawned-server.js';
@@ -109,6 +117,7 @@ async function buildImage(): Promise<void> {
 async function main(): Promise<number> {
   const missing = ensureContainerTools(log) ?? (await podmanProblem());
   if (missing) {
+    removeContainersConf();
     log(`!! test:image skipped: ${missing}`);
     log('0 passed, 0 failed, 1 skipped');
     return 0;
@@ -314,6 +323,7 @@ async function sigtermAnswersInFlight(name: string, port: number, business: Seed
 async function cleanUp(): Promise<void> {
   for (const name of containers) await podman(['rm', '-f', '-v', name]);
   for (const volume of volumes) await podman(['volume', 'rm', '-f', volume]);
+  removeContainersConf();
 }
 
 process.exitCode = await main();
