@@ -45,7 +45,10 @@ COPY --from=deps /src/node_modules ./node_modules
 COPY --from=build /src/package.json ./
 COPY --from=build /src/drizzle ./drizzle
 COPY --from=build /src/dist/src ./dist/src
+COPY --from=build /src/dist/.build-stamp ./dist/
 COPY --from=build /src/web/dist ./web/dist
+# `node scripts/data.mjs backup|restore FILE`: npm run backup/restore without npm (the stamp says the build is current).
+COPY --from=build /src/scripts/data.mjs /src/scripts/build.mjs ./scripts/
 # Settings only; every secret comes from the environment at run time (.env.example lists them).
 ENV NODE_ENV=production \
     PORT=8080 \

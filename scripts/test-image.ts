@@ -13,7 +13,15 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { composeChecks, imageChecks, type Check } from './image/checks.js';
-import { BASE_IMAGE, ensureBaseImage, ensureContainerTools, podman, podmanOk, podmanProblem } from './image/podman.js';
+import {
+  BASE_IMAGE,
+  ensureBaseImage,
+  ensureContainerTools,
+  podman,
+  podmanOk,
+  podmanProblem,
+  removeContainersConf,
+} from './image/podman.js';
 import { projectRoot } from '../src/paths.js';
 import { createFreshDatabase } from '../test/helpers/fresh-database.js';
 import { api, freePort, seedBusiness, workingDate, type SeededBusiness } from '../test/helpers/spawned-server.js';
@@ -109,6 +117,7 @@ async function buildImage(): Promise<void> {
 async function main(): Promise<number> {
   const missing = ensureContainerTools(log) ?? (await podmanProblem());
   if (missing) {
+    removeContainersConf();
     log(`!! test:image skipped: ${missing}`);
     log('0 passed, 0 failed, 1 skipped');
     return 0;
@@ -163,8 +172,9 @@ async function onPglite(): Promise<void> {
     page.status === 200 && (page.headers.get('content-type') ?? '').includes('html'),
   );
 
-  const backup = await podman(['exec', name, 'node', 'dist/src/db/backup/cli.js', 'backup', '/data/check.backup']);
-  check('a backup from inside the running container', backup.code === 0, (backup.stdout + backup.stderr).trim());
+  const backup = await podman(['exec', name, 'node', 'scripts/data.mjs', 'backup', '/data/check.backup']);
+  const backupLine = (backup.stdout + backup.stderr).trim().split('\n').pop() ?? '';
+  check('a backup from inside the running container', backup.code === 0 && backupLine.startsWith('backup written'), backupLine);
 
   const kept = async (what: string) => {
     const read = await api(base, 'GET', `/bookings/${booking.data.id}`, undefined, business.token);
@@ -192,6 +202,32 @@ async function onPglite(): Promise<void> {
     }
   });
   check('logs are JSON lines on stdout', lines.length > 0 && notJson.length === 0, notJson[0] ?? `${lines.length} lines`);
+  await restoreIntoNewVolume(volume, business, booking.data.id as string);
+}
+
+/** The backup restored into an empty volume by a container of its own; a service on it knows the booking and the token. */
+async function restoreIntoNewVolume(volume: string, business: SeededBusiness, bookingId: string): Promise<void> {
+  const restored = `booking-image-restored-${run}`;
+  await podmanOk(['volume', 'create', restored]);
+  volumes.push(restored);
+  const mounts = ['-v', `${restored}:/data`, '-v', `${volume}:/in:ro`];
+  const restore = await podman([
+    'run',
+    '--rm',
+    '--network=none',
+    '--read-only',
+    ...mounts,
+    IMAGE,
+    'node',
+    'scripts/data.mjs',
+    'restore',
+    '/in/check.backup',
+  ]);
+  const restoreLine = (restore.stdout + restore.stderr).trim().split('\n').pop() ?? '';
+  check('a restore into an empty volume', restore.code === 0 && restoreLine.startsWith('restored'), restoreLine);
+  const base = await startContainer(`booking-image-restored-${run}`, await freePort(), {}, restored);
+  const read = await api(base, 'GET', `/bookings/${bookingId}`, undefined, business.token);
+  check('a service on the restored volume has the booking, the old token valid', read.status === 200, `${read.status}`);
 }
 
 async function onPostgresAndRedis(): Promise<void> {
@@ -314,6 +350,7 @@ async function sigtermAnswersInFlight(name: string, port: number, business: Seed
 async function cleanUp(): Promise<void> {
   for (const name of containers) await podman(['rm', '-f', '-v', name]);
   for (const volume of volumes) await podman(['volume', 'rm', '-f', volume]);
+  removeContainersConf();
 }
 
 process.exitCode = await main();

@@ -27,7 +27,7 @@ interface Inspection {
 /** Names of settings that hold a secret: none may be baked into the image. */
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL/;
 /** The runtime's /app: the built output and production dependencies, nothing else. */
-const APP_ENTRIES = 'dist drizzle node_modules package.json web';
+const APP_ENTRIES = 'dist drizzle node_modules package.json scripts web';
 const DEV_TOOLS = ['typescript', 'vite', 'vitest', 'eslint', 'drizzle-kit'];
 
 export function imageChecks({ image, sizeLimitMb, podman, check }: Inspection): [string, () => Promise<void>][] {

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 export const BASE_IMAGE = 'docker.io/library/debian:trixie-slim';
 const PACKAGES = ['podman', 'runc', 'mmdebstrap', 'uidmap'];
@@ -69,6 +69,12 @@ function writeContainersConf(): string {
 
 let containersConf: string | undefined;
 
+/** Removes this run's containers.conf (once every podman call is done). */
+export function removeContainersConf(): void {
+  if (containersConf) rmSync(dirname(containersConf), { recursive: true, force: true });
+  containersConf = undefined;
+}
+
 /** Runs podman with this machine's settings; a run longer than `timeoutMs` is killed and answers code -1. */
 export function podman(args: string[], timeoutMs = 120_000): Promise<Result> {
   containersConf ??= writeContainersConf();
@@ -104,8 +110,9 @@ export async function podmanOk(args: string[], timeoutMs?: number): Promise<stri
   return result.stdout.trim();
 }
 
-/** Podman usable at all (root, a storage, a runtime); else why not. */
+/** Podman usable as these machines run it (as root: rootless podman cannot make the base here); else why not. */
 export async function podmanProblem(): Promise<string | undefined> {
+  if (process.getuid?.() !== 0) return 'podman runs as root here (rootless podman and mmdebstrap need subordinate ids): run it with sudo';
   const info = await podman(['info', '--format', '{{.Host.OCIRuntime.Name}}'], 60_000);
   return info.code === 0 ? undefined : `podman does not run here: ${info.stderr.trim().split('\n').pop()}`;
 }
