@@ -173,7 +173,7 @@ async function onPglite(): Promise<void> {
   );
 
   const backup = await podman(['exec', name, 'node', 'scripts/data.mjs', 'backup', '/data/check.backup']);
-  const backupLine = (backup.stdout + backup.stderr).trim().split('\n').pop() ?? '';
+  const backupLine = lastLine(backup);
   check('a backup from inside the running container', backup.code === 0 && backupLine.startsWith('backup written'), backupLine);
 
   const kept = async (what: string) => {
@@ -205,6 +205,9 @@ async function onPglite(): Promise<void> {
   await restoreIntoNewVolume(volume, business, booking.data.id as string);
 }
 
+/** The command's own last line (podman's complaints about systemd go to stderr), else its error. */
+const lastLine = (result: Result): string => (result.stdout.trim() || result.stderr.trim()).split('\n').pop() ?? '';
+
 /** The backup restored into an empty volume by a container of its own; a service on it knows the booking and the token. */
 async function restoreIntoNewVolume(volume: string, business: SeededBusiness, bookingId: string): Promise<void> {
   const restored = `booking-image-restored-${run}`;
@@ -223,7 +226,7 @@ async function restoreIntoNewVolume(volume: string, business: SeededBusiness, bo
     'restore',
     '/in/check.backup',
   ]);
-  const restoreLine = (restore.stdout + restore.stderr).trim().split('\n').pop() ?? '';
+  const restoreLine = lastLine(restore);
   check('a restore into an empty volume', restore.code === 0 && restoreLine.startsWith('restored'), restoreLine);
   const base = await startContainer(`booking-image-restored-${run}`, await freePort(), {}, restored);
   const read = await api(base, 'GET', `/bookings/${bookingId}`, undefined, business.token);
