@@ -21,6 +21,7 @@ import {
   podmanOk,
   podmanProblem,
   removeContainersConf,
+  type Result,
 } from './image/podman.js';
 import { projectRoot } from '../src/paths.js';
 import { createFreshDatabase } from '../test/helpers/fresh-database.js';
