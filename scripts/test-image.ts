@@ -9,8 +9,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
-import { connect } from 'node:net';
 import pg from 'pg';
 import { composeChecks, imageChecks, type Check } from './image/checks.js';
 import {
@@ -21,7 +19,9 @@ import {
   podmanOk,
   podmanProblem,
   removeContainersConf,
+  type Result,
 } from './image/podman.js';
+import { redisAnswers, sleep, slowBooking, untilRefused } from './image/probes.js';
 import { projectRoot } from '../src/paths.js';
 import { createFreshDatabase } from '../test/helpers/fresh-database.js';
 import { api, freePort, seedBusiness, workingDate, type SeededBusiness } from '../test/helpers/spawned-server.js';
@@ -81,19 +81,6 @@ async function untilHealthy(name: string, port: number): Promise<void> {
 async function stopContainer(name: string): Promise<number> {
   await podmanOk(['stop', '-t', '40', name], 60_000);
   return Number(await podmanOk(['inspect', '--format', '{{.State.ExitCode}}', name]));
-}
-
-function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(6379, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('data', (chunk: Buffer) => {
-      resolve(chunk.toString().startsWith('+PONG'));
-      socket.destroy();
-    });
-    socket.once('close', () => resolve(false));
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function buildImage(): Promise<void> {
@@ -173,7 +160,7 @@ async function onPglite(): Promise<void> {
   );
 
   const backup = await podman(['exec', name, 'node', 'scripts/data.mjs', 'backup', '/data/check.backup']);
-  const backupLine = (backup.stdout + backup.stderr).trim().split('\n').pop() ?? '';
+  const backupLine = lastLine(backup);
   check('a backup from inside the running container', backup.code === 0 && backupLine.startsWith('backup written'), backupLine);
 
   const kept = async (what: string) => {
@@ -205,6 +192,9 @@ async function onPglite(): Promise<void> {
   await restoreIntoNewVolume(volume, business, booking.data.id as string);
 }
 
+/** The command's own last line (podman's complaints about systemd go to stderr), else its error. */
+const lastLine = (result: Result): string => (result.stdout.trim() || result.stderr.trim()).split('\n').pop() ?? '';
+
 /** The backup restored into an empty volume by a container of its own; a service on it knows the booking and the token. */
 async function restoreIntoNewVolume(volume: string, business: SeededBusiness, bookingId: string): Promise<void> {
   const restored = `booking-image-restored-${run}`;
@@ -223,7 +213,7 @@ async function restoreIntoNewVolume(volume: string, business: SeededBusiness, bo
     'restore',
     '/in/check.backup',
   ]);
-  const restoreLine = (restore.stdout + restore.stderr).trim().split('\n').pop() ?? '';
+  const restoreLine = lastLine(restore);
   check('a restore into an empty volume', restore.code === 0 && restoreLine.startsWith('restored'), restoreLine);
   const base = await startContainer(`booking-image-restored-${run}`, await freePort(), {}, restored);
   const read = await api(base, 'GET', `/bookings/${bookingId}`, undefined, business.token);
@@ -271,46 +261,6 @@ async function onPostgresAndRedis(): Promise<void> {
 }
 
 const IN_FLIGHT = 8;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A booking whose headers and first bytes go out now, the rest on `finish()`: in flight as long as we like. */
-function slowBooking(port: number, path: string, body: unknown) {
-  const payload = Buffer.from(JSON.stringify(body));
-  const req = request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path,
-    agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': payload.length },
-  });
-  const answer = new Promise<{ status: number; error?: string }>((resolve) => {
-    req.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
-    });
-    req.on('error', (error) => resolve({ status: 0, error: error.message }));
-  });
-  req.write(payload.subarray(0, 10));
-  return { answer, finish: () => req.end(payload.subarray(10)) };
-}
-
-/** Until nothing listens on the port: the server has begun to shut down. */
-async function untilRefused(port: number): Promise<boolean> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once('error', () => resolve(true));
-    });
-    if (refused) return true;
-    await sleep(50);
-  }
-  return false;
-}
 
 /**
  * Bookings begun before SIGTERM (headers read by the server) and finished only after it stopped
