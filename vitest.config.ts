@@ -118,6 +118,8 @@ export default defineConfig({
           // (global-web.ts), and one app import serves every file (no isolation, as in the API projects).
           fileParallelism: false,
           isolate: false,
+          // After the unit and API files (a group of its own: Vitest runs one worker count per group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
