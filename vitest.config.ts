@@ -4,10 +4,12 @@ import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three projects: pure unit tests, the API tests on embedded PGlite, and the
- * same API tests on the PostgreSQL server of TEST_PG_URL (a fresh database per
- * run). When that server does not answer, the PostgreSQL run is left out with
- * a loud message: never faked.
+ * The projects: pure unit tests, the API tests on embedded PGlite, the same API
+ * tests on the PostgreSQL server of TEST_PG_URL (a fresh database per run), the
+ * API tests that measure time on each (`*-timed`), and the browser tests.
+ * `npm test` runs all but the `*-timed` ones, `npm run test:timed` those.
+ * When the PostgreSQL server does not answer, its run is left out with a loud
+ * message: never faked.
  */
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -26,8 +28,9 @@ if (!withPostgres) {
 
 const apiTests = ['test/api/**/*.test.ts'];
 /**
- * The API tests that measure time (a p99, a bounded wait, a deadline): they run after the rest,
- * one file at a time, so that no other test file shares the machine's cores with them.
+ * The API tests that measure time (a p99, a bounded wait, a deadline): the `*-timed` projects, which
+ * `npm run test:timed` runs one file at a time, so that no other test file shares the machine's cores
+ * with them (`npm test` leaves them out). A file named `*.timed.test.ts` is one too.
  */
 const timedApiTests = [
   'bot',
@@ -44,18 +47,42 @@ const timedApiTests = [
   'server-timeouts',
   'shared-rate-limit',
   'trust-combined',
-].map((name) => `test/api/${name}.test.ts`);
+]
+  .map((name) => `test/api/${name}.test.ts`)
+  .concat('test/api/**/*.timed.test.ts');
 
-/** One database's API projects: `<name>` (files in parallel) and `<name>-timed` (one at a time, last). */
-function apiProjects(name: string, env: Record<string, string>, globalSetup: string) {
-  return [
-    {
-      extends: true as const,
-      test: { name, include: apiTests, exclude: [...configDefaults.exclude, ...timedApiTests], env, globalSetup: [globalSetup] },
+/** Files under test/web that open no page and need neither the built pages nor a database: the unit project runs them. */
+const pureWebTests = ['admin-layout', 'booking-units', 'error-text'].map((name) => `test/web/${name}.test.ts`);
+
+/**
+ * One database's API project. `isolate: false` (npm test): a worker imports the app, its ~350 schema
+ * and query modules and PGlite's compiled WebAssembly once and runs file after file with them (each
+ * file still builds its own app on its own database). Safe because no test mocks a module, and the
+ * few that change process-wide state (Date.now, process.env, fake timers) put it back.
+ */
+function apiProject(
+  name: string,
+  database: 'pglite' | 'postgres',
+  options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number },
+) {
+  const env: Record<string, string> = database === 'postgres' ? { TEST_DB: 'postgres', TEST_PG_URL: pgUrl } : { TEST_DB: 'pglite' };
+  const globalSetup = database === 'postgres' ? 'test/helpers/global-postgres.ts' : 'test/helpers/global-pglite.ts';
+  return {
+    extends: true as const,
+    test: {
+      name,
+      include: options.include,
+      exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],
+      isolate: options.isolate,
+      ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+      env,
+      globalSetup: [globalSetup],
     },
-    { extends: true as const, test: { name: `${name}-timed`, include: timedApiTests, env, globalSetup: [globalSetup], maxWorkers: 1 } },
-  ];
+  };
 }
+
+/** The databases the API tests run on: PGlite always, PostgreSQL when its server answers. */
+const apiDatabases: ('pglite' | 'postgres')[] = withPostgres ? ['pglite', 'postgres'] : ['pglite'];
 
 export default defineConfig({
   // The pages' one way into the shared pure code (vite.config.ts has the same alias).
@@ -65,27 +92,34 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default (cores - 1) is one worker on a 2-core machine: each file's ~3 s of start-up (fork,
     // imports, PGlite) then runs alone, and the unit and API projects took 18 min instead of 12.
-    // The timed API files and the web project still run one file at a time, after the rest.
+    // The timed API files (npm run test:timed) and the web project run one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      ...apiProjects('api-pglite', { TEST_DB: 'pglite' }, 'test/helpers/global-pglite.ts'),
-      ...(withPostgres ? apiProjects('api-postgres', { TEST_DB: 'postgres', TEST_PG_URL: pgUrl }, 'test/helpers/global-postgres.ts') : []),
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', ...pureWebTests], isolate: false } },
+      ...apiDatabases.flatMap((database) => [
+        apiProject(`api-${database}`, database, { include: apiTests, exclude: timedApiTests, isolate: false }),
+        apiProject(`api-${database}-timed`, database, { include: timedApiTests, isolate: true, maxWorkers: 1 }),
+      ]),
       {
         // extends: true for the root's @core alias (the pages' pure helpers are unit-tested here too).
         extends: true,
         test: {
           name: 'web',
           include: ['test/web/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...pureWebTests],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/helpers/global-pglite.ts', 'test/helpers/global-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
-          // one chromium at a time: the machine is small and shared
+          // one test file at a time: the machine is small and shared. One Chromium serves the whole run
+          // (global-web.ts), and one app import serves every file (no isolation, as in the API projects).
           fileParallelism: false,
+          isolate: false,
+          // After the unit and API files (a group of its own: Vitest runs one worker count per group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

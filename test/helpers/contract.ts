@@ -57,11 +57,29 @@ interface ResponseObject {
   content?: Record<string, { schema?: unknown }>;
 }
 
+/**
+ * Validators by the document's text: the test files of a worker share them (test files are not
+ * isolated), so the ~0.5 s of parsing and compiling is paid once per document a configuration
+ * serves, not once per app. A handful of documents at most (the config switches a few routes).
+ */
+const validators = new Map<string, Promise<OpenAPIBackend>>();
+const MAX_VALIDATORS = 16;
+
+function validatorFor(document: string): Promise<OpenAPIBackend> {
+  let api = validators.get(document);
+  if (!api) {
+    const definition = JSON.parse(document) as ConstructorParameters<typeof OpenAPIBackend>[0]['definition'];
+    const backend = new OpenAPIBackend({ definition, quick: true, validate: true, ajvOpts: { strict: false } });
+    api = backend.init().then(() => backend);
+    if (validators.size >= MAX_VALIDATORS) validators.delete(validators.keys().next().value!);
+    validators.set(document, api);
+  }
+  return api;
+}
+
 export async function contractChecker(app: FastifyInstance): Promise<ContractChecker> {
   const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
-  const definition = JSON.parse(answer.body) as ConstructorParameters<typeof OpenAPIBackend>[0]['definition'];
-  const api = new OpenAPIBackend({ definition, quick: true, validate: true, ajvOpts: { strict: false } });
-  await api.init();
+  const api = await validatorFor(answer.body);
 
   return {
     check(request, response) {

@@ -5,9 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
-import { CHROMIUM, CHROMIUM_MISSING } from './global-web.js';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING } from './global-web.js';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const SCREENSHOTS = join(import.meta.dirname, '../../test-results');
@@ -21,22 +21,16 @@ export interface WebTest extends TestApp {
 
 export function launchChromium(): Promise<Browser> {
   if (!CHROMIUM) return Promise.reject(new Error(CHROMIUM_MISSING));
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-/** One server and one browser per test file. */
+/** The run's one Chromium (global-web.ts); a browser of its own when the run has none. */
+function connectChromium(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchChromium();
+}
+
+/** One server and one browser connection per test file (closing it closes the file's contexts). */
 export function useWebTest(options: TestAppOptions = {}): WebTest {
   const handle = {} as WebTest;
   const contexts: BrowserContext[] = [];
@@ -45,7 +39,7 @@ export function useWebTest(options: TestAppOptions = {}): WebTest {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const browser = await launchChromium();
+    const browser = await connectChromium();
     Object.assign(handle, t, {
       baseUrl: `http://127.0.0.1:${port}`,
       browser,
@@ -71,9 +65,14 @@ export function useWebTest(options: TestAppOptions = {}): WebTest {
   return handle;
 }
 
-/** test-results/<name>.png at the page's viewport. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * test-results/<name>.png at the page's viewport, only when asked: the env SCREENSHOTS=1 (to look at
+ * the pages; nothing compares them, and each costs a capture and a PNG encode), or `always` (the
+ * pages of a failed test).
+ */
+export async function screenshot(page: Page, name: string, options: { always?: boolean } = {}): Promise<string> {
   const file = join(SCREENSHOTS, `${name}.png`);
+  if (!options.always && process.env.SCREENSHOTS !== '1') return file;
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file });
   return file;

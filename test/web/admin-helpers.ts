@@ -23,7 +23,7 @@ export function usePanelBrowser(w: WebTest, name: string, tokenKey: string): Pan
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') {
       for (const [index, page] of contexts.flatMap((c) => c.pages()).entries())
-        await screenshot(page, `${name}-failed-${index}`).catch(() => undefined);
+        await screenshot(page, `${name}-failed-${index}`, { always: true }).catch(() => undefined);
     }
     expect(pageErrors.splice(0)).toEqual([]);
   });

@@ -1,12 +1,14 @@
 /** API errors in the page's language, chosen by code and field: the English `detail` never reaches a person. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR } from '../../web/src/shared/api.js';
 import { errorText, fieldErrorText } from '../../web/src/shared/error-text.js';
 import { setLang } from '../../web/src/shared/i18n.js';
 
-// setLang marks <html lang>; a bare stand-in is all it needs outside a browser.
-Object.assign(globalThis, { document: { documentElement: { lang: 'ru' } } });
+// setLang marks <html lang>; a bare stand-in is all it needs outside a browser (taken away after:
+// the unit files share their worker's globals).
+beforeAll(() => vi.stubGlobal('document', { documentElement: { lang: 'ru' } }));
 afterEach(() => setLang('ru'));
+afterAll(() => vi.unstubAllGlobals());
 
 const invalidPhone = new ApiError(
   400,
