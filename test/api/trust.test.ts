@@ -95,7 +95,7 @@ describe('provider link with a secret code', () => {
     const chat = randomChat();
     await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     // The person who linked logs into the mini app as the provider...
-    const miniApp = await t.app.ctx.tokens.signUser(await userRow(t, owner.user.id));
+    const miniApp = await t.app.ctx.tokens.signUser(await userRow(t, owner.user.id), 'telegram');
     expect((await t.call({ method: 'GET', url: '/api/v1/business', token: miniApp })).statusCode).toBe(200);
 
     fake.reset();

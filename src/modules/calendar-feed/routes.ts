@@ -9,7 +9,7 @@ import { notFound } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
 import { errorResponses, IdParam } from '../../http/schemas.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { CALENDAR_TOKEN, feedBookings, feedOwner, masterCalendarToken } from './queries.js';
 import { renderFeed } from './render.js';
 
@@ -27,6 +27,8 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
+  // A feed address outlives the session that read it: a Telegram session does not get one (docs/decisions/XXXX-telegram-session-scope.md).
+  app.addHook('onRequest', refuseTelegramSession);
   const feedUrl = (token: string) => `${app.ctx.config.publicUrl}/ics/${token}.ics`;
 
   app.get(
@@ -36,7 +38,7 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'getMasterCalendar',
         summary: "The address of a master's calendar feed",
-        description: 'Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too).',
+        description: `Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too). ${TELEGRAM_SESSION_REFUSED}`,
         security,
         params: IdParam,
         response: { 200: CalendarBody, ...errorResponses(400, 401, 403, 404) },
@@ -56,6 +58,7 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'rotateMasterCalendar',
         summary: "A new address for a master's calendar feed; the old one answers 404",
+        description: TELEGRAM_SESSION_REFUSED,
         security,
         params: IdParam,
         response: { 200: CalendarBody, ...errorResponses(400, 401, 403, 404) },
