@@ -3,9 +3,9 @@ import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { businesses, users } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/password.js';
-import { registerBusiness, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
+import { registerBusiness, SUPERADMIN_ENV, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
 
-const t = useTestApp();
+const t = useTestApp({ env: SUPERADMIN_ENV });
 
 const uniqueEmail = () => `owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.kz`;
 const registerBody = (overrides: Record<string, unknown> = {}) => ({

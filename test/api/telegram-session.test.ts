@@ -6,12 +6,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInitData } from '../../src/modules/auth/init-data.js';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
+import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../helpers/app.js';
 import { botEnv, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, postUpdate, providerStart, randomChat, salon, userRow, type Salon } from './bot-support.js';
 
 const fake = useFakeTelegram();
-const t = useTestApp({ env: botEnv(fake, { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'super secret pass' }) });
+const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
 
 beforeEach(() => {
   fake.reset();
@@ -77,7 +77,12 @@ describe('a Telegram session', () => {
     const booking = await book(t, owner, { time: '12:00' });
     expect((await get('/api/v1/auth/me', telegram)).statusCode).toBe(200);
     expect((await get('/api/v1/bookings', telegram)).statusCode).toBe(200);
-    const confirmed = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: telegram, payload: { status: 'confirmed' } });
+    const confirmed = await t.call({
+      method: 'PATCH',
+      url: `/api/v1/bookings/${booking.id}`,
+      token: telegram,
+      payload: { status: 'confirmed' },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const moved = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: telegram, payload: { time: '13:00' } });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -179,7 +184,9 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
   it('a self-service reset (the link goes to the linked chat)', async () => {
     const { owner, telegram } = await linkedSalon();
     fake.reset();
-    expect((await t.call({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: owner.user.email } })).statusCode).toBe(202);
+    expect((await t.call({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: owner.user.email } })).statusCode).toBe(
+      202,
+    );
     const resetLink = () => fake.callsOf('sendMessage').find((c) => String(c.params.text).includes('#reset='));
     await expect.poll(resetLink, { timeout: 5000 }).toBeDefined();
     const token = /#reset=([0-9a-f]+)/.exec(String(resetLink()!.params.text))![1]!;
@@ -194,7 +201,11 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
 
   it("the super admin's reset", async () => {
     const { owner, telegram } = await linkedSalon();
-    const login = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: 'root', password: 'super secret pass' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/v1/superadmin/login',
+      payload: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
+    });
     const reset = await t.call({
       method: 'POST',
       url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,

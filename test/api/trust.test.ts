@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rescheduleProposals, subscriptions } from '../../src/db/schema.js';
 import { BOOKING_NOT_FOUND, PROVIDER_LINK_INVALID } from '../../src/modules/bot/messages.js';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
+import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../helpers/app.js';
 import { botEnv, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, businessRow, postUpdate, providerStart, randomChat, salon, subscribePhone, userRow, webhook } from './bot-support.js';
 
 const fake = useFakeTelegram();
-const t = useTestApp({ env: botEnv(fake) });
+const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
 
 beforeEach(() => {
   fake.reset();

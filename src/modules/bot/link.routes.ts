@@ -43,8 +43,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getTelegramLink',
         summary: 'The link that connects a Telegram chat to the business',
         security: sessionSecurity,
-        description:
-          `The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off. ${TELEGRAM_SESSION_REFUSED}`,
+        description: `The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off. ${TELEGRAM_SESSION_REFUSED}`,
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },
@@ -65,8 +64,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'rotateTelegramLink',
         summary: 'Replace the Telegram link with a new one',
         security: sessionSecurity,
-        description:
-          `A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again) and every Telegram session of the admin ends. ${TELEGRAM_SESSION_REFUSED}`,
+        description: `A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again) and every Telegram session of the admin ends. ${TELEGRAM_SESSION_REFUSED}`,
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },
