@@ -3,12 +3,24 @@
  * booking, local times with the APP_TIMEZONE TZID and its VTIMEZONE, the
  * service and the client's first name, never a phone or notes.
  */
+import { createHmac } from 'node:crypto';
 import { escapeText, icsText, localStamp, utcStamp, vtimezone } from '../../core/ics.js';
 import type { FeedBooking, FeedOwner } from './queries.js';
 
 const STATUS: Record<string, string> = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', completed: 'CONFIRMED' };
 
+/**
+ * An event's UID: stable per booking, but not its id (CONTRACT.md §11 third pass, §14). A booking id
+ * read from a feed once opened the client's bot subscription; an HMAC under the service's secret tells
+ * nothing about the booking and cannot be turned back into its id.
+ */
+export function feedEventUid(secret: string, bookingId: string): string {
+  return `${createHmac('sha256', secret).update(`calendar-feed-uid:${bookingId}`).digest('hex').slice(0, 32)}@booking-kz`;
+}
+
 export interface FeedFrame {
+  /** The key of the events' UIDs (feedEventUid). */
+  secret: string;
   timeZone: string;
   /** The instant the feed is made (DTSTAMP). */
   now: Date;
@@ -35,7 +47,7 @@ export function renderFeed(owner: FeedOwner, events: FeedBooking[], frame: FeedF
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${event.id}`,
+      `UID:${feedEventUid(frame.secret, event.id)}`,
       `DTSTAMP:${stamp}`,
       `DTSTART;TZID=${tz}:${localStamp(event.startAt)}`,
       `DTEND;TZID=${tz}:${localStamp(event.endAt)}`,

@@ -84,7 +84,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         operationId: 'getCalendarFeed',
         summary: "A master's bookings as an iCalendar feed",
-        description: `text/calendar: one VEVENT per booking of the master from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead (at most ${FEED_MAX_EVENTS}), cancelled and rejected left out; UID is the booking id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.`,
+        description: `text/calendar: one VEVENT per booking of the master from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead (at most ${FEED_MAX_EVENTS}), cancelled and rejected left out; UID is stable per booking but is not its id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.`,
         security: [],
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
         response: {
@@ -110,6 +110,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const to = addDays(today, FEED_DAYS_AHEAD + 1);
       const events = await feedBookings(app.ctx.db, owner, combine(from, '00:00'), combine(to, '00:00'), FEED_MAX_EVENTS);
       const body = renderFeed(owner, events, {
+        secret: app.ctx.config.jwtSecret,
         timeZone: app.ctx.time.timeZone,
         now: new Date(app.ctx.time.unixSeconds() * 1000),
         // A day's margin each side covers any zone's offset and bookings ending after the window.
