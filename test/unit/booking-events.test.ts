@@ -82,11 +82,10 @@ describe('EventStream', () => {
     expect(stream.body.writableEnded).toBe(true);
   });
 
-  it('ends at the heartbeat once the caller is no longer allowed; a failing check keeps it', async () => {
+  it('ends within a recheck (every second, not at the 20 s heartbeat) once the caller is no longer allowed; a failing check keeps it', async () => {
     vi.useFakeTimers();
     let allowed: boolean | Error = new Error('database briefly away');
     const stream = new EventStream({
-      heartbeatMs: 1000,
       stillAllowed: async () => {
         if (allowed instanceof Error) throw allowed;
         return allowed;
