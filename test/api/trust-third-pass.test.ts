@@ -94,3 +94,21 @@ describe("the operator's kill switch", () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: old })).statusCode).toBe(401);
   });
 });
+
+describe('rate limits count an IPv6 client per /64 (issue 32)', () => {
+  it('three addresses of one /64 share RATE_LIMIT_LOGIN=2; another /64 has its own', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_LOGIN: '2' } });
+    try {
+      const login = (remoteAddress: string) =>
+        limited.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email: 'nobody@example.kz', password: 'x' } });
+      const statuses = [];
+      for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3'])
+        statuses.push((await login(address)).statusCode);
+      expect(statuses).toEqual([401, 401, 429]);
+      expect((await login('2001:db8:1:3::1')).statusCode).toBe(401);
+    } finally {
+      await limited.app.close();
+      await limited.database.close();
+    }
+  });
+});
