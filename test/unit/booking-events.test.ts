@@ -137,4 +137,14 @@ describe('BookingEvents: a bound per instance', () => {
     first!();
     expect(await events.subscribe(3, sink())).toBeTypeOf('function');
   });
+
+  it('streams ended all at once (the LISTEN connection lost) free their places once, also when their readers unsubscribe later', async () => {
+    const events = new BookingEvents(database, { warn: () => undefined } as never, 2);
+    const unsubscribes = [await events.subscribe(1, sink()), await events.subscribe(2, sink())];
+    events.endAll();
+    for (const unsubscribe of unsubscribes) unsubscribe!();
+    await events.subscribe(3, sink());
+    await events.subscribe(4, sink());
+    await expect(events.subscribe(5, sink())).rejects.toMatchObject({ code: 'unavailable' });
+  });
 });

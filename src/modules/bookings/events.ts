@@ -109,6 +109,8 @@ export class BookingEvents {
   /** Ends every open stream (before the server closes: an open stream would hold its close). */
   endAll(): void {
     const all = [...this.sinks.values()].flatMap((sinks) => [...sinks]);
+    // Emptied too, not only forgotten: an unsubscribe that comes later must not count its stream twice.
+    for (const sinks of this.sinks.values()) sinks.clear();
     this.sinks.clear();
     this.open = 0;
     for (const sink of all) sink.end();
