@@ -156,6 +156,19 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
     expect((await get('/api/v1/bookings', (await miniAppLogin(telegramId)).token)).statusCode).toBe(200);
   });
 
+  it('a rotate ends the Telegram session’s /events stream within 2 s', async () => {
+    const { owner, telegram } = await linkedSalon();
+    // inject resolves once the stream has ended.
+    const stream = t.app.inject({ method: 'GET', url: '/api/v1/events', headers: { authorization: `Bearer ${telegram}` } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rotated = await t.call({ method: 'POST', url: '/api/v1/business/telegram/rotate', token: owner.token });
+    expect(rotated.statusCode).toBe(200);
+    const started = performance.now();
+    const ended = await stream;
+    expect(ended.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('a link opened by another person: the first person’s sessions end', async () => {
     const { owner, telegram } = await linkedSalon();
     await postUpdate(t, messageUpdate(randomChat(), await providerStart(t, owner)));
