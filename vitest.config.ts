@@ -46,6 +46,7 @@ const timedApiTests = [
   'password',
   'server-timeouts',
   'shared-rate-limit',
+  'telegram-session',
   'trust-combined',
 ]
   .map((name) => `test/api/${name}.test.ts`)

@@ -121,7 +121,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     db: database.db,
     time,
-    tokens: new TokenService(config.jwtSecret, () => time.unixSeconds()),
+    tokens: new TokenService(config.jwtSecret, () => time.unixSeconds(), {
+      username: config.superadminUsername,
+      password: config.superadminPassword,
+    }),
     notifier: options.notifier ?? messenger.notifier,
     slotsCache: undefined,
     pageCache: undefined,

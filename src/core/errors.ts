@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'forbidden',
   'api_key_forbidden',
+  'password_session_required',
   'not_found',
   'route_not_found',
   'slot_taken',

@@ -66,6 +66,8 @@ export const users = pgTable(
     messengerId: text('messenger_id'),
     /** Tokens carry it as a claim; raising it ends every token issued before (password change, reset, unlink). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Telegram sessions (POST /auth/messenger) carry it too; raising it ends them alone (rotate, a new Telegram id). */
+    telegramTokenVersion: integer('telegram_token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_messenger_id_key').on(t.messengerId), index('users_business_id_idx').on(t.businessId)],

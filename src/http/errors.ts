@@ -16,6 +16,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   forbidden: 403,
   api_key_forbidden: 403,
+  password_session_required: 403,
   not_found: 404,
   route_not_found: 404,
   slot_taken: 409,

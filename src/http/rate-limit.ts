@@ -32,6 +32,8 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     global: false,
     // Redis failing or open-circuited: the request is let through uncounted (fail open), never held.
     ...(store ? { store, skipOnError: true } : {}),
+    // An IPv6 client is counted per /64 (a subscriber holds a whole /64): the plugin's default, stated here (issue 32).
+    ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),
   });

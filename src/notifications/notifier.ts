@@ -31,7 +31,7 @@ export interface Notifier {
    * `providerChats` when the caller already read them (the public booking's lookup does), else looked up.
    */
   newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void>;
-  /** Status change → the client (CLIENT_BOOKING, else CLIENT_PHONE); pending and rejected send nothing. */
+  /** Status change → the client (the chats that verified its phone, else CLIENT_BOOKING: CONTRACT.md §11 third pass); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */
   bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void>;

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../../src/db/schema.js';
-import { registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
+import { registerBusiness, SUPERADMIN_ENV, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
 
-const t = useTestApp();
+const t = useTestApp({ env: SUPERADMIN_ENV });
 
 async function createKey(owner: RegisteredBusiness, name = 'CRM') {
   const response = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name } });

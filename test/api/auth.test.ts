@@ -3,9 +3,9 @@ import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { businesses, users } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/password.js';
-import { registerBusiness, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
+import { registerBusiness, SUPERADMIN_ENV, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
 
-const t = useTestApp();
+const t = useTestApp({ env: SUPERADMIN_ENV });
 
 const uniqueEmail = () => `owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.kz`;
 const registerBody = (overrides: Record<string, unknown> = {}) => ({
@@ -300,18 +300,25 @@ describe('GET /auth/me and the token', () => {
 
   it("a token naming another business than its user's is 401", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
-    const forged = await t.app.ctx.tokens.signUser({ id: a.user.id, role: 'ADMIN', businessId: b.business.id, tokenVersion: 0 });
+    const forged = await t.app.ctx.tokens.signUser(
+      { id: a.user.id, role: 'ADMIN', businessId: b.business.id, tokenVersion: 0, telegramTokenVersion: 0 },
+      'password',
+    );
     expect((await me(forged)).statusCode).toBe(401);
   });
 
   it('a valid token of the wrong kind (customer, super admin) is 403', async () => {
     const owner = await registerBusiness(t);
-    const customer = await t.app.ctx.tokens.signUser({
-      id: owner.user.id,
-      role: 'CUSTOMER',
-      businessId: owner.business.id,
-      tokenVersion: 0,
-    });
+    const customer = await t.app.ctx.tokens.signUser(
+      {
+        id: owner.user.id,
+        role: 'CUSTOMER',
+        businessId: owner.business.id,
+        tokenVersion: 0,
+        telegramTokenVersion: 0,
+      },
+      'telegram',
+    );
     const superadmin = await t.app.ctx.tokens.signSuperAdmin();
     for (const token of [customer, superadmin]) {
       const response = await me(token);

@@ -1,7 +1,7 @@
 /** The webhook secret, set-webhook, the debug endpoints, /messenger/info, the password-reset notice, and the bot switched off. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, SUPERADMIN_ENV, type TestApp } from '../helpers/app.js';
 import { botEnv, FakeTelegram, messageUpdate, TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../helpers/fake-telegram.js';
 import { book, randomChat, salon, webhook, providerStart } from './bot-support.js';
 
@@ -11,7 +11,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   fake = await FakeTelegram.start();
-  t = await createTestApp({ env: botEnv(fake, { TELEGRAM_WEBHOOK_SECRET: SECRET }) });
+  t = await createTestApp({ env: botEnv(fake, { TELEGRAM_WEBHOOK_SECRET: SECRET, ...SUPERADMIN_ENV }) });
 });
 afterAll(async () => {
   await t.app.close();
@@ -142,7 +142,7 @@ describe('GET /messenger/info', () => {
 describe('bot disabled (no BOT_TOKEN)', () => {
   let plain: TestApp;
   beforeAll(async () => {
-    plain = await createTestApp({ env: { TELEGRAM_API_URL: fake.url } });
+    plain = await createTestApp({ env: { TELEGRAM_API_URL: fake.url, ...SUPERADMIN_ENV } });
   });
   afterAll(async () => {
     await plain.app.close();

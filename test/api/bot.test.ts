@@ -227,7 +227,7 @@ describe('confirm_ / reject_ buttons', () => {
 });
 
 describe('status change recipients', () => {
-  it('CLIENT_BOOKING subscriptions come first; CLIENT_PHONE only when the booking has none', async () => {
+  it('a chat that verified the phone comes first (CONTRACT.md §11 third pass); CLIENT_BOOKING only while the phone has none', async () => {
     const owner = await salon(t);
     const phone = `+7707${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const byPhone = randomChat();
@@ -238,7 +238,7 @@ describe('status change recipients', () => {
     await postUpdate(t, messageUpdate(byBooking, `/start client_${first.id}`));
     fake.reset();
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${first.id}`, token: owner.token, payload: { status: 'confirmed' } });
-    expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byBooking)]);
+    expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byPhone)]);
     fake.reset();
     await t.call({ method: 'PATCH', url: `/api/v1/bookings/${second.id}`, token: owner.token, payload: { status: 'confirmed' } });
     // client_ follows its one booking: only the phone's own subscriber hears of the second booking.

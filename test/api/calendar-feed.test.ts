@@ -1,10 +1,12 @@
 /** CONTRACT.md §14: a master's calendar feed, its secret address and what it shows (and hides). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/core/wallclock.js';
+import { feedEventUid } from '../../src/modules/calendar-feed/render.js';
 import { createTestApp, DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
 
 const t = useTestApp();
+const uid = (bookingId: string) => feedEventUid(t.config.jwtSecret, bookingId);
 const today = '2026-11-23'; // DEFAULT_NOW on the Almaty wall clock
 
 beforeEach(() => t.clock.set(DEFAULT_NOW));
@@ -106,15 +108,17 @@ describe('feed content', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const found = events(ics);
-    expect(found.map((event) => field(event, 'UID')).sort()).toEqual([...inside.map((b) => b.id), confirmed.id, completed.id].sort());
-    const first = found.find((event) => field(event, 'UID') === inside[0]!.id)!;
+    expect(found.map((event) => field(event, 'UID')).sort()).toEqual(
+      [...inside.map((b) => b.id), confirmed.id, completed.id].map(uid).sort(),
+    );
+    const first = found.find((event) => field(event, 'UID') === uid(inside[0]!.id))!;
     expect(field(first, 'DTSTART')).toBe('TZID=Asia/Almaty:20261024T100000');
     expect(field(first, 'DTEND')).toBe('TZID=Asia/Almaty:20261024T110000');
     expect(field(first, 'SUMMARY')).toBe('Стрижка — Алия');
     expect(field(first, 'STATUS')).toBe('TENTATIVE');
     expect(
       field(
-        found.find((event) => field(event, 'UID') === confirmed.id)!,
+        found.find((event) => field(event, 'UID') === uid(confirmed.id))!,
         'STATUS',
       ),
     ).toBe('CONFIRMED');
@@ -131,7 +135,9 @@ describe('feed content', () => {
     const made = await book(t, owner, { master_id: master.id, first_name: 'Анна, Мария', phone, notes: `Позвоните ${phone}` });
     const ics = (await t.call({ method: 'GET', url: pathOf(await feedUrl(owner, master.id)) })).body;
     const [event] = events(ics);
-    expect(field(event!, 'UID')).toBe(made.id);
+    // The UID is stable per booking but never the booking id (CONTRACT.md §11 third pass): nothing in the feed names it.
+    expect(field(event!, 'UID')).toBe(uid(made.id));
+    expect(unfold(ics)).not.toContain(made.id);
     expect(field(event!, 'SUMMARY')).toBe('Маникюр\\; гель\\, снятие — Анна\\, Мария');
     expect(unfold(ics).replace(/\D/g, ' ')).not.toMatch(/7015551234|701 ?555/);
     expect(unfold(ics)).not.toContain('Позвоните');

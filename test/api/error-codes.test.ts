@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { ErrorCode } from '../../src/core/errors.js';
 import { HTTP_STATUS } from '../../src/http/errors.js';
-import { openTestDatabase, registerBusiness, testConfig, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
+import { openTestDatabase, registerBusiness, SUPERADMIN_ENV, testConfig, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
 import { book, bookingRequest, createMaster } from '../helpers/catalog.js';
 
-const t = useTestApp();
+const t = useTestApp({ env: SUPERADMIN_ENV });
 
 function expectRefusal(response: { statusCode: number; data: any }, code: ErrorCode): void {
   expect(response.data, JSON.stringify(response.data)).toMatchObject({ code, detail: expect.any(String) });

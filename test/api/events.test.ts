@@ -118,6 +118,34 @@ describe('GET /events', () => {
   });
 });
 
+describe('a stream whose credential ends (CONTRACT.md §11, third pass)', () => {
+  const endsWithin2s = (stream: { ended(): boolean }) => expect.poll(() => stream.ended(), { timeout: 2000, interval: 20 }).toBe(true);
+
+  it('ends within 2 s of its API key being revoked', async () => {
+    const key = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: 'Leaked' } });
+    const stream = await openStream(base, key.data.key);
+    expect(stream.response.status).toBe(200);
+    const revoked = await t.call({ method: 'DELETE', url: `/api/v1/api-keys/${key.data.id}`, token: owner.token });
+    expect(revoked.statusCode).toBe(204);
+    await endsWithin2s(stream);
+  });
+
+  it('ends within 2 s of a password change ending its session; the new session streams', async () => {
+    const someone = await registerBusiness(t);
+    const stream = await openStream(base, someone.token);
+    expect(stream.response.status).toBe(200);
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      token: someone.token,
+      payload: { current_password: 'correct horse battery', new_password: 'a brand new password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await endsWithin2s(stream);
+    expect((await openStream(base, changed.data.access_token)).response.status).toBe(200);
+  });
+});
+
 describe('GET /events with a second instance on the same database', () => {
   let second: FastifyInstance;
   let secondBase: string;

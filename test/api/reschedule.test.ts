@@ -2,12 +2,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rescheduleProposals } from '../../src/db/schema.js';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
+import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../helpers/app.js';
 import { botEnv, buttonsOf, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, postUpdate, randomChat, salon } from './bot-support.js';
 
 const fake = useFakeTelegram();
-const t = useTestApp({ env: botEnv(fake) });
+const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
 
 beforeEach(() => {
   fake.reset();

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rescheduleProposals, subscriptions } from '../../src/db/schema.js';
 import { BOOKING_NOT_FOUND, PROVIDER_LINK_INVALID } from '../../src/modules/bot/messages.js';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
+import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../helpers/app.js';
 import { botEnv, callbackUpdate, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, businessRow, postUpdate, providerStart, randomChat, salon, subscribePhone, userRow, webhook } from './bot-support.js';
 
 const fake = useFakeTelegram();
-const t = useTestApp({ env: botEnv(fake) });
+const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
 
 beforeEach(() => {
   fake.reset();
@@ -95,7 +95,7 @@ describe('provider link with a secret code', () => {
     const chat = randomChat();
     await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     // The person who linked logs into the mini app as the provider...
-    const miniApp = await t.app.ctx.tokens.signUser(await userRow(t, owner.user.id));
+    const miniApp = await t.app.ctx.tokens.signUser(await userRow(t, owner.user.id), 'telegram');
     expect((await t.call({ method: 'GET', url: '/api/v1/business', token: miniApp })).statusCode).toBe(200);
 
     fake.reset();

@@ -19,6 +19,9 @@ import { contractChecker, type ContractChecker } from './contract.js';
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
 
+/** The operator's credentials: a super-admin token lives only while they are set and unchanged (CONTRACT.md §11, third pass). */
+export const SUPERADMIN_ENV = { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'super secret pass' };
+
 export const dbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 /** `onQuery` sees every query the app runs (test/api/query-count.test.ts counts them). */

@@ -2,7 +2,7 @@
 import { type PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseBookingNotice } from '../../src/modules/bookings/events.js';
+import { BookingEvents, parseBookingNotice } from '../../src/modules/bookings/events.js';
 import { EventStream, sseEvent } from '../../src/http/sse.js';
 import { parseSse, reconnectDelay } from '../../web/src/shared/sse.js';
 
@@ -82,11 +82,10 @@ describe('EventStream', () => {
     expect(stream.body.writableEnded).toBe(true);
   });
 
-  it('ends at the heartbeat once the caller is no longer allowed; a failing check keeps it', async () => {
+  it('ends within a recheck (every second, not at the 20 s heartbeat) once the caller is no longer allowed; a failing check keeps it', async () => {
     vi.useFakeTimers();
     let allowed: boolean | Error = new Error('database briefly away');
     const stream = new EventStream({
-      heartbeatMs: 1000,
       stillAllowed: async () => {
         if (allowed instanceof Error) throw allowed;
         return allowed;
@@ -117,5 +116,35 @@ describe('reconnectDelay (the panel following GET /events)', () => {
         expect(delay).toBeGreaterThanOrEqual(full * 0.8 - 1);
       }),
     );
+  });
+});
+
+describe('BookingEvents: a bound per instance', () => {
+  // A database whose LISTEN is live at once.
+  const database = {
+    listen: async (_channel: string, handlers: { onLive(live: boolean): void }) => {
+      handlers.onLive(true);
+      return async () => undefined;
+    },
+  };
+  const sink = () => ({ send: () => undefined, end: () => undefined });
+
+  it('past the instance bound a new business’s stream is refused (503), until a stream ends', async () => {
+    const events = new BookingEvents(database, { warn: () => undefined } as never, 2);
+    const first = await events.subscribe(1, sink());
+    await events.subscribe(2, sink());
+    await expect(events.subscribe(3, sink())).rejects.toMatchObject({ code: 'unavailable' });
+    first!();
+    expect(await events.subscribe(3, sink())).toBeTypeOf('function');
+  });
+
+  it('streams ended all at once (the LISTEN connection lost) free their places once, also when their readers unsubscribe later', async () => {
+    const events = new BookingEvents(database, { warn: () => undefined } as never, 2);
+    const unsubscribes = [await events.subscribe(1, sink()), await events.subscribe(2, sink())];
+    events.endAll();
+    for (const unsubscribe of unsubscribes) unsubscribe!();
+    await events.subscribe(3, sink());
+    await events.subscribe(4, sink());
+    await expect(events.subscribe(5, sink())).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

@@ -6,12 +6,13 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { renderFeed, type FeedFrame } from '../../src/modules/calendar-feed/render.js';
+import { feedEventUid, renderFeed, type FeedFrame } from '../../src/modules/calendar-feed/render.js';
 import { offsetMinutes, vtimezone } from '../../src/modules/calendar-feed/vtimezone.js';
 import { buildIcs } from '../../web/src/booking/ics.js';
 
 const owner = { masterId: 1, masterName: 'Айгуль', businessId: 1, businessName: 'Салон, «Ромашка»; центр' };
 const frame = (timeZone = 'Asia/Almaty'): FeedFrame => ({
+  secret: 'test-feed-secret',
   timeZone,
   now: new Date('2026-11-23T05:00:00Z'),
   from: new Date('2026-10-01T00:00:00Z'),
@@ -58,7 +59,8 @@ describe('the master calendar feed, read back by ical.js', () => {
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Almaty');
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     const [first, second] = eventsOf(calendar);
-    expect(first!.uid).toBe('0b6e2f3c-1111-4222-8333-444455556666');
+    expect(first!.uid).toBe(feedEventUid('test-feed-secret', '0b6e2f3c-1111-4222-8333-444455556666'));
+    expect(first!.uid).not.toContain('0b6e2f3c');
     expect(first!.summary).toBe('Стрижка — Алия');
     expect(first!.component.getFirstPropertyValue('status')).toBe('TENTATIVE');
     expect(first!.startDate.zone?.tzid).toBe('Asia/Almaty');

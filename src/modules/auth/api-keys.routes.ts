@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable } from '../../http/schemas.js';
 import { countApiKeys, deleteApiKey, hashApiKey, insertApiKey, listApiKeys, MAX_API_KEYS, newApiKey, type ApiKeyRow } from './api-keys.js';
-import { requireSession, sessionSecurity } from './guards.js';
+import { requirePasswordSession, sessionSecurity, TELEGRAM_SESSION_REFUSED } from './guards.js';
 
 const ApiKeyBody = Type.Object({
   id: Type.Integer(),
@@ -24,7 +24,7 @@ const keyBody = (row: ApiKeyRow) => ({ id: row.id, name: row.name, created_at: r
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['integrations'];
   const security = sessionSecurity;
-  app.addHook('onRequest', requireSession);
+  app.addHook('onRequest', requirePasswordSession);
 
   app.post(
     '/api-keys',
@@ -36,7 +36,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         description:
           `A new key for an integration; \`key\` is shown only in this answer (only its hash is stored). At most ${MAX_API_KEYS} ` +
-          'keys per business (409). A key cannot create keys (403).',
+          `keys per business (409). A key cannot create keys (403). ${TELEGRAM_SESSION_REFUSED}`,
         body: Type.Object({ name: NonBlank(100) }),
         response: { 201: CreatedApiKeyBody, ...errorResponses(400, 401, 403, 409) },
       },

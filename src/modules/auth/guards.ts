@@ -2,12 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './queries.js';
-import type { TokenClaims } from './tokens.js';
+import type { SessionOrigin, TokenClaims } from './tokens.js';
 
 export interface ProviderAuth {
   userId: number;
   businessId: number;
+  /** What the caller authenticated with: a password session, a Telegram (mini-app) session or an API key. */
+  via: SessionOrigin | 'api_key';
 }
+
+type SessionClaims = ProviderAuth & { tokenVersion: number; telegramTokenVersion: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,20 +53,25 @@ export async function readClaims(request: FastifyRequest): Promise<TokenClaims> 
 }
 
 /** An ADMIN token's claims, or 403 for a valid token of another kind. */
-export function providerClaims(claims: TokenClaims): ProviderAuth & { tokenVersion: number } {
+export function providerClaims(claims: TokenClaims): SessionClaims {
   if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null) {
     throw forbidden('This route is for business providers');
   }
-  return { userId: claims.userId, businessId: claims.businessId, tokenVersion: claims.tokenVersion };
+  const { userId, businessId, via, tokenVersion, telegramTokenVersion } = claims;
+  return { userId, businessId, via, tokenVersion, telegramTokenVersion };
 }
 
-/** The token's user still exists as that business's admin and the token was issued after its last password change. */
-export async function assertCurrentSession(request: FastifyRequest, claims: ProviderAuth & { tokenVersion: number }): Promise<void> {
+/**
+ * The token's user still exists as that business's admin and the token was issued after its last password
+ * change; a Telegram session also after the last rotate or change of the admin's Telegram id.
+ */
+export async function assertCurrentSession(request: FastifyRequest, claims: SessionClaims): Promise<void> {
   // A token outlives its account (a business deleted by the super admin): without this its writes failed on foreign keys.
   const user = await findUserById(request.server.ctx.db, claims.userId);
   if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId)
     throw notAuthenticated('Account no longer exists, log in again');
   if (user.tokenVersion !== claims.tokenVersion) throw notAuthenticated(SESSION_ENDED);
+  if (claims.via === 'telegram' && user.telegramTokenVersion !== claims.telegramTokenVersion) throw notAuthenticated(SESSION_ENDED);
 }
 
 /**
@@ -74,7 +83,7 @@ export async function requireProvider(request: FastifyRequest, reply: FastifyRep
   if (!isApiKey(bearer)) return requireSession(request, reply);
   const holder = await keyHolder(request, bearer);
   request.claims = undefined;
-  request.provider = { userId: holder.userId, businessId: holder.businessId };
+  request.provider = { userId: holder.userId, businessId: holder.businessId, via: 'api_key' };
 }
 
 /**
@@ -86,7 +95,26 @@ export async function requireSession(request: FastifyRequest, _reply: FastifyRep
   const provider = providerClaims(claims);
   await assertCurrentSession(request, provider);
   request.claims = claims;
-  request.provider = { userId: provider.userId, businessId: provider.businessId };
+  request.provider = { userId: provider.userId, businessId: provider.businessId, via: provider.via };
+}
+
+export const PASSWORD_SESSION_REQUIRED = 'A Telegram session cannot do this: log in with the password';
+/** The sentence the OpenAPI description of each route that refuses Telegram sessions ends with. */
+export const TELEGRAM_SESSION_REFUSED = 'A Telegram (mini-app) session is refused here: 403 `password_session_required`.';
+
+/**
+ * onRequest/preHandler hook after requireProvider or requireSession: a session from POST /auth/messenger
+ * runs the day but not the account (keys, links, password, settings, exports, import): 403
+ * (CONTRACT.md §11, third pass). A route opts in; an API key passes (CONTRACT.md §14 decides for keys).
+ */
+export async function refuseTelegramSession(request: FastifyRequest): Promise<void> {
+  if (request.provider.via === 'telegram') throw new DomainError('password_session_required', PASSWORD_SESSION_REQUIRED);
+}
+
+/** onRequest hook: the owner's password session only (no API key, no Telegram session). */
+export async function requirePasswordSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireSession(request, reply);
+  await refuseTelegramSession(request);
 }
 
 /** onRequest hook: a super-admin token. */

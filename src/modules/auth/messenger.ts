@@ -72,7 +72,7 @@ export async function messengerLogin(
 
   const ownBusiness = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
   const isProvider = user.role === 'ADMIN' && ownBusiness !== undefined;
-  const token = await ctx.tokens.signUser(user);
+  const token = await ctx.tokens.signUser(user, 'telegram');
   return {
     token,
     role: isProvider ? 'provider' : 'customer',

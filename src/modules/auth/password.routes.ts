@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { sessionSecurity, noSecurity, requireSession } from './guards.js';
+import { sessionSecurity, noSecurity, requirePasswordSession, TELEGRAM_SESSION_REFUSED } from './guards.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
 import { SessionBody, TokenFields } from './schemas.js';
 import { changePassword } from './service.js';
@@ -32,7 +32,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/password',
     {
-      onRequest: requireSession,
+      onRequest: requirePasswordSession,
       // Counted with the logins (CONTRACT.md §10, §11): a stolen token cannot guess the password at speed.
       config: limited,
       schema: {
@@ -40,14 +40,14 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'changePassword',
         summary: "Change the admin's password",
         security: sessionSecurity,
-        description: 'Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.',
+        description: `Changes the password; every token issued earlier to the user stops working. A wrong current password is 400. ${TELEGRAM_SESSION_REFUSED}`,
         body: ChangePasswordBody,
         response: { 200: Type.Object(TokenFields), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const user = await changePassword(app.ctx, request.provider.userId, request.body.current_password, request.body.new_password);
-      return { access_token: await app.ctx.tokens.signUser(user), token_type: 'bearer' as const };
+      return { access_token: await app.ctx.tokens.signUser(user, 'password'), token_type: 'bearer' as const };
     },
   );
 

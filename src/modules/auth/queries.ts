@@ -47,29 +47,29 @@ export function userBody(row: UserRow) {
 }
 
 /**
- * A new password hash; every token issued before ends (CONTRACT.md §11). With forgetTelegram (a
- * password change, a super-admin reset) the admin's Telegram id is cleared too: whoever came to
- * hold it (a forwarded link) is a customer in the mini app until the owner links again; the
- * linked chat keeps its notices. Returns the updated user.
+ * The admin's Telegram id is cleared and every Telegram session of the admin ends (CONTRACT.md §11,
+ * third pass): whoever came to hold the id (a forwarded link) is a customer in the mini app until the
+ * owner links again; the linked chat keeps its notices.
  */
-export async function setPassword(
-  db: Db,
-  id: number,
-  passwordHash: string,
-  options: { forgetTelegram?: boolean } = {},
-): Promise<UserRow | undefined> {
+export const forgetTelegramValues = () => ({ messengerId: null, telegramTokenVersion: sql`${users.telegramTokenVersion} + 1` });
+
+/**
+ * A new password hash (a change, a self-service or super-admin reset): every token issued before
+ * ends, and the admin's Telegram id with it (CONTRACT.md §11). Returns the updated user.
+ */
+export async function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...(options.forgetTelegram ? { messengerId: null } : {}) })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...forgetTelegramValues() })
     .where(eq(users.id, id))
     .returning();
   return row;
 }
 
-/** POST /business/telegram/rotate: the business's admins no longer have a Telegram id (CONTRACT.md §11). */
+/** POST /business/telegram/rotate: the business's admins no longer have a Telegram id nor Telegram sessions (CONTRACT.md §11). */
 export async function forgetAdminTelegram(db: Db, businessId: number): Promise<void> {
   await db
     .update(users)
-    .set({ messengerId: null })
+    .set(forgetTelegramValues())
     .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
 }

@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await verifyCaptcha(app.ctx.config, request.body.captcha_token, request.ip);
       const { user, business, service } = await register(app.ctx, request.body);
-      const access_token = await app.ctx.tokens.signUser(user);
+      const access_token = await app.ctx.tokens.signUser(user, 'password');
       return reply.status(201).send({
         access_token,
         token_type: 'bearer' as const,

@@ -95,7 +95,7 @@ export async function changePassword(
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
-  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword), { forgetTelegram: true });
+  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }

@@ -8,6 +8,6 @@ import { userBody, type UserRow } from './queries.js';
 export async function sessionFor(ctx: { db: Db; tokens: TokenService }, user: UserRow) {
   const business = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
   if (!business) throw notFound('Business');
-  const access_token = await ctx.tokens.signUser(user);
+  const access_token = await ctx.tokens.signUser(user, 'password');
   return { access_token, token_type: 'bearer' as const, user: userBody(user), business: businessBody(business) };
 }

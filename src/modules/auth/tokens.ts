@@ -1,10 +1,30 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { notAuthenticated } from '../../core/errors.js';
+import { DomainError, notAuthenticated } from '../../core/errors.js';
 
 export const PROVIDER_TOKEN_MINUTES = 11520;
 export const SUPERADMIN_TOKEN_MINUTES = 24 * 60;
 
 export type Role = 'ADMIN' | 'CUSTOMER';
+
+/**
+ * How a session began (claim `via`): the owner's password (login, registration, a reset link) or
+ * Telegram (POST /auth/messenger). A token without the claim counts as Telegram: least power.
+ */
+export type SessionOrigin = 'password' | 'telegram';
+
+export interface SignableUser {
+  id: number;
+  role: Role;
+  businessId: number | null;
+  tokenVersion: number;
+  telegramTokenVersion: number;
+}
+
+export interface SuperAdminCredentials {
+  username: string | undefined;
+  password: string | undefined;
+}
 
 export interface UserClaims {
   kind: 'user';
@@ -13,6 +33,9 @@ export interface UserClaims {
   businessId: number | null;
   /** The user's token_version when the token was issued (claim `ver`; tokens from before it count as 0). */
   tokenVersion: number;
+  via: SessionOrigin;
+  /** The user's telegram_token_version when the token was issued (claim `tgv`, 0 when absent). */
+  telegramTokenVersion: number;
 }
 
 export interface SuperAdminClaims {
@@ -23,14 +46,34 @@ export type TokenClaims = UserClaims | SuperAdminClaims;
 
 const ALGORITHM = 'HS256';
 
+const integerClaim = (value: unknown): number => {
+  const number = value ?? 0;
+  if (!Number.isInteger(number)) throw notAuthenticated('Invalid token');
+  return number as number;
+};
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /** What a super-admin token must carry: it ends when either credential changes or goes (CONTRACT.md §11, third pass). */
+  private readonly superAdminFingerprint: string | undefined;
 
   constructor(
     secret: string,
     private readonly nowSeconds: () => number,
+    superAdmin: SuperAdminCredentials = { username: undefined, password: undefined },
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.superAdminFingerprint =
+      superAdmin.username && superAdmin.password
+        ? createHmac('sha256', secret).update(`superadmin\0${superAdmin.username}\0${superAdmin.password}`).digest('base64url')
+        : undefined;
+  }
+
+  private isCurrentSuperAdmin(fingerprint: unknown): boolean {
+    if (!this.superAdminFingerprint || typeof fingerprint !== 'string') return false;
+    const expected = Buffer.from(this.superAdminFingerprint);
+    const given = Buffer.from(fingerprint);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   private sign(payload: Record<string, unknown>, subject: string, minutes: number): Promise<string> {
@@ -43,12 +86,14 @@ export class TokenService {
       .sign(this.key);
   }
 
-  signUser(user: { id: number; role: Role; businessId: number | null; tokenVersion: number }): Promise<string> {
-    return this.sign({ role: user.role, business_id: user.businessId, ver: user.tokenVersion }, String(user.id), PROVIDER_TOKEN_MINUTES);
+  signUser(user: SignableUser, via: SessionOrigin): Promise<string> {
+    const claims = { role: user.role, business_id: user.businessId, ver: user.tokenVersion, via, tgv: user.telegramTokenVersion };
+    return this.sign(claims, String(user.id), PROVIDER_TOKEN_MINUTES);
   }
 
+  /** Only while both credentials are set (login answers 503 otherwise). */
   signSuperAdmin(): Promise<string> {
-    return this.sign({ isSuperAdmin: true }, 'superadmin', SUPERADMIN_TOKEN_MINUTES);
+    return this.sign({ isSuperAdmin: true, fp: this.superAdminFingerprint }, 'superadmin', SUPERADMIN_TOKEN_MINUTES);
   }
 
   /** Verifies an HS256 token with a required exp; anything else is a 401. */
@@ -59,17 +104,27 @@ export class TokenService {
         requiredClaims: ['exp', 'sub'],
         currentDate: new Date(this.nowSeconds() * 1000),
       });
-      if (payload.isSuperAdmin === true && payload.sub === 'superadmin') return { kind: 'superadmin' };
+      if (payload.isSuperAdmin === true && payload.sub === 'superadmin') {
+        if (!this.isCurrentSuperAdmin(payload.fp)) throw notAuthenticated('Super-admin credentials changed, log in again');
+        return { kind: 'superadmin' };
+      }
       const userId = Number(payload.sub);
       const role = payload.role;
       const businessId = payload.business_id;
       if (!Number.isInteger(userId) || (role !== 'ADMIN' && role !== 'CUSTOMER')) throw notAuthenticated('Invalid token');
       if (businessId !== null && businessId !== undefined && !Number.isInteger(businessId)) throw notAuthenticated('Invalid token');
-      const version = payload.ver ?? 0;
-      if (!Number.isInteger(version)) throw notAuthenticated('Invalid token');
-      return { kind: 'user', userId, role, businessId: (businessId as number | null | undefined) ?? null, tokenVersion: version as number };
+      return {
+        kind: 'user',
+        userId,
+        role,
+        businessId: (businessId as number | null | undefined) ?? null,
+        tokenVersion: integerClaim(payload.ver),
+        via: payload.via === 'password' ? 'password' : 'telegram',
+        telegramTokenVersion: integerClaim(payload.tgv),
+      };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw notAuthenticated('Token expired');
+      if (error instanceof DomainError) throw error;
       throw notAuthenticated('Invalid token');
     }
   }

@@ -5,7 +5,7 @@ import { DomainError, isDomainError } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { EventStream, SSE_CONTENT_TYPE, SSE_HEARTBEAT_MS } from '../../http/sse.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import { bookingChangeKinds } from './events.js';
+import { bookingChangeKinds, MAX_STREAMS_PER_BUSINESS, MAX_STREAMS_PER_INSTANCE } from './events.js';
 
 export const EVENTS_DESCRIPTION =
   "A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is " +
@@ -13,9 +13,10 @@ export const EVENTS_DESCRIPTION =
   'accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes ' +
   `at least every ${SSE_HEARTBEAT_MS / 1000} s. A change made through any instance reaches every stream within 2 s; ` +
   'nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have ' +
-  'been missed (its database notification connection was lost) or when the token or key stops being valid: ' +
-  'reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource ' +
-  'cannot send the Authorization header. 503 while live changes cannot be heard.';
+  'been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being ' +
+  'valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource ' +
+  `cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds ` +
+  `${MAX_STREAMS_PER_INSTANCE} streams (a business's ${MAX_STREAMS_PER_BUSINESS + 1}st ends its oldest instead).`;
 
 const ChangeData = Type.Object(
   {
@@ -64,10 +65,12 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const stream = new EventStream({ stillAllowed: stillAllowed(request, reply) });
-      const unsubscribe = await app.ctx.bookingEvents.subscribe(request.provider.businessId, {
-        send: (change) => stream.send('booking', change),
-        end: () => stream.end(),
-      });
+      const unsubscribe = await app.ctx.bookingEvents
+        .subscribe(request.provider.businessId, { send: (change) => stream.send('booking', change), end: () => stream.end() })
+        .catch((error: unknown) => {
+          stream.end();
+          throw error;
+        });
       if (!unsubscribe) {
         stream.end();
         throw new DomainError('unavailable', 'Live updates are unavailable right now, try again shortly');

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import type { Unlisten } from '../../db/listen.js';
 import { bookingStatuses, type BookingStatus } from '../../db/schema.js';
 import { isUuid } from '../../core/uuid.js';
+import { DomainError } from '../../core/errors.js';
 
 export const bookingChangeKinds = ['created', 'updated', 'deleted'] as const;
 export type BookingChangeKind = (typeof bookingChangeKinds)[number];
@@ -54,20 +55,30 @@ export interface ChangeSink {
 /** Open streams of one business on one instance; a new one past this ends the oldest (a runaway client cannot pile them up). */
 export const MAX_STREAMS_PER_BUSINESS = 20;
 
+/**
+ * Open streams of all businesses on one instance (each costs a socket and a credential check a second):
+ * past it a new stream is 503 until one ends, so many businesses together cannot exhaust an instance.
+ */
+export const MAX_STREAMS_PER_INSTANCE = 1000;
+export const STREAMS_FULL = 'Too many live streams on this server right now, try again shortly';
+
 export class BookingEvents {
   private readonly sinks = new Map<number, Set<ChangeSink>>();
   private listening: Promise<Unlisten> | undefined;
   private live = false;
+  private open = 0;
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
     private readonly log: FastifyBaseLogger,
+    private readonly maxStreams = MAX_STREAMS_PER_INSTANCE,
   ) {}
 
   /**
    * Adds a stream of the business; resolves with its unsubscribe once changes are arriving, or with
    * undefined while they cannot (the LISTEN connection is down). Listening starts with the first
-   * stream, so an instance nobody watches holds no extra connection.
+   * stream, so an instance nobody watches holds no extra connection. 503 (unavailable) while the
+   * instance holds MAX_STREAMS_PER_INSTANCE streams.
    */
   async subscribe(businessId: number, sink: ChangeSink): Promise<(() => void) | undefined> {
     this.listening ??= this.database.listen(BOOKING_CHANNEL, {
@@ -77,23 +88,31 @@ export class BookingEvents {
     await this.listening;
     if (!this.live) return undefined;
     const sinks = this.sinks.get(businessId) ?? new Set();
+    // A business at its own bound replaces its oldest stream, so only a new business's stream can be refused.
+    if (sinks.size < MAX_STREAMS_PER_BUSINESS && this.open >= this.maxStreams) throw new DomainError('unavailable', STREAMS_FULL);
     this.sinks.set(businessId, sinks);
     sinks.add(sink);
+    this.open += 1;
     if (sinks.size > MAX_STREAMS_PER_BUSINESS) {
       const [oldest] = sinks;
-      sinks.delete(oldest!);
+      this.remove(businessId, sinks, oldest!);
       oldest!.end();
     }
-    return () => {
-      sinks.delete(sink);
-      if (sinks.size === 0 && this.sinks.get(businessId) === sinks) this.sinks.delete(businessId);
-    };
+    return () => this.remove(businessId, sinks, sink);
+  }
+
+  private remove(businessId: number, sinks: Set<ChangeSink>, sink: ChangeSink): void {
+    if (sinks.delete(sink)) this.open -= 1;
+    if (sinks.size === 0 && this.sinks.get(businessId) === sinks) this.sinks.delete(businessId);
   }
 
   /** Ends every open stream (before the server closes: an open stream would hold its close). */
   endAll(): void {
     const all = [...this.sinks.values()].flatMap((sinks) => [...sinks]);
+    // Emptied too, not only forgotten: an unsubscribe that comes later must not count its stream twice.
+    for (const sinks of this.sinks.values()) sinks.clear();
     this.sinks.clear();
+    this.open = 0;
     for (const sink of all) sink.end();
   }
 

@@ -159,6 +159,19 @@ export async function moveBooking(db: Db, id: string, move: Move, now: NaiveDate
     .where(eq(bookings.id, id));
 }
 
+/**
+ * The client's accepted proposal: moves the booking only while it is still pending or confirmed (a
+ * cancellation racing the answer wins); false when it no longer is.
+ */
+export async function moveIfReschedulable(db: Db, id: string, move: Move, now: NaiveDateTime): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ startAt: move.startAt, endAt: move.endAt, updatedAt: now })
+    .where(and(eq(bookings.id, id), inArray(bookings.status, ['pending', 'confirmed'])))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
 /** How long GET /bookings/deleted remembers a deleted booking (docs/decisions.md). */
 export const DELETED_KEPT_DAYS = 90;
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
+import { expirePending } from '../reschedule/queries.js';
 import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
 
@@ -25,6 +26,11 @@ export async function notifyClient(
   await notifySafely(log, 'status change', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
 }
 
+/** A proposal waiting for the client is void once its booking is cancelled, rejected or completed (issue 32). */
+async function voidProposalsUnlessActive(ctx: Pick<AppContext, 'db'>, bookingId: string, status: BookingStatus): Promise<void> {
+  if (status !== 'pending' && status !== 'confirmed') await expirePending(ctx.db, bookingId);
+}
+
 /** Any status from any status (SPEC.md: no transition validation); the client hears of a real change. */
 export async function changeStatus(
   ctx: StatusDeps,
@@ -35,6 +41,7 @@ export async function changeStatus(
   if (booking.status === status) return booking;
   const now = ctx.time.now();
   await setBookingStatus(ctx.db, booking.id, status, now);
+  await voidProposalsUnlessActive(ctx, booking.id, status);
   const updated: BookingView = { ...booking, status, updatedAt: now };
   await notifyClient(ctx, log, updated);
   return updated;
@@ -52,6 +59,7 @@ export async function decidePending(
 ): Promise<BookingView | undefined> {
   const now = ctx.time.now();
   if (booking.status !== 'pending' || !(await setStatusIfPending(ctx.db, booking.id, status, now))) return undefined;
+  await voidProposalsUnlessActive(ctx, booking.id, status);
   return { ...booking, status, updatedAt: now };
 }
 

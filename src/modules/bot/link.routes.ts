@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { sessionSecurity, requireSession } from '../auth/guards.js';
+import { sessionSecurity, requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { findUserById } from '../auth/queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { forgetAdminTelegram } from '../auth/queries.js';
@@ -23,7 +23,7 @@ const TelegramLinkBody = Type.Object({
 export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['business'];
   const { config } = app.ctx;
-  app.addHook('onRequest', requireSession);
+  app.addHook('onRequest', requirePasswordSession);
 
   const linkBody = (businessId: number, code: string | undefined, linked: boolean) => {
     if (code === undefined) throw notFound('Business');
@@ -43,8 +43,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getTelegramLink',
         summary: 'The link that connects a Telegram chat to the business',
         security: sessionSecurity,
-        description:
-          'The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.',
+        description: `The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off. ${TELEGRAM_SESSION_REFUSED}`,
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },
@@ -65,8 +64,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'rotateTelegramLink',
         summary: 'Replace the Telegram link with a new one',
         security: sessionSecurity,
-        description:
-          "A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again).",
+        description: `A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again) and every Telegram session of the admin ends. ${TELEGRAM_SESSION_REFUSED}`,
         response: { 200: TelegramLinkBody, ...errorResponses(401, 403, 404, 503) },
       },
     },
@@ -89,7 +87,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: sessionSecurity,
         description:
           "Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; " +
-          `the chat is told. The answer's ${FRESH_TOKEN_HEADER} header carries a new token for the caller.`,
+          `the chat is told. The answer's ${FRESH_TOKEN_HEADER} header carries a new token for the caller. ${TELEGRAM_SESSION_REFUSED}`,
         response: {
           204: Type.Null({
             headers: { [FRESH_TOKEN_HEADER]: { type: 'string', description: 'A new token for the caller: the earlier ones ended' } },
@@ -106,7 +104,7 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const chatId = business.messengerChatId;
         await notifySafely(request.log, 'Telegram unlinked', () => app.ctx.notifier.providerUnlinked(business, chatId), undefined);
       }
-      reply.header(FRESH_TOKEN_HEADER, await app.ctx.tokens.signUser(user));
+      reply.header(FRESH_TOKEN_HEADER, await app.ctx.tokens.signUser(user, 'password'));
       return reply.status(204).send(null);
     },
   );

@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Db } from '../../db/client.js';
 import type { Notifier, ProposalView } from '../../notifications/notifier.js';
-import { phoneVariants } from '../../core/phone.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
@@ -23,7 +22,7 @@ import {
   statusChangedText,
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../auth/password-reset.js';
-import { activeChats } from './subscriptions.js';
+import { activeChats, bookingClientChats } from './subscriptions.js';
 import { NotSent } from '../../notifications/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';
 
@@ -105,11 +104,9 @@ export class TelegramNotifier implements Notifier {
     return activeChats(this.db, 'PROVIDER_BUSINESS', [String(business.id)]);
   }
 
-  /** SPEC.md: the CLIENT_BOOKING subscription first, else CLIENT_PHONE under any variant of the phone. */
-  async clientChats(booking: BookingView): Promise<string[]> {
-    const byBooking = await activeChats(this.db, 'CLIENT_BOOKING', [booking.id]);
-    if (byBooking.length > 0) return byBooking;
-    return activeChats(this.db, 'CLIENT_PHONE', phoneVariants(booking.client.phone));
+  /** The chats that verified the client's phone, else those following the booking (CONTRACT.md §11 third pass, not SPEC.md's order). */
+  private clientChats(booking: BookingView): Promise<string[]> {
+    return bookingClientChats(this.db, booking);
   }
 
   async newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void> {

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { businesses, subscriptions, users } from '../../db/schema.js';
-import { findBusinessAdmin, findUserByMessengerId, updateUser } from '../auth/queries.js';
+import { findBusinessAdmin, findUserByMessengerId, forgetTelegramValues, updateUser } from '../auth/queries.js';
 import { findBusinessById, updateBusiness, type BusinessRow } from '../catalog/business.queries.js';
 import { deactivateOtherProviderChats, subscribe } from './subscriptions.js';
 
@@ -45,6 +45,19 @@ function sameCode(stored: string | null, given: string): boolean {
   return timingSafeEqual(digest(stored), digest(given));
 }
 
+/**
+ * A code links once (CONTRACT.md §11), also when raced: the chat is stored and the code replaced only
+ * while the code is still the one given, so of concurrent uses exactly one finds it.
+ */
+async function useLinkCode(db: Db, businessId: number, code: string, chatId: string): Promise<boolean> {
+  const rows = await db
+    .update(businesses)
+    .set({ messengerChatId: chatId, telegramLinkCode: newLinkCode() })
+    .where(and(eq(businesses.id, businessId), eq(businesses.telegramLinkCode, code)))
+    .returning({ id: businesses.id });
+  return rows.length === 1;
+}
+
 export type LinkOutcome = { kind: 'invalid' } | { kind: 'linked'; business: BusinessRow; previousChat: string | null };
 
 export interface LinkRequest {
@@ -59,12 +72,13 @@ export interface LinkRequest {
 export async function linkProviderChat(db: Db, log: FastifyBaseLogger, request: LinkRequest): Promise<LinkOutcome> {
   const business = request.code === undefined ? undefined : await findBusinessById(db, request.businessId);
   if (!business || !sameCode(business.telegramLinkCode, request.code!)) return { kind: 'invalid' };
-  await db.transaction(async (tx) => {
-    // A code links once (CONTRACT.md §11): a link typed or forwarded after use links nothing.
-    await updateBusiness(tx, business.id, { messengerChatId: request.chatId, telegramLinkCode: newLinkCode() });
+  const linked = await db.transaction(async (tx) => {
+    if (!(await useLinkCode(tx, business.id, request.code!, request.chatId))) return false;
     await subscribe(tx, 'PROVIDER_BUSINESS', String(business.id), request.chatId);
     await deactivateOtherProviderChats(tx, business.id, request.chatId);
+    return true;
   });
+  if (!linked) return { kind: 'invalid' };
   if (request.senderId !== undefined) await rememberProvider(db, log, business.id, String(request.senderId));
   return { kind: 'linked', business, previousChat: business.messengerChatId };
 }
@@ -84,7 +98,9 @@ async function rememberProvider(db: Db, log: FastifyBaseLogger, businessId: numb
   try {
     await db.transaction(async (tx) => {
       if (holder) await updateUser(tx, holder.id, { messengerId: null });
-      await updateUser(tx, admin.id, { messengerId });
+      // Sessions of the id it replaces end (a new person holds the admin's Telegram now).
+      const telegramTokenVersion = admin.telegramTokenVersion + (admin.messengerId ? 1 : 0);
+      await updateUser(tx, admin.id, { messengerId, telegramTokenVersion });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -108,7 +124,7 @@ export async function unlinkProviderChat(db: Db, businessId: number): Promise<Bu
       .where(and(eq(subscriptions.contextType, 'PROVIDER_BUSINESS'), eq(subscriptions.contextRef, String(businessId))));
     await tx
       .update(users)
-      .set({ messengerId: null, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({ ...forgetTelegramValues(), tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
     return business;
   });

@@ -101,11 +101,21 @@ export async function activeBookingIdsByPhone(db: Db, phones: readonly string[])
   return rows.map((row) => row.id);
 }
 
-/** CONTRACT.md §11: a chat may answer for a booking when it follows that booking or its client's phone. */
-export async function chatFollowsBooking(db: Db, chatId: string, booking: { id: string; client: { phone: string } }): Promise<boolean> {
-  const [byBooking, byPhone] = await Promise.all([
-    activeChats(db, 'CLIENT_BOOKING', [booking.id]),
-    activeChats(db, 'CLIENT_PHONE', phoneVariants(booking.client.phone)),
-  ]);
-  return byBooking.includes(chatId) || byPhone.includes(chatId);
+type ClientOf = { id: string; client: { phone: string } };
+
+/**
+ * The chats that speak for a booking's client (CONTRACT.md §11, third pass): those that verified its
+ * phone (a shared contact) whenever there is one, whatever other chats follow the booking; else
+ * those that follow the booking itself (`/start client_{id}`). A booking id never vouches for a phone,
+ * so a chat that only knows the id never outranks the client's own.
+ */
+export async function bookingClientChats(db: Db, booking: ClientOf): Promise<string[]> {
+  const byPhone = await activeChats(db, 'CLIENT_PHONE', phoneVariants(booking.client.phone));
+  if (byPhone.length > 0) return byPhone;
+  return activeChats(db, 'CLIENT_BOOKING', [booking.id]);
+}
+
+/** CONTRACT.md §11: a chat may answer for a booking (ra_/rd_) when it is one of the chats that speak for its client. */
+export async function chatFollowsBooking(db: Db, chatId: string, booking: ClientOf): Promise<boolean> {
+  return (await bookingClientChats(db, booking)).includes(chatId);
 }

@@ -2,8 +2,9 @@
  * A master's bookings as an iCalendar feed (CONTRACT.md §14), written by ical-generator
  * (escaping, line folding, structure): one VEVENT per booking, local times with the
  * APP_TIMEZONE TZID and its VTIMEZONE, the service and the client's first name, never a
- * phone or notes. The UID is the caller's: this file only writes what it is given.
+ * phone or notes. The UID is feedEventUid of the booking id, never the id itself.
  */
+import { createHmac } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { NaiveDateTime } from '../../core/wallclock.js';
@@ -16,7 +17,18 @@ const STATUS: Record<string, ICalEventStatus> = {
   completed: ICalEventStatus.CONFIRMED,
 };
 
+/**
+ * An event's UID: stable per booking, but not its id (CONTRACT.md §11 third pass, §14). A booking id
+ * read from a feed once opened the client's bot subscription; an HMAC under the service's secret tells
+ * nothing about the booking and cannot be turned back into its id.
+ */
+export function feedEventUid(secret: string, bookingId: string): string {
+  return `${createHmac('sha256', secret).update(`calendar-feed-uid:${bookingId}`).digest('hex').slice(0, 32)}@booking-kz`;
+}
+
 export interface FeedFrame {
+  /** The key of the events' UIDs (feedEventUid). */
+  secret: string;
   timeZone: string;
   /** The instant the feed is made (DTSTAMP). */
   now: Date;
@@ -46,7 +58,7 @@ export function renderFeed(owner: FeedOwner, events: FeedBooking[], frame: FeedF
   });
   for (const event of events) {
     calendar.createEvent({
-      id: event.id,
+      id: feedEventUid(frame.secret, event.id),
       stamp: frame.now,
       start: wallClockIn(event.startAt, zone),
       end: wallClockIn(event.endAt, zone),

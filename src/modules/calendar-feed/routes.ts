@@ -9,7 +9,7 @@ import { notFound } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
 import { errorResponses, IdParam } from '../../http/schemas.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { CALENDAR_TOKEN, feedBookings, feedOwner, masterCalendarToken } from './queries.js';
 import { renderFeed } from './render.js';
 
@@ -27,6 +27,8 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
+  // A feed address outlives the session that read it: a Telegram session does not get one (docs/decisions/XXXX-telegram-session-scope.md).
+  app.addHook('onRequest', refuseTelegramSession);
   const feedUrl = (token: string) => `${app.ctx.config.publicUrl}/ics/${token}.ics`;
 
   app.get(
@@ -36,7 +38,7 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'getMasterCalendar',
         summary: "The address of a master's calendar feed",
-        description: 'Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too).',
+        description: `Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too). ${TELEGRAM_SESSION_REFUSED}`,
         security,
         params: IdParam,
         response: { 200: CalendarBody, ...errorResponses(400, 401, 403, 404) },
@@ -56,6 +58,7 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'rotateMasterCalendar',
         summary: "A new address for a master's calendar feed; the old one answers 404",
+        description: TELEGRAM_SESSION_REFUSED,
         security,
         params: IdParam,
         response: { 200: CalendarBody, ...errorResponses(400, 401, 403, 404) },
@@ -81,7 +84,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         operationId: 'getCalendarFeed',
         summary: "A master's bookings as an iCalendar feed",
-        description: `text/calendar: one VEVENT per booking of the master from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead (at most ${FEED_MAX_EVENTS}), cancelled and rejected left out; UID is the booking id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.`,
+        description: `text/calendar: one VEVENT per booking of the master from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead (at most ${FEED_MAX_EVENTS}), cancelled and rejected left out; UID is stable per booking but is not its id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.`,
         security: [],
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
         response: {
@@ -107,6 +110,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const to = addDays(today, FEED_DAYS_AHEAD + 1);
       const events = await feedBookings(app.ctx.db, owner, combine(from, '00:00'), combine(to, '00:00'), FEED_MAX_EVENTS);
       const body = renderFeed(owner, events, {
+        secret: app.ctx.config.jwtSecret,
         timeZone: app.ctx.time.timeZone,
         now: new Date(app.ctx.time.unixSeconds() * 1000),
         // A day's margin each side covers any zone's offset and bookings ending after the window.

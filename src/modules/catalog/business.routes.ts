@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
 import { slugProblem } from './slug.js';
@@ -79,10 +79,12 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/business',
     {
+      onRequest: refuseTelegramSession,
       schema: {
         tags,
         operationId: 'updateBusiness',
         summary: "Change the business's settings and profile",
+        description: TELEGRAM_SESSION_REFUSED,
         security: bearerSecurity,
         body: UpdateBusiness,
         response: { 200: BusinessBody, ...errorResponses(400, 401, 403, 409) },

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError, invalidInput } from '../../core/errors.js';
 import { addDays, combine, isValidDate } from '../../core/wallclock.js';
 import { DateString, errorResponses, TOTAL_HEADER } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { bookingPage, clientPage, countBookingsIn, countClientsOf, type BookingCursor, type ClientCursor } from './export.queries.js';
 import { importClients, IMPORT_MAX_ERRORS } from './import.js';
 import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells, type Cell, type ExportColumn } from './rows.js';
@@ -72,6 +72,8 @@ const checkedTotal = (total: number, hint: string): number => {
 export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
+  // Every route here copies the business's data in or out: a Telegram session does neither (CONTRACT.md §11, third pass).
+  app.addHook('onRequest', refuseTelegramSession);
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -84,7 +86,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['clients'],
         operationId: 'exportClients',
         summary: 'Every client of the business as a CSV or XLSX file',
-        description: `Columns Имя, Телефон, Заметки, Записей, Последняя запись; sorted by name. At most ${EXPORT_MAX_ROWS} rows (400 beyond).`,
+        description: `Columns Имя, Телефон, Заметки, Записей, Последняя запись; sorted by name. At most ${EXPORT_MAX_ROWS} rows (400 beyond). ${TELEGRAM_SESSION_REFUSED}`,
         security,
         querystring: Type.Object({ format: FormatQuery }),
         response: { 200: fileResponse, ...errorResponses(400, 401, 403) },
@@ -116,7 +118,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['bookings'],
         operationId: 'exportBookings',
         summary: 'Bookings of a date range as a CSV or XLSX file',
-        description: `Bookings starting from \`from\` to \`to\` (both days included, at most ${EXPORT_MAX_DAYS} days), every status, earliest first. At most ${EXPORT_MAX_ROWS} rows (400 beyond: narrow the range).`,
+        description: `Bookings starting from \`from\` to \`to\` (both days included, at most ${EXPORT_MAX_DAYS} days), every status, earliest first. At most ${EXPORT_MAX_ROWS} rows (400 beyond: narrow the range). ${TELEGRAM_SESSION_REFUSED}`,
         security,
         querystring: Type.Object({ format: FormatQuery, from: DateString, to: DateString }),
         response: { 200: fileResponse, ...errorResponses(400, 401, 403) },
@@ -171,7 +173,8 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'importClients',
         summary: 'Add clients from a CSV or XLSX file',
         description:
-          'Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing.',
+          'Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. ' +
+          TELEGRAM_SESSION_REFUSED,
         security,
         querystring: Type.Object({ dry_run: Type.Optional(Type.Boolean({ default: false })) }),
         response: { 200: ImportResult, ...errorResponses(400, 401, 403, 413, 415) },

@@ -8,7 +8,7 @@ import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart, toMi
 import { singleMasterSlots } from '../../core/availability.js';
 import { loadMasterDay } from '../availability/service.js';
 import { freeStartTimes } from '../../core/start-times.js';
-import { findBookingView, moveBooking } from '../bookings/queries.js';
+import { findBookingView, moveIfReschedulable } from '../bookings/queries.js';
 import { assertSlotFree } from '../bookings/strict-slots.js';
 import type { BookingView } from '../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
@@ -99,6 +99,11 @@ export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, boo
   );
 }
 
+async function voidProposal(ctx: Pick<AppContext, 'db'>, proposalId: string): Promise<AnswerOutcome> {
+  await settleProposal(ctx.db, proposalId, 'EXPIRED');
+  return { kind: 'expired' };
+}
+
 export type AnswerOutcome =
   | { kind: 'not_found' }
   | { kind: 'not_yours' }
@@ -133,6 +138,8 @@ export async function answerProposal(
     return { kind: 'expired' };
   }
   if (proposal.status !== 'PENDING') return { kind: 'already_answered' };
+  // A proposal of a booking cancelled, rejected or completed since can never be accepted (issue 32).
+  if (!isReschedulable(booking.status)) return voidProposal(ctx, proposal.id);
 
   let settled: ProposalView | undefined;
   let moved = booking;
@@ -145,11 +152,13 @@ export async function answerProposal(
         const accepted = await settleProposal(tx, proposal.id, 'ACCEPTED');
         if (!accepted) return undefined;
         if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, booking.id);
-        await moveBooking(tx, booking.id, { startAt, endAt }, now);
+        if (!(await moveIfReschedulable(tx, booking.id, { startAt, endAt }, now)))
+          throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
         return accepted;
       });
     } catch (error) {
       if (isDomainError(error, 'slot_taken')) return { kind: 'slot_taken', business };
+      if (isDomainError(error, 'not_reschedulable')) return voidProposal(ctx, proposal.id);
       throw error;
     }
     moved = { ...booking, startAt, endAt, updatedAt: now };

@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Change the admin's password
-         * @description Changes the password; every token issued earlier to the user stops working. A wrong current password is 400.
+         * @description Changes the password; every token issued earlier to the user stops working. A wrong current password is 400. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description A new key for an integration; `key` is shown only in this answer (only its hash is stored). At most 50 keys per business (409). A key cannot create keys (403).
+         * @description A new key for an integration; `key` is shown only in this answer (only its hash is stored). At most 50 keys per business (409). A key cannot create keys (403). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -250,7 +250,10 @@ export interface paths {
         };
         /** The admin's business */
         get: operations["getBusiness"];
-        /** Change the business's settings and profile */
+        /**
+         * Change the business's settings and profile
+         * @description A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
         put: operations["updateBusiness"];
         post?: never;
         delete?: never;
@@ -635,7 +638,7 @@ export interface paths {
         };
         /**
          * Live stream of the business's booking changes
-         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard.
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -876,7 +879,7 @@ export interface paths {
         };
         /**
          * The address of a master's calendar feed
-         * @description Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too).
+         * @description Made on the first ask and kept until rotated. Calendar apps subscribe to it (webcal:// works too). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         get: operations["getMasterCalendar"];
         put?: never;
@@ -896,7 +899,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new address for a master's calendar feed; the old one answers 404 */
+        /**
+         * A new address for a master's calendar feed; the old one answers 404
+         * @description A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
         post: operations["rotateMasterCalendar"];
         delete?: never;
         options?: never;
@@ -913,7 +919,7 @@ export interface paths {
         };
         /**
          * Every client of the business as a CSV or XLSX file
-         * @description Columns Имя, Телефон, Заметки, Записей, Последняя запись; sorted by name. At most 100000 rows (400 beyond).
+         * @description Columns Имя, Телефон, Заметки, Записей, Последняя запись; sorted by name. At most 100000 rows (400 beyond). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         get: operations["exportClients"];
         put?: never;
@@ -933,7 +939,7 @@ export interface paths {
         };
         /**
          * Bookings of a date range as a CSV or XLSX file
-         * @description Bookings starting from `from` to `to` (both days included, at most 366 days), every status, earliest first. At most 100000 rows (400 beyond: narrow the range).
+         * @description Bookings starting from `from` to `to` (both days included, at most 366 days), every status, earliest first. At most 100000 rows (400 beyond: narrow the range). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         get: operations["exportBookings"];
         put?: never;
@@ -955,7 +961,7 @@ export interface paths {
         put?: never;
         /**
          * Add clients from a CSV or XLSX file
-         * @description Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing.
+         * @description Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["importClients"];
         delete?: never;
@@ -973,14 +979,14 @@ export interface paths {
         };
         /**
          * The link that connects a Telegram chat to the business
-         * @description The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off.
+         * @description The deep link that links a Telegram chat to this business (secret: show it to the owner only). 503 when the bot is off. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         get: operations["getTelegramLink"];
         put?: never;
         post?: never;
         /**
          * Disconnect the linked Telegram chat
-         * @description Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; the chat is told. The answer's x-access-token header carries a new token for the caller.
+         * @description Unlinks the chat: its notifications stop, the admin's Telegram id is cleared and every earlier token of the admin ends; the chat is told. The answer's x-access-token header carries a new token for the caller. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         delete: operations["unlinkTelegram"];
         options?: never;
@@ -999,7 +1005,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the Telegram link with a new one
-         * @description A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again).
+         * @description A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again) and every Telegram session of the admin ends. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["rotateTelegramLink"];
         delete?: never;
@@ -1111,7 +1117,7 @@ export interface paths {
         };
         /**
          * A master's bookings as an iCalendar feed
-         * @description text/calendar: one VEVENT per booking of the master from 30 days ago to 90 days ahead (at most 2000), cancelled and rejected left out; UID is the booking id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.
+         * @description text/calendar: one VEVENT per booking of the master from 30 days ago to 90 days ahead (at most 2000), cancelled and rejected left out; UID is stable per booking but is not its id, times carry the APP_TIMEZONE TZID; no phones. An unknown or rotated token is 404.
          */
         get: operations["getCalendarFeed"];
         put?: never;
@@ -1129,7 +1135,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;

@@ -130,6 +130,7 @@ const CODE_KEYS: Partial<Record<ErrorCode, Key>> = {
   not_authenticated: 'not_authenticated',
   forbidden: 'forbidden',
   api_key_forbidden: 'forbidden',
+  password_session_required: 'forbidden',
   not_found: 'not_found',
   route_not_found: 'not_found',
   slot_taken: 'slot_taken',
