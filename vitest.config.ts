@@ -36,6 +36,7 @@ const timedApiTests = [
   'events',
   'fault',
   'growth',
+  'import-bounds',
   'import-export',
   'location',
   'og-card',
