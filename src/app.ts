@@ -7,6 +7,7 @@ import cors from '@fastify/cors';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, registerJsonDepthLimit } from './http/request-bounds.js';
 import { safeError } from './http/log-redaction.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerMetrics } from './http/metrics.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Our own {detail, code} answers instead of Fastify's bodies: the closing 503 (registerErrorHandling) and the router's refusals.
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -141,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerJsonDepthLimit(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
   // The mini app's origin (CORS_ORIGINS); any other origin gets no CORS headers at all.

@@ -7,6 +7,8 @@ import type { TokenClaims } from './tokens.js';
 export interface ProviderAuth {
   userId: number;
   businessId: number;
+  /** Set when the caller is an API key (each key is a caller of its own, e.g. for Idempotency-Keys). */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {
@@ -74,7 +76,7 @@ export async function requireProvider(request: FastifyRequest, reply: FastifyRep
   if (!isApiKey(bearer)) return requireSession(request, reply);
   const holder = await keyHolder(request, bearer);
   request.claims = undefined;
-  request.provider = { userId: holder.userId, businessId: holder.businessId };
+  request.provider = { userId: holder.userId, businessId: holder.businessId, apiKeyId: holder.keyId };
 }
 
 /**
