@@ -248,7 +248,8 @@ describe('clip (red team, third pass: notes ending in an emoji)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer({ min: 1, max: 80 }), (text, max) => {
         const clipped = clip(text, max);
-        expect(clipped.isWellFormed()).toBe(true);
+        // A lone surrogate is what String.prototype.isWellFormed (ES2024, beyond our lib) refuses.
+        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(clipped)).toBe(false);
         expect(clipped.length).toBeLessThanOrEqual(max);
         if (text.length <= max) expect(clipped).toBe(text);
         else expect(text.startsWith(clipped.slice(0, -1)) && clipped.endsWith('…')).toBe(true);
