@@ -11,7 +11,11 @@ describe('a slug chosen now', () => {
       const response = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug } });
       expect(response.statusCode, slug).toBe(400);
       expect(response.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'slug' }] });
-      const check = await t.call({ method: 'GET', url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`, token: owner.token });
+      const check = await t.call({
+        method: 'GET',
+        url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`,
+        token: owner.token,
+      });
       expect(check.data).toMatchObject({ available: false, reason: 'format' });
     }
     const business = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
