@@ -39,6 +39,7 @@ const timedApiTests = [
   'events',
   'fault',
   'growth',
+  'import-bounds',
   'import-export',
   'location',
   'og-card',

@@ -7,7 +7,8 @@ import cors from '@fastify/cors';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { safeError } from './http/log-redaction.js';
+import { clientErrorHandler, registerJsonDepthLimit } from './http/request-bounds.js';
+import { loggedPath, safeError } from './http/log-redaction.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -53,8 +54,6 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const maskDigits = (path: string): string => path.replace(/\d{7,}/g, '***');
-
 const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
@@ -67,11 +66,10 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       // A database error's message holds the SQL and its parameters: never logged (src/http/log-redaction.ts).
       err: safeError,
-      // Query strings can carry phones and names (GET /clients?q=...): log the path only.
-      // Slugs default to the owner's phone: long digit runs are masked too.
+      // The path only, without feed tokens, booking ids or phones (src/http/log-redaction.ts).
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        path: maskDigits(req.url.split('?')[0] ?? ''),
+        path: loggedPath(req.url),
         id: req.id,
       }),
     },
@@ -104,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Our own {detail, code} answers instead of Fastify's bodies: the closing 503 (registerErrorHandling) and the router's refusals.
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -144,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerJsonDepthLimit(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
   // The mini app's origin (CORS_ORIGINS); any other origin gets no CORS headers at all.

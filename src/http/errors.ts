@@ -196,7 +196,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const context = { method: request.method, path: request.routeOptions.url ?? 'unmatched' };
     if (known.status === 503) outages.failed(error instanceof DomainError ? known.error.detail : error, context);
-    else if (known.status >= 500) request.log.error({ err: error }, known.error.detail);
+    // The map client logs why it failed (a missing key once per process): a line per anonymous request would be a flood.
+    else if (known.status >= 500 && known.error.code !== 'map_unavailable') request.log.error({ err: error }, known.error.detail);
     // An answer to come back to: the database or a dependency should be back shortly.
     if (known.error.code === 'unavailable') {
       void reply.header('retry-after', '5');

@@ -34,3 +34,17 @@ export function safeError(error: unknown, depth = 0): LoggedError {
   if (error.cause !== undefined && depth < 4) logged.cause = safeError(error.cause, depth + 1);
   return logged;
 }
+
+const FEED_TOKEN = /^\/ics\/[^/]+\.ics$/;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A request's path as logged (CONTRACT.md §11, §15): no query string (it can carry phones and names),
+ * no calendar feed token, no booking or proposal id (a UUID is not a capability to hand around), and
+ * long digit runs masked (slugs default to the owner's phone).
+ */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  if (FEED_TOKEN.test(path)) return '/ics/***.ics';
+  return path.replace(UUID, '***').replace(/\d{7,}/g, '***');
+}

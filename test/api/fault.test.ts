@@ -233,9 +233,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL outage (through 
       [businessId],
     );
     expect(orphans.rows).toEqual([]);
-    const keys = await direct.query(`select count(*)::int as n from idempotency_keys where business_id = $1 and key like 'fault-%'`, [
-      businessId,
-    ]);
+    const keys = await direct.query(
+      `select count(*)::int as n from idempotency_keys where business_id = $1 and key like 'public|fault-%'`,
+      [businessId],
+    );
     expect(keys.rows[0].n).toBe(requests.length);
   }, 60_000);
 });

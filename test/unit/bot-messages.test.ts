@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import {
   bookingMovedText,
+  clip,
   fitMessage,
   TELEGRAM_MESSAGE_LIMIT,
   clientSubscribedText,
@@ -234,5 +235,25 @@ describe('message length (CONTRACT.md §11)', () => {
     expect(fitted.endsWith('\n…')).toBe(true);
     expect(long.startsWith(fitted.slice(0, -2))).toBe(true);
     expect(fitMessage('short')).toBe('short');
+  });
+});
+
+describe('clip (red team, third pass: notes ending in an emoji)', () => {
+  it('never leaves half of a surrogate pair', () => {
+    expect(clip('ab😀cd', 4)).toBe('ab…');
+    expect(clip('ab😀cd', 5)).toBe('ab😀…');
+  });
+
+  it('property: well-formed text stays well-formed, at most max units, a prefix of the text then an ellipsis', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer({ min: 1, max: 80 }), (text, max) => {
+        const clipped = clip(text, max);
+        // A lone surrogate is what String.prototype.isWellFormed (ES2024, beyond our lib) refuses.
+        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(clipped)).toBe(false);
+        expect(clipped.length).toBeLessThanOrEqual(max);
+        if (text.length <= max) expect(clipped).toBe(text);
+        else expect(text.startsWith(clipped.slice(0, -1)) && clipped.endsWith('…')).toBe(true);
+      }),
+    );
   });
 });

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, MAX_SLUG_LENGTH, RESERVED_SLUGS, slugFromPhone, slugProblem } from '../../src/modules/catalog/slug.js';
+import {
+  firstFreeSlug,
+  MAX_SLUG_LENGTH,
+  newSlugProblem,
+  RESERVED_SLUGS,
+  slugFromPhone,
+  slugProblem,
+} from '../../src/modules/catalog/slug.js';
 
 describe('slugFromPhone', () => {
   it('is the 10-digit phone without the 7 prefix', () => {
@@ -70,6 +77,33 @@ describe('slugProblem (format, reserved words)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^7\d{10}$/), (phone) => {
         expect(slugProblem(slugFromPhone(phone))).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('newSlugProblem (a slug chosen now)', () => {
+  it.each(['-', '--', '---', '0', '00', 'a', 'ab', '-salon', 'salon-', '-7012345678'])('refuses %j', (slug) => {
+    expect(newSlugProblem(slug)).toBe('format');
+  });
+
+  it.each(['salon-azhar', '7012345678', '7012345678-2', 'a-b', '000', 'abc'])('accepts %j', (slug) => {
+    expect(newSlugProblem(slug)).toBeNull();
+  });
+
+  it('reserved words stay reserved', () => {
+    expect(newSlugProblem('admin')).toBe('reserved');
+  });
+
+  it('property: an accepted slug holds a letter or digit at both ends and is at least 3 long; every phone slug passes', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9-]{0,70}$/), (slug) => {
+        if (newSlugProblem(slug) === null) expect(slug).toMatch(/^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$/);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^7\d{10}$/), (phone) => {
+        expect(newSlugProblem(slugFromPhone(phone))).toBeNull();
       }),
     );
   });

@@ -4,7 +4,17 @@
  * line of why not; exit code 1 on failure. The backup file holds personal data and,
  * on PGlite, the JWT secret: it is written 0600 and appears only once complete.
  */
-import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
@@ -51,9 +61,23 @@ async function inspect(file: string): Promise<{ header: BackupHeader; counts: Re
   return { header, counts: marker[1] };
 }
 
+/**
+ * The backup is written to a file this run creates (0600): a FILE.partial already there (another
+ * backup running, a leftover, or a symlink planted to point elsewhere) is refused, never reused.
+ */
+function openPartial(partial: string): number {
+  try {
+    return openSync(partial, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new BackupError(`${partial} already exists (another backup running, or left by one that stopped): remove it and run again`);
+    throw error;
+  }
+}
+
 async function backup(file: string, location: Location): Promise<string> {
   const partial = `${file}.partial`;
-  const out = createWriteStream(partial, { mode: 0o600 });
+  const out = createWriteStream('', { fd: openPartial(partial) });
   const jwtSecret = readSecret(location.dataDir);
   try {
     let how = 'from PostgreSQL';

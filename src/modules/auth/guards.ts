@@ -9,6 +9,8 @@ export interface ProviderAuth {
   businessId: number;
   /** What the caller authenticated with: a password session, a Telegram (mini-app) session or an API key. */
   via: SessionOrigin | 'api_key';
+  /** Set when the caller is an API key (each key is a caller of its own, e.g. for Idempotency-Keys). */
+  apiKeyId?: number;
 }
 
 type SessionClaims = ProviderAuth & { tokenVersion: number; telegramTokenVersion: number };
@@ -83,7 +85,7 @@ export async function requireProvider(request: FastifyRequest, reply: FastifyRep
   if (!isApiKey(bearer)) return requireSession(request, reply);
   const holder = await keyHolder(request, bearer);
   request.claims = undefined;
-  request.provider = { userId: holder.userId, businessId: holder.businessId, via: 'api_key' };
+  request.provider = { userId: holder.userId, businessId: holder.businessId, via: 'api_key', apiKeyId: holder.keyId };
 }
 
 /**

@@ -2,6 +2,18 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
+import type { ProviderAuth } from '../auth/guards.js';
+
+/**
+ * CONTRACT.md §11 third pass: an Idempotency-Key belongs to its caller. Anonymous public bookings, each
+ * owner account and each API key of a business have a namespace of their own, so one caller's key never
+ * replays or blocks (409) another's. Stored as `<caller>|<key>` in the business's keys.
+ */
+export function callerIdempotencyKey(caller: ProviderAuth | undefined, key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  const scope = !caller ? 'public' : caller.apiKeyId !== undefined ? `key:${caller.apiKeyId}` : `user:${caller.userId}`;
+  return `${scope}|${key}`;
+}
 
 /** A stable hash of a request body: keys sorted at every level. */
 export function requestHash(body: unknown): string {

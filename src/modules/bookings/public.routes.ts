@@ -7,6 +7,7 @@ import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
 import { businessBySlugOr404, findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
+import { callerIdempotencyKey } from './idempotency.js';
 import { lookUpBookingCached } from './lookup-cache.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
@@ -83,7 +84,7 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Business, service, master and chats from the cache or in one round trip; a former slug is resolved apart and its parts read by createBooking.
       const found = await lookUpBookingCached(app.ctx.lookupCache, app.ctx.db, slug, request.body.service_id, request.body.master_id);
       const business = found?.business ?? (await businessBySlugOr404(app.ctx.db, slug));
-      const key = request.headers['idempotency-key'];
+      const key = callerIdempotencyKey(undefined, request.headers['idempotency-key']);
       const replay = await replayedBooking(app.ctx, business, key, request.body);
       if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
       if (!(await fromMiniAppOf(business, request.headers['x-telegram-init-data']))) {

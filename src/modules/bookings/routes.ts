@@ -20,6 +20,7 @@ import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
+import { callerIdempotencyKey } from './idempotency.js';
 import { moveOwnBooking } from './move.js';
 import { overviewRoutes } from './overview.js';
 import { eventRoutes } from './events.routes.js';
@@ -171,7 +172,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const business = await ownBusiness(request.provider.businessId);
-      const key = request.headers['idempotency-key'];
+      const key = callerIdempotencyKey(request.provider, request.headers['idempotency-key']);
       const result = (booking: BookingView) => ({
         ...bookingBody(booking),
         messenger_url: messengerUrl(app.ctx.config.botUsername, booking.id),

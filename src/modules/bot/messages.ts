@@ -48,8 +48,18 @@ export const TELEGRAM_MESSAGE_LIMIT = 4096;
 /** A booking comment is shown up to this many characters (longer ones, stored before the limit, end with "…"). */
 export const NOTE_SHOWN_LIMIT = 1000;
 
-/** Cuts a user-supplied text to `max` characters, the last one an ellipsis. */
-export const clip = (value: string, max: number): string => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * Cuts a user-supplied text to at most `max` UTF-16 units, the last one an ellipsis, never between the two
+ * halves of an emoji (a lone half is not valid text: Telegram refuses or mangles it).
+ */
+export function clip(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let end = max - 1;
+  if (end > 0 && isHighSurrogate(value.charCodeAt(end - 1))) end -= 1;
+  return `${value.slice(0, end)}…`;
+}
 
 /**
  * The last guard before sending: texts are built so they fit, but a message over

@@ -6,7 +6,7 @@ import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
-import { slugProblem } from './slug.js';
+import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from './slug.js';
 import { ProfileFields, profileValues } from './profile.js';
 
 const UpdateBusiness = Type.Object(
@@ -22,8 +22,12 @@ const UpdateBusiness = Type.Object(
 );
 
 function checkedSlug(slug: string): string {
-  const problem = slugProblem(slug);
-  if (problem === 'format') throw invalidInput('Slug must be 1-64 characters of a-z, 0-9 and -', 'slug');
+  const problem = newSlugProblem(slug);
+  if (problem === 'format')
+    throw invalidInput(
+      `Slug must be ${MIN_NEW_SLUG_LENGTH}-${MAX_SLUG_LENGTH} characters of a-z, 0-9 and -, beginning and ending with a letter or digit`,
+      'slug',
+    );
   if (problem === 'reserved') throw invalidInput(`Slug "${slug}" is reserved`, 'slug');
   return slug;
 }
@@ -68,7 +72,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const slug = request.query.slug;
-      const problem = slugProblem(slug);
+      const problem = newSlugProblem(slug);
       if (problem) return { slug, available: false, reason: problem };
       const owner = await findBusinessBySlug(app.ctx.db, slug);
       const taken = owner !== undefined && owner.id !== request.provider.businessId;

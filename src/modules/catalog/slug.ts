@@ -27,6 +27,21 @@ export function slugProblem(slug: string): SlugProblem {
   return null;
 }
 
+export const MIN_NEW_SLUG_LENGTH = 3;
+/** Begins and ends with a letter or digit: `-`, `--` or `-salon` name nothing. */
+const NEW_SLUG_SHAPE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/**
+ * A slug an owner chooses now (PUT /business, the live check): also at least 3 characters, beginning and
+ * ending with a letter or digit (docs/decisions: slug shape). Digits alone stay valid: the default slug is
+ * the phone. Slugs chosen under the older rule keep resolving (slugProblem).
+ */
+export function newSlugProblem(slug: string): SlugProblem {
+  const problem = slugProblem(slug);
+  if (problem) return problem;
+  return slug.length < MIN_NEW_SLUG_LENGTH || !NEW_SLUG_SHAPE.test(slug) ? 'format' : null;
+}
+
 /** The default slug: the 10-digit phone without the +7/8 prefix. */
 export function slugFromPhone(normalizedPhone: string): string {
   const digits = normalizedPhone.replace(/\D/g, '');

@@ -10,8 +10,11 @@ import { queryRows, type Db } from '../../db/client.js';
 import { invalidInput } from '../../core/errors.js';
 import { matchColumns, readClientRows, type RowError } from '../../core/client-import.js';
 
-/** Rows per statement: each column goes as one array parameter, so a batch is three parameters whatever its size. */
-const BATCH = 5000;
+/**
+ * Rows per statement: each column goes as one array parameter, so a batch is three parameters whatever
+ * its size. PGlite runs a statement on the event loop's thread: 5000 rows held it for a few hundred ms.
+ */
+const BATCH = 1000;
 /** The answer lists the first this many row errors. */
 export const IMPORT_MAX_ERRORS = 1000;
 

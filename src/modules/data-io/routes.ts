@@ -15,6 +15,7 @@ import { bookingPage, clientPage, countBookingsIn, countClientsOf, type BookingC
 import { importClients, IMPORT_MAX_ERRORS } from './import.js';
 import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells, type Cell, type ExportColumn } from './rows.js';
 import { uploadedRows, IMPORT_MAX_ROWS } from './upload.js';
+import { IMPORT_MAX_CELLS } from './import-limits.js';
 import { CONTENT_TYPES, csvStream, xlsxStream, type ExportFormat } from './writers.js';
 
 /** One file holds at most this many rows; a longer export is refused with a hint to narrow it. */
@@ -162,7 +163,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             body: Type.Object({
               file: Type.String({
                 format: 'binary',
-                description: `CSV (\`,\` or \`;\`, UTF-8 or Windows-1251) or XLSX, at most 5 MB and ${IMPORT_MAX_ROWS} rows`,
+                description: `CSV (\`,\` or \`;\`, UTF-8 or Windows-1251) or XLSX, at most 5 MB, ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_CELLS} cells (an XLSX unpacking to at most 50 MB)`,
               }),
             }),
           },
@@ -173,6 +174,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'importClients',
         summary: 'Add clients from a CSV or XLSX file',
         description:
+          `A file spanning more than ${IMPORT_MAX_CELLS} cells (each row counted up to its last non-empty cell) is 400; an XLSX that unpacks to more than 50 MB is 413. ` +
           'Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. ' +
           TELEGRAM_SESSION_REFUSED,
         security,

@@ -2,14 +2,15 @@
  * An uploaded client list as rows of text: XLSX (its first sheet) or CSV
  * with `,`, `;` or tab, UTF-8 (with or without a BOM) or, when the bytes are
  * not UTF-8, Windows-1251 (what Excel in a Russian locale saves as "CSV").
- * CSV is read by csv-parse's streaming parser.
+ * CSV is read by csv-parse's streaming parser, a piece at a time, and both
+ * are counted against the cell bound of import-limits.ts.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import type ExcelJS from 'exceljs';
 import { DomainError, invalidInput } from '../../core/errors.js';
 import { detectDelimiter } from '../../core/csv.js';
-import { loadExcel } from './excel.js';
+import { CellBudget, IMPORT_CHUNK_CHARS, IMPORT_MAX_CELLS, tooManyCells, yieldToEventLoop } from './import-limits.js';
+import { xlsxRows } from './xlsx-reader.js';
 
 /** An import holds at most this many rows (10 000 import in well under 10 s; a 5 MB file rarely holds more). */
 export const IMPORT_MAX_ROWS = 50_000;
@@ -26,15 +27,59 @@ function decode(bytes: Buffer): string {
   }
 }
 
+/**
+ * Refuses a line of more than IMPORT_MAX_CELLS cells before csv-parse builds it (a 4 MB line of
+ * separators took it seconds); quotes are followed, so a separator inside a quoted cell is text.
+ */
+class LineWidthGuard {
+  private quoted = false;
+  private cells = 1;
+
+  constructor(private readonly delimiter: string) {}
+
+  scan(piece: string): void {
+    for (let i = 0; i < piece.length; i += 1) {
+      const char = piece[i];
+      if (char === '"') this.quoted = !this.quoted;
+      else if (this.quoted) continue;
+      else if (char === '\n') this.cells = 1;
+      else if (char === this.delimiter && ++this.cells > IMPORT_MAX_CELLS) throw tooManyCells();
+    }
+  }
+}
+
+/** The text in pieces, each scanned, and handed on after the event loop had a turn (one 5 MB piece held it for seconds). */
+async function* pieces(text: string, guard: LineWidthGuard): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += IMPORT_CHUNK_CHARS) {
+    await yieldToEventLoop();
+    const piece = text.slice(at, at + IMPORT_CHUNK_CHARS);
+    guard.scan(piece);
+    yield piece;
+  }
+}
+
+/** Cells up to the last non-empty one: trailing separators do not count. */
+function widthOf(record: string[]): number {
+  let width = record.length;
+  while (width > 0 && record[width - 1] === '') width -= 1;
+  return width;
+}
+
 async function csvRows(bytes: Buffer): Promise<string[][]> {
   const text = decode(bytes).replace(/^\uFEFF/, '');
-  const parser = Readable.from([text]).pipe(
-    parse({ delimiter: detectDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
-  );
+  const budget = new CellBudget();
+  const delimiter = detectDelimiter(text.slice(0, IMPORT_CHUNK_CHARS));
+  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  // pipeline, not pipe: the guard's refusal reaches the parser (and so the loop below).
+  pipeline(Readable.from(pieces(text, new LineWidthGuard(delimiter))), parser, () => {});
   const rows: string[][] = [];
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (rows.length > IMPORT_MAX_ROWS) throw tooMany();
+      const width = widthOf(record);
+      budget.take(Math.max(1, width));
+      // Trailing empty cells are dropped: what is held is what was counted.
+      record.length = width;
       rows.push(record);
     }
   } catch (error) {
@@ -43,38 +88,6 @@ async function csvRows(bytes: Buffer): Promise<string[][]> {
     // csv-parse's message quotes the file's text (names, phones): only the line number goes out.
     const line = (error as { lines?: number }).lines;
     throw invalidInput(`The file is not a readable CSV${line ? ` (line ${line})` : ''}`, 'file');
-  }
-  return rows;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
-  return '';
-}
-
-async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new (await loadExcel()).Workbook();
-  try {
-    // exceljs's own Buffer type predates Node 20's generic one.
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw invalidInput('The file is not a readable XLSX workbook', 'file');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  if (sheet.rowCount > IMPORT_MAX_ROWS + 1) throw tooMany();
-  const rows: string[][] = [];
-  for (let number = 1; number <= sheet.rowCount; number += 1) {
-    const row = sheet.getRow(number);
-    const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellText(row.getCell(column).value));
-    rows.push(cells);
   }
   return rows;
 }

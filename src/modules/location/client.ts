@@ -4,6 +4,9 @@ import { DomainError } from '../../core/errors.js';
 import { suggestItems, type SuggestItem } from './suggest.js';
 
 export const MAP_UNAVAILABLE = 'Map provider unavailable';
+
+/** Configs whose missing key was already logged: one line per process, not one per request (an anonymous log flood). */
+const toldMissingKey = new WeakSet<Config>();
 export const MAP_TIMEOUT_MS = 5000;
 
 /**
@@ -18,7 +21,8 @@ export async function fetchSuggestions(
   timeoutMs = MAP_TIMEOUT_MS,
 ): Promise<SuggestItem[]> {
   if (!config.mapApiKey) {
-    log.warn('map provider: MAP_API_KEY is not set');
+    if (!toldMissingKey.has(config)) log.warn('map provider: MAP_API_KEY is not set (address suggestions answer 502)');
+    toldMissingKey.add(config);
     throw new DomainError('map_unavailable', MAP_UNAVAILABLE);
   }
   const url = `${config.mapApiUrl}/3.0/suggests?${new URLSearchParams(params(config.mapApiKey))}`;

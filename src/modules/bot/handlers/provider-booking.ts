@@ -17,7 +17,7 @@ export async function providerBooking(deps: BotDeps, tg: Context, bookingId: str
   const business = booking && (await findBusinessById(deps.app.db, booking.businessId));
   if (!booking || !business) return refuse(BOOKING_NOT_FOUND);
   if (!business.messengerChatId || business.messengerChatId !== chatIdOf(tg)) {
-    deps.log.warn({ bookingId }, 'bot button pressed from a chat not linked to the business; ignored');
+    deps.log.warn('bot button pressed from a chat not linked to the business; ignored');
     return refuse(NOT_ALLOWED);
   }
   return { booking, business };

@@ -25,7 +25,7 @@ async function answer(deps: BotDeps, tg: Context, proposalId: string, accept: bo
     case 'not_found':
       return refuse(PROPOSAL_NOT_FOUND);
     case 'not_yours':
-      deps.log.warn({ proposalId }, 'reschedule answer from a chat not subscribed to the booking; ignored');
+      deps.log.warn('reschedule answer from a chat not subscribed to the booking; ignored');
       return refuse(BOOKING_NOT_FOUND);
     case 'expired':
       await dropButtons();
