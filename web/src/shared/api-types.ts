@@ -961,7 +961,7 @@ export interface paths {
         put?: never;
         /**
          * Add clients from a CSV or XLSX file
-         * @description Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         * @description A file spanning more than 50000 cells (each row counted up to its last non-empty cell) is 400; an XLSX that unpacks to more than 50 MB is 413. Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["importClients"];
         delete?: never;
@@ -10447,7 +10447,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description CSV (`,` or `;`, UTF-8 or Windows-1251) or XLSX, at most 5 MB and 50000 rows
+                     * @description CSV (`,` or `;`, UTF-8 or Windows-1251) or XLSX, at most 5 MB, 50000 rows and 50000 cells (an XLSX unpacking to at most 50 MB)
                      */
                     file: string;
                 };
