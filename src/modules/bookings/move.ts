@@ -1,6 +1,7 @@
 /** CONTRACT.md §12: the owner moves a booking to another date, time or master. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isActive } from '../../core/booking-status.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
@@ -16,9 +17,6 @@ export interface MoveInput {
   time?: string;
   master_id?: number;
 }
-
-/** A booking that will not take place is moved silently: a "moved" notice about it would mislead. */
-const tellsClient = (status: string): boolean => status === 'pending' || status === 'confirmed';
 
 /**
  * Start, end (start + the service's duration) and master change together; a master of
@@ -54,7 +52,8 @@ export async function moveOwnBooking(
     await expirePending(tx, booking.id);
   });
   const moved: BookingView = { ...booking, startAt, endAt, master, updatedAt: now };
-  if (tellsClient(moved.status)) {
+  // A booking that will not take place is moved silently: a "moved" notice about it would mislead.
+  if (isActive(moved.status)) {
     await notifySafely(log, 'booking moved', () => ctx.notifier.bookingMoved(business, moved, booking.startAt), undefined);
   }
   return moved;

@@ -7,6 +7,7 @@ import { bookings, businesses, clients, deletedBookings, idempotencyKeys, master
 import { appendedClientNotes } from '../catalog/clients.queries.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export interface Page {
   limit?: number;
@@ -221,7 +222,7 @@ export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart:
         // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
         gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
         lt(bookings.startAt, dayEnd),
-        inArray(bookings.status, ['pending', 'confirmed', 'completed']),
+        occupiesTimeSql(),
       ),
     );
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));

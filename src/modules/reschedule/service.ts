@@ -1,6 +1,7 @@
 /** SPEC.md "RescheduleProposal status": propose (web or bot), answer (client), lazy expiry. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isActive } from '../../core/booking-status.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, invalidInput, isDomainError } from '../../core/errors.js';
 import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
@@ -19,7 +20,8 @@ export const BOT_STEP_MINUTES = 15;
 export const NOT_RESCHEDULABLE = 'Only pending or confirmed bookings can be rescheduled';
 export const PENDING_EXISTS = 'A pending reschedule proposal already exists for this booking';
 
-export const isReschedulable = (status: string): boolean => status === 'pending' || status === 'confirmed';
+/** Only a booking still to take place can move to another time. */
+export const isReschedulable = isActive;
 
 export interface ProposalInput {
   date: string;
