@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, isValidDate, isValidTime } from '../../core/wallclock.js';
+import { combine, isValidDate, isValidTime } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
@@ -15,6 +15,7 @@ import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
 import { announceNewBooking, findBookingView, insertPublicBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
+import { bookingEndFor } from './timing.js';
 import type { BookingView } from './view.js';
 import type { BookingLookup } from './lookup.queries.js';
 
@@ -118,7 +119,7 @@ async function insertBooking(
   const master = found.master;
 
   const startAt = combine(input.date, input.time);
-  const endAt = addMinutes(startAt, service.duration);
+  const endAt = bookingEndFor(startAt, service, master);
   const notes = input.notes?.trim() || null;
   const entrance: Entrance = status === 'confirmed' ? 'owner' : 'public';
   const now = ctx.time.now();

@@ -4,12 +4,13 @@ import type { AppContext } from '../../context.js';
 import { isActive } from '../../core/booking-status.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
+import { combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { expirePending } from '../reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
+import { bookingEndFor } from './timing.js';
 import type { BookingView } from './view.js';
 
 export interface MoveInput {
@@ -19,7 +20,7 @@ export interface MoveInput {
 }
 
 /**
- * Start, end (start + the service's duration) and master change together; a master of
+ * Start, end (start + the booking's duration with its master) and master change together; a master of
  * another business is 404; strict slots refuse a clash (the booking itself excluded);
  * a PENDING proposal of the booking expires; the client hears of the new time.
  * Moving to where it already is changes nothing and tells no one.
@@ -41,7 +42,7 @@ export async function moveOwnBooking(
     master = { id: row.id, name: row.name };
   }
   const startAt = combine(input.date ?? datePart(booking.startAt), input.time ?? timePart(booking.startAt));
-  const endAt = addMinutes(startAt, booking.service.duration);
+  const endAt = bookingEndFor(startAt, booking.service, master);
   if (startAt === booking.startAt && master.id === booking.master.id) return booking;
 
   const masterId = master.id === booking.master.id ? undefined : master.id;

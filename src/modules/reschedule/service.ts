@@ -11,6 +11,7 @@ import { loadMasterDay } from '../availability/service.js';
 import { freeStartTimes } from '../../core/start-times.js';
 import { findBookingView, moveBooking } from '../bookings/queries.js';
 import { assertSlotFree } from '../bookings/strict-slots.js';
+import { bookingDuration, bookingEndFor } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { expireStale, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
@@ -96,7 +97,7 @@ export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, boo
   const day = await loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id);
   const answer = singleMasterSlots(date, day.schedule, day.bookings);
   const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
-  return freeStartTimes(answer, booking.service.duration, { step: BOT_STEP_MINUTES, notBefore }).filter(
+  return freeStartTimes(answer, bookingDuration(booking.service, booking.master), { step: BOT_STEP_MINUTES, notBefore }).filter(
     (time) => time !== timePart(booking.startAt),
   );
 }
@@ -140,7 +141,7 @@ export async function answerProposal(
   let moved = booking;
   if (accept) {
     const startAt = combine(proposal.proposedDate, proposal.proposedTime);
-    const endAt = addMinutes(startAt, booking.service.duration);
+    const endAt = bookingEndFor(startAt, booking.service, booking.master);
     const now = ctx.time.now();
     try {
       settled = await ctx.db.transaction(async (tx) => {
