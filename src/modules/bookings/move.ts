@@ -7,7 +7,7 @@ import { notifySafely } from '../../notifications/notifier.js';
 import { combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
-import { expirePending } from '../reschedule/queries.js';
+import { expireProposals } from '../reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
 import { bookingEndFor } from './timing.js';
@@ -50,7 +50,8 @@ export async function moveOwnBooking(
   await ctx.db.transaction(async (tx) => {
     if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, booking.id);
     await moveBooking(tx, booking.id, { startAt, endAt, masterId }, now);
-    await expirePending(tx, booking.id);
+    // The owner moved it: a proposal still waiting for the client is void (CONTRACT.md §12).
+    await expireProposals(tx, booking.id);
   });
   const moved: BookingView = { ...booking, startAt, endAt, master, updatedAt: now };
   // A booking that will not take place is moved silently: a "moved" notice about it would mislead.

@@ -7,7 +7,7 @@ import { findBookingView } from '../bookings/queries.js';
 import { isUuid } from '../../core/uuid.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { listProposals, proposalBody } from './queries.js';
-import { expireStaleFor, proposeReschedule } from './service.js';
+import { expireLapsedProposals, proposeReschedule } from './service.js';
 
 const BookingParam = Type.Object({ booking_id: Type.String({ maxLength: 64 }) });
 
@@ -69,7 +69,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
-      await expireStaleFor(app.ctx, booking.id);
+      await expireLapsedProposals(app.ctx, booking.id);
       return (await listProposals(app.ctx.db, booking.id)).map(proposalBody);
     },
   );

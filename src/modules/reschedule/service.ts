@@ -14,7 +14,7 @@ import { assertSlotFree } from '../bookings/strict-slots.js';
 import { bookingDuration, bookingEndFor } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
-import { expireStale, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
+import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
 export const BOT_STEP_MINUTES = 15;
@@ -30,13 +30,17 @@ export interface ProposalInput {
   by: 'PROVIDER_WEB' | 'PROVIDER_BOT';
 }
 
-/** Lazy expiry (SPEC.md): no background job, proposals expire when someone reads them. */
-export const expireStaleFor = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
-  expireStale(ctx.db, bookingId, ctx.time.now());
+/** Lazy expiry (SPEC.md): no background job; a PENDING proposal past expires_at is EXPIRED when someone reads it. */
+export const hasLapsed = (proposal: Pick<ProposalView, 'status' | 'expiresAt'>, now: string): boolean =>
+  proposal.status === 'PENDING' && proposal.expiresAt < now;
+
+/** Lazy expiry of every proposal of the booking, before they are read. */
+export const expireLapsedProposals = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
+  expireProposals(ctx.db, bookingId, ctx.time.now());
 
 /** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
 export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<ProposalView | undefined> {
-  await expireStaleFor(ctx, bookingId);
+  await expireLapsedProposals(ctx, bookingId);
   return pendingProposal(ctx.db, bookingId);
 }
 
@@ -57,7 +61,7 @@ export async function proposeReschedule(
   if (!isValidTime(input.time)) throw invalidInput('Invalid proposed_time: expected HH:MM', 'proposed_time');
   if (!isReschedulable(booking.status)) throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
   const now = ctx.time.now();
-  await expireStaleFor(ctx, booking.id);
+  await expireLapsedProposals(ctx, booking.id);
   let proposal: ProposalView;
   try {
     proposal = await insertProposal(ctx.db, {
@@ -131,7 +135,7 @@ export async function answerProposal(
   if (!booking || !business) return { kind: 'not_found' };
   if (!(await mayAnswer(booking))) return { kind: 'not_yours' };
   if (proposal.status === 'EXPIRED') return { kind: 'expired' };
-  if (proposal.status === 'PENDING' && proposal.expiresAt < ctx.time.now()) {
+  if (hasLapsed(proposal, ctx.time.now())) {
     await settleProposal(ctx.db, proposal.id, 'EXPIRED');
     return { kind: 'expired' };
   }
