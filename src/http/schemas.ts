@@ -51,14 +51,17 @@ export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLen
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-/** The shape only; whether the date exists (or the time is in range) the use case says, with a clearer detail. */
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
-export const TIME_PATTERN = '^\\d{2}:\\d{2}$';
-export const DateString = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD' });
+/**
+ * Dates and times a caller sends (CONTRACT.md §2): Ajv formats registered in src/http/validation.ts
+ * check that the date exists and the time is in range, and refuse with one message each.
+ */
+export const DateString = Type.String({ format: 'wall-date', description: 'YYYY-MM-DD, an existing date' });
+export const TimeString = Type.String({ format: 'wall-time', description: 'HH:MM' });
 export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
+/** The shape of a date-time the API answers with. */
 const NAIVE_DATE_TIME = { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' };
-/** A naive date-time a caller sends (CONTRACT.md §2), e.g. GET /bookings?updated_since=. */
-export const DateTimeQuery = Type.String({ ...NAIVE_DATE_TIME, description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
+/** A naive date-time a caller sends, e.g. GET /bookings?updated_since=. */
+export const DateTimeQuery = Type.String({ format: 'wall-date-time', description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
 
 /** The optional public profile of a business (null when not set). */
 const ProfileBody = {

@@ -6,8 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, invalidInput, notFound } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { combine, isValidDate, isValidTime } from '../../core/wallclock.js';
+import { combine } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
@@ -106,8 +107,8 @@ async function insertBooking(
   idempotencyKey: string | undefined,
   known?: KnownParts,
 ): Promise<BookingView> {
-  if (!isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (!isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
+  assertWallClock('wall-date', input.date, 'date');
+  assertWallClock('wall-time', input.time, 'time');
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   // One after the other: under a burst, parallel lookups would hold two pool connections per request.

@@ -2,9 +2,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isActive } from '../../core/booking-status.js';
-import { invalidInput, notFound } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
+import { combine, datePart, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { expireProposals } from '../reschedule/queries.js';
@@ -32,9 +33,8 @@ export async function moveOwnBooking(
   booking: BookingView,
   input: MoveInput,
 ): Promise<BookingView> {
-  if (input.date !== undefined && !isValidDate(input.date))
-    throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (input.time !== undefined && !isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
+  if (input.date !== undefined) assertWallClock('wall-date', input.date, 'date');
+  if (input.time !== undefined) assertWallClock('wall-time', input.time, 'time');
   let master = booking.master;
   if (input.master_id !== undefined && input.master_id !== booking.master.id) {
     const row = await findMasterRow(ctx.db, business.id, input.master_id);

@@ -12,8 +12,8 @@ import { expireLapsedProposals, proposeReschedule } from './service.js';
 const BookingParam = Type.Object({ booking_id: Type.String({ maxLength: 64 }) });
 
 const ProposalRequest = Type.Object({
-  proposed_date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD; any date' }),
-  proposed_time: Type.String({ maxLength: 5, description: 'HH:MM; availability is not checked' }),
+  proposed_date: Type.String({ format: 'wall-date', description: 'YYYY-MM-DD; any existing date' }),
+  proposed_time: Type.String({ format: 'wall-time', description: 'HH:MM; availability is not checked' }),
 });
 
 export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {

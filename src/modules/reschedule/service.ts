@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isActive } from '../../core/booking-status.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { DomainError, invalidInput, isDomainError } from '../../core/errors.js';
+import { DomainError, isDomainError } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart, toMinutes } from '../../core/wallclock.js';
+import { addMinutes, combine, datePart, timePart, toMinutes } from '../../core/wallclock.js';
 import { singleMasterSlots } from '../../core/availability.js';
 import { loadMasterDay } from '../availability/service.js';
 import { freeStartTimes } from '../../core/start-times.js';
@@ -57,8 +58,8 @@ export async function proposeReschedule(
   booking: BookingView,
   input: ProposalInput,
 ): Promise<{ proposal: ProposalView; notified: boolean }> {
-  if (!isValidDate(input.date)) throw invalidInput('Invalid proposed_date: expected an existing YYYY-MM-DD date', 'proposed_date');
-  if (!isValidTime(input.time)) throw invalidInput('Invalid proposed_time: expected HH:MM', 'proposed_time');
+  assertWallClock('wall-date', input.date, 'proposed_date');
+  assertWallClock('wall-time', input.time, 'proposed_time');
   if (!isReschedulable(booking.status)) throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
   const now = ctx.time.now();
   await expireLapsedProposals(ctx, booking.id);
