@@ -10,11 +10,11 @@ import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { combine } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
 import { announceNewBooking, findBookingView, insertPublicBooking } from './queries.js';
+import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
 import { bookingEndFor } from './timing.js';
 import type { BookingView } from './view.js';
@@ -58,13 +58,6 @@ export async function replayedBooking(
 /** The public hash is what it always was (keys stored before stay valid); the owner's names its entrance. */
 const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: Entrance): string =>
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
-
-/** The requested master (404 when not of this business) or the auto-assigned one; undefined when none exists. */
-async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, serviceId: number, masterId: number | null | undefined) {
-  if (masterId !== undefined && masterId !== null) return { master: await findMasterRow(ctx.db, businessId, masterId), picked: false };
-  const picked = await pickMasterFor(ctx.db, businessId, serviceId);
-  return { master: picked === undefined ? undefined : await findMasterRow(ctx.db, businessId, picked), picked: true };
-}
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
 export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats'>;
@@ -115,7 +108,8 @@ async function insertBooking(
   const service = known ? known.service : await findService(ctx.db, business.id, input.service_id);
   if (!service) throw notFound('Service');
   const named = input.master_id !== undefined && input.master_id !== null;
-  const found = known && named ? { master: known.master, picked: false } : await findMaster(ctx, business.id, service.id, input.master_id);
+  const found =
+    known && named ? { master: known.master, picked: false } : await masterForBooking(ctx.db, business.id, service.id, input.master_id);
   if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
   const master = found.master;
 
