@@ -6,11 +6,19 @@
 import { invalidInput } from './errors.js';
 import { isValidDate, isValidDateTime, isValidTime } from './wallclock.js';
 
+/** `pattern`: the shape, for the OpenAPI document's readers; `isValid` also checks the date exists and the time is in range. */
 export const WALL_CLOCK_FORMATS = {
-  'wall-date': { isValid: isValidDate, expected: 'expected an existing YYYY-MM-DD date' },
-  'wall-time': { isValid: isValidTime, expected: 'expected HH:MM' },
-  'wall-date-time': { isValid: isValidDateTime, expected: 'expected an existing YYYY-MM-DDTHH:MM:SS date-time' },
+  'wall-date': { isValid: isValidDate, pattern: '^\\d{4}-\\d{2}-\\d{2}$', expected: 'expected an existing YYYY-MM-DD date' },
+  'wall-time': { isValid: isValidTime, pattern: '^\\d{2}:\\d{2}$', expected: 'expected HH:MM' },
+  'wall-date-time': {
+    isValid: isValidDateTime,
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$',
+    expected: 'expected an existing YYYY-MM-DDTHH:MM:SS date-time',
+  },
 } as const;
+
+/** The schema of a date or time a caller sends: its shape and its format. */
+export const wallClockSchema = (format: WallClockFormat) => ({ format, pattern: WALL_CLOCK_FORMATS[format].pattern });
 
 export type WallClockFormat = keyof typeof WALL_CLOCK_FORMATS;
 

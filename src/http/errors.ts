@@ -73,12 +73,12 @@ function fieldOf(error: AjvError, context: string | undefined): string {
   return name || context || 'body';
 }
 
-/** A date or time format of ours (src/core/wall-clock-input.ts) says what it expected, in its one message. */
+/** A date or time of ours (src/core/wall-clock-input.ts), refused by its format or its shape, says what it expected in one message. */
 function wallClockExpected(error: AjvError): string | undefined {
-  const format = error.params?.format;
-  return typeof format === 'string' && Object.hasOwn(WALL_CLOCK_FORMATS, format)
-    ? WALL_CLOCK_FORMATS[format as WallClockFormat].expected
-    : undefined;
+  const { format, pattern } = error.params ?? {};
+  if (typeof format === 'string' && Object.hasOwn(WALL_CLOCK_FORMATS, format))
+    return WALL_CLOCK_FORMATS[format as WallClockFormat].expected;
+  return Object.values(WALL_CLOCK_FORMATS).find((known) => known.pattern === pattern)?.expected;
 }
 
 function validationError(error: FastifyError): Refusal {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { wallClockSchema } from '../../core/wall-clock-input.js';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, ProposalBody } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
@@ -12,8 +13,8 @@ import { expireLapsedProposals, proposeReschedule } from './service.js';
 const BookingParam = Type.Object({ booking_id: Type.String({ maxLength: 64 }) });
 
 const ProposalRequest = Type.Object({
-  proposed_date: Type.String({ format: 'wall-date', description: 'YYYY-MM-DD; any existing date' }),
-  proposed_time: Type.String({ format: 'wall-time', description: 'HH:MM; availability is not checked' }),
+  proposed_date: Type.String({ ...wallClockSchema('wall-date'), description: 'YYYY-MM-DD; any existing date' }),
+  proposed_time: Type.String({ ...wallClockSchema('wall-time'), description: 'HH:MM; availability is not checked' }),
 });
 
 export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
