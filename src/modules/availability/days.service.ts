@@ -9,7 +9,7 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
 import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
-import type { SlotsCache } from './cache.js';
+import type { BusinessCache } from './cache.js';
 import { daysAnswer, MAX_DAYS } from './days.js';
 import { loadRange } from './days.queries.js';
 
@@ -36,7 +36,7 @@ function checkRange(from: string, to: string): void {
   if (addDays(from, MAX_DAYS - 1) < to) throw invalidInput(`At most ${MAX_DAYS} days per request`, 'to');
 }
 
-export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: SlotsCache): Promise<string> {
+export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: BusinessCache): Promise<string> {
   const { service_id: serviceId, master_id: masterId, from, to } = query;
   checkRange(from, to);
   const now = nowOf(time);
