@@ -13,7 +13,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { announceNewBooking, findBookingView, insertPublicBooking } from './queries.js';
+import { announceNewBooking, findBookingView, insertBooking } from './queries.js';
 import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
 import { bookingEndFor } from './timing.js';
@@ -70,7 +70,7 @@ export async function createBooking(
   idempotencyKey: string | undefined,
   known?: KnownParts,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
+  const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
   await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
   return booking;
 }
@@ -86,12 +86,12 @@ export async function createOwnerBooking(
   input: NewBookingInput,
   idempotencyKey: string | undefined,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, log, business, input, 'confirmed', idempotencyKey);
+  const booking = await placeBooking(ctx, log, business, input, 'confirmed', idempotencyKey);
   await notifySafely(log, 'owner booking', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
   return booking;
 }
 
-async function insertBooking(
+async function placeBooking(
   ctx: Pick<AppContext, 'db' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
@@ -137,9 +137,9 @@ async function insertBooking(
     const inserted = business.strictSlots
       ? await ctx.db.transaction(async (tx) => {
           await assertSlotFree(tx, master.id, startAt, endAt);
-          return insertPublicBooking(tx, insert);
+          return insertBooking(tx, insert);
         })
-      : await insertPublicBooking(ctx.db, insert);
+      : await insertBooking(ctx.db, insert);
     // The view from what this request already holds: no second read of the row just written.
     booking = {
       id: inserted.id,
@@ -168,7 +168,7 @@ async function insertBooking(
 }
 
 /**
- * Said after the commit (queries.ts insertPublicBooking), before the client is answered, so its next
+ * Said after the commit (queries.ts insertBooking), before the client is answered, so its next
  * read on any instance sees the booking. The booking stands whatever happens here: a notice lost to a
  * failing database or a crash leaves other instances' caches stale for at most their age limit
  * (availability/cache.ts MAX_ANSWER_AGE_MS).

@@ -228,7 +228,7 @@ export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart:
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }
 
-export interface PublicBookingInsert {
+export interface BookingInsert {
   businessId: number;
   serviceId: number;
   masterId: number;
@@ -245,7 +245,7 @@ export interface PublicBookingInsert {
   idempotency?: { key: string; requestHash: string };
 }
 
-export interface InsertedPublicBooking {
+export interface InsertedBooking {
   id: string;
   client: { id: number; phone: string; firstName: string };
 }
@@ -288,7 +288,7 @@ const insertBookingStatement = preparedSql<{ id: string; client_id: number; phon
     SELECT booking.id, client.id AS client_id, client.phone, client.first_name FROM booking CROSS JOIN client`,
 );
 
-export async function insertPublicBooking(db: Db, values: PublicBookingInsert): Promise<InsertedPublicBooking> {
+export async function insertBooking(db: Db, values: BookingInsert): Promise<InsertedBooking> {
   const [row] = await insertBookingStatement(db).execute({
     businessId: values.businessId,
     phone: values.client.phone,
