@@ -1,5 +1,5 @@
 /** The rows the date strip needs for a range of dates, in four queries whatever the range. */
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
 import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../core/wallclock.js';

@@ -5,7 +5,7 @@
  * database handle: the hot path neither rebuilds the SQL nor, on PostgreSQL,
  * re-plans it (a named prepared statement per connection).
  */
-import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, businesses, masters, schedules } from '../../db/schema.js';
