@@ -8,7 +8,7 @@ import type { Database, Db } from './db/client.js';
 import type { WallClock } from './core/wallclock.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { Notifier } from './notifications/notifier.js';
-import type { SlotsCache } from './modules/availability/cache.js';
+import type { BusinessCache } from './modules/availability/cache.js';
 import type { Precompressed } from './http/precompressed.js';
 import type { BookingEvents } from './modules/bookings/events.js';
 import type { LookupCache } from './modules/bookings/lookup-cache.js';
@@ -21,9 +21,9 @@ export interface AppContext {
   tokens: TokenService;
   notifier: Notifier;
   /** Present when AVAILABILITY_CACHE is on. */
-  slotsCache: SlotsCache | undefined;
+  slotsCache: BusinessCache | undefined;
   /** The booking page and the public catalog, precompressed; present with slotsCache. */
-  pageCache: SlotsCache<Precompressed> | undefined;
+  pageCache: BusinessCache<Precompressed> | undefined;
   /** A public booking's lookup; present with slotsCache. */
   lookupCache: LookupCache | undefined;
   /** The booking changes GET /events streams (CONTRACT.md §13). */

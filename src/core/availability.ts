@@ -3,6 +3,7 @@
  * pure functions: no I/O, no clock. Minutes are counted from the day's
  * midnight, 0..1440; intervals are half-open [start, end).
  */
+import { occupiesTime } from './booking-status.js';
 import { fromMinutes, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
 
 export interface DaySchedule {
@@ -34,9 +35,6 @@ export interface SlotsAnswer {
 
 const MINUTES_IN_DAY = 1440;
 export const CLOSED_DAY: SlotsAnswer = Object.freeze({ work_start: '00:00', work_end: '00:00', busy_intervals: [] }) as SlotsAnswer;
-
-/** Rule 3 of the booking status section: cancelled and rejected bookings take no time. */
-export const occupiesTime = (status: string): boolean => status !== 'cancelled' && status !== 'rejected';
 
 /**
  * Rule 1: the master's own row for the weekday, else the business row. A master with any row of its

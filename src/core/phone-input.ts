@@ -3,10 +3,11 @@
  * `+7 (701) 123-45-67`, `7 701 …`, `701 …`, key by key or pasted. The field
  * keeps the prefix the person wrote (8, +7, 7 or none) and only adds spaces,
  * brackets and dashes, so reading its own text back never changes a digit:
- * formatting is idempotent. The stored number is decided from the digits
- * alone (`storedPhone`), by the same rule as the server's `normalizePhone`.
+ * formatting is idempotent. The stored number is the server's `normalizePhone`
+ * of the national digits the field reads (`storedPhone`).
  * No DOM here: web/src/shared/phone-field.tsx binds it to an input.
  */
+import { normalizePhone } from './phone.js';
 
 /** What the field holds, as typed: a leading plus and the digits. */
 interface PhoneEntry {
@@ -75,14 +76,16 @@ export function formatPhoneInput(text: string): string {
 }
 
 /**
- * The number to store, as the server normalizes it ("7" and 10 digits), or
- * null while the field does not hold a whole Kazakhstan (+7) number.
+ * The number to store, by the server's rule, or null while the field does not hold a whole
+ * Kazakhstan (+7) number. The one thing the page adds: it reads a prefix the person wrote
+ * (+7, 8) as a prefix, so "8 701 123 45 6" is incomplete here though its 10 digits would
+ * normalize on the server (test/unit/phone-input.test.ts proves where the two may differ).
  */
 export function storedPhone(text: string): string | null {
   const entry = readEntry(text);
   if (entry.plus && !entry.digits.startsWith('7')) return null;
   const national = nationalDigits(entry);
-  return national.length === 10 ? `7${national}` : null;
+  return national.length === 10 ? normalizePhone(national) : null;
 }
 
 /** The offset in text just after its n-th digit (after the plus for 0 when there is one). */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode, type FieldError } from '../core/errors.js';
+import { WALL_CLOCK_FORMATS, type WallClockFormat } from '../core/wall-clock-input.js';
 import { isForeignKeyViolation, isUnstorableText, isUnstorableValue } from '../db/errors.js';
 import { OutageLog } from './outage-log.js';
 
@@ -73,11 +74,19 @@ function fieldOf(error: AjvError, context: string | undefined): string {
   return name || context || 'body';
 }
 
+/** A date or time of ours (src/core/wall-clock-input.ts), refused by its format or its shape, says what it expected in one message. */
+function wallClockExpected(error: AjvError): string | undefined {
+  const { format, pattern } = error.params ?? {};
+  if (typeof format === 'string' && Object.hasOwn(WALL_CLOCK_FORMATS, format))
+    return WALL_CLOCK_FORMATS[format as WallClockFormat].expected;
+  return Object.values(WALL_CLOCK_FORMATS).find((known) => known.pattern === pattern)?.expected;
+}
+
 function validationError(error: FastifyError): Refusal {
   const context = error.validationContext;
   const errors = (error.validation ?? []).map((item) => ({
     field: fieldOf(item as AjvError, context),
-    message: item.message ?? 'is invalid',
+    message: wallClockExpected(item as AjvError) ?? item.message ?? 'is invalid',
   }));
   const first = errors[0];
   const detail = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request';

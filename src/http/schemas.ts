@@ -1,5 +1,6 @@
 /** Response and input shapes shared by several modules (CONTRACT.md §3-§5). */
 import { STATUS_CODES } from 'node:http';
+import { WALL_CLOCK_FORMATS, wallClockSchema } from '../core/wall-clock-input.js';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { bookingStatuses, proposalSources, proposalStatuses, userRoles } from '../db/schema.js';
 import { ERROR_CODES, type ErrorCode } from '../core/errors.js';
@@ -51,14 +52,20 @@ export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLen
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-/** The shape only; whether the date exists (or the time is in range) the use case says, with a clearer detail. */
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
-export const TIME_PATTERN = '^\\d{2}:\\d{2}$';
-export const DateString = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD' });
+/**
+ * Dates and times a caller sends (CONTRACT.md §2): Ajv formats registered in src/http/validation.ts
+ * check that the date exists and the time is in range, and refuse with one message each.
+ */
+export const DateString = Type.String({ ...wallClockSchema('wall-date'), description: 'YYYY-MM-DD, an existing date' });
+export const TimeString = Type.String({ ...wallClockSchema('wall-time'), description: 'HH:MM' });
 export const DateTimeString = Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
-const NAIVE_DATE_TIME = { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' };
-/** A naive date-time a caller sends (CONTRACT.md §2), e.g. GET /bookings?updated_since=. */
-export const DateTimeQuery = Type.String({ ...NAIVE_DATE_TIME, description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' });
+/** The shape of a date-time the API answers with. */
+const NAIVE_DATE_TIME = { pattern: WALL_CLOCK_FORMATS['wall-date-time'].pattern };
+/** A naive date-time a caller sends, e.g. GET /bookings?updated_since=. */
+export const DateTimeQuery = Type.String({
+  ...wallClockSchema('wall-date-time'),
+  description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE',
+});
 
 /** The optional public profile of a business (null when not set). */
 const ProfileBody = {

@@ -11,6 +11,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { WALL_CLOCK_FORMATS } from '../core/wall-clock-input.js';
 
 type FastifySchemaControllerOptions = NonNullable<FastifyServerOptions['schemaController']>;
 
@@ -48,10 +49,14 @@ type Factories = NonNullable<FastifySchemaControllerOptions['compilersFactory']>
 type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route: unknown) => (data: unknown) => string;
 const serializers = SerializerSelector() as unknown as SerializerFactory;
 
+/** The API's own formats (`format: 'wall-date'` …): one check each, one message (src/http/errors.ts). */
+const formats = Object.fromEntries(Object.entries(WALL_CLOCK_FORMATS).map(([name, format]) => [name, format.isValid]));
+
 export function schemaController(): FastifySchemaControllerOptions {
   const buildValidator = (externalSchemas: unknown, ajvOptions: AjvServerOptions): CompileFor => {
-    const coercing = fromPool(externalSchemas, ajvOptions);
-    const exact = fromPool(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
+    const customOptions = { ...ajvOptions?.customOptions, formats: { ...(ajvOptions?.customOptions?.formats as object), ...formats } };
+    const coercing = fromPool(externalSchemas, { ...ajvOptions, customOptions });
+    const exact = fromPool(externalSchemas, { ...ajvOptions, customOptions: { ...customOptions, coerceTypes: false } });
     return (route) => lazyValidator(() => (route.httpPart === 'body' ? exact : coercing)(route) as Validator);
   };
   const buildSerializer: SerializerFactory = (externalSchemas, options) => {

@@ -93,6 +93,16 @@ describe('GET /bookings', () => {
     expect(response.data.errors[0].field).toBe(field);
   });
 
+  it.each([
+    ['?date=2026-02-30', 'Invalid date: expected an existing YYYY-MM-DD date'],
+    ['?date_from=tomorrow', 'Invalid date_from: expected an existing YYYY-MM-DD date'],
+    ['?updated_since=2026-11-23%2010:00:00', 'Invalid updated_since: expected an existing YYYY-MM-DDTHH:MM:SS date-time'],
+  ])('%s is refused by its registered format with the one message: %s', async (query, detail) => {
+    const response = await t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token });
+    expect(response.statusCode).toBe(400);
+    expect(response.data).toMatchObject({ code: 'invalid_input', detail });
+  });
+
   it("shows no other business's bookings", async () => {
     const stranger = await registerBusiness(t);
     expect(await list(stranger)).toEqual([]);

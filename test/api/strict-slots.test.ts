@@ -70,6 +70,25 @@ describe('strict slots on', () => {
     expect((await book(owner, anna, '2026-11-24', '10:00')).statusCode).toBe(201);
   });
 
+  it('a completed booking took its time: it blocks the slot as availability shows it busy', async () => {
+    const { owner, masters } = await salon(true);
+    const anna = masters[0]!;
+    const done = await book(owner, anna, '2026-11-27', '10:00'); // 10:00-11:00
+    expect(done.statusCode).toBe(201);
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/v1/bookings/${done.data.id}`,
+      token: owner.token,
+      payload: { status: 'completed' },
+    });
+    expect(patched.data.status).toBe('completed');
+    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-27&master_id=${anna}` });
+    expect(slots.data.busy_intervals).toContainEqual(['10:00', '11:00']);
+    const clash = await book(owner, anna, '2026-11-27', '10:30');
+    expect(clash.statusCode).toBe(409);
+    expect(clash.data).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
+  });
+
   it('applies to the auto-assigned master too', async () => {
     const { owner } = await salon(true);
     expect((await book(owner, null, '2026-11-26', '15:00')).statusCode).toBe(201);

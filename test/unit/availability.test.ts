@@ -4,7 +4,6 @@ import {
   aggregateSlots,
   bookingInterval,
   mergeIntervals,
-  occupiesTime,
   scheduleFor,
   singleMasterSlots,
   type DaySchedule,
@@ -13,6 +12,7 @@ import {
   type SlotsAnswer,
   type TimedBooking,
 } from '../../src/core/availability.js';
+import { occupiesTime } from '../../src/core/booking-status.js';
 
 const DAY = '2026-11-23';
 const PREV = '2026-11-22';
@@ -100,18 +100,6 @@ describe('bookingInterval', () => {
   it('is null for a booking on another day or ending exactly at midnight', () => {
     expect(bookingInterval(booked('10:00', '11:00', 'pending', NEXT), DAY)).toBeNull();
     expect(bookingInterval(booked('23:00', '00:00', 'pending', PREV, DAY), DAY)).toBeNull();
-  });
-});
-
-describe('occupiesTime (status rule 3)', () => {
-  it.each([
-    ['pending', true],
-    ['confirmed', true],
-    ['completed', true],
-    ['cancelled', false],
-    ['rejected', false],
-  ])('%s → %s', (status, expected) => {
-    expect(occupiesTime(status)).toBe(expected);
   });
 });
 

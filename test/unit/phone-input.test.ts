@@ -88,6 +88,30 @@ describe('the phone field, typed key by key as people in Kazakhstan do', () => {
     );
   });
 
+  it('property: over random input the page stores what the server stores from the field, differing only on a prefix the person wrote', () => {
+    const unit = fc.constantFrom(...'0123456789 +-()abcxyzа'.split(''), '7', '8', '0');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 30 }), (typed) => {
+        const shown = formatPhoneInput(typed);
+        const stored = storedPhone(typed);
+        expect(storedPhone(shown)).toBe(stored);
+        if (stored !== null) {
+          expect(normalizePhone(shown)).toBe(stored);
+          // What the pages send (`+` and the stored number) the server keeps as it is.
+          expect(normalizePhone(`+${stored}`)).toBe(stored);
+          return;
+        }
+        if (normalizePhone(shown) === null) return;
+        // The server would take the field's digits; the page does not because of the prefix they start with:
+        // another country code, +7 with fewer than 10 digits after it, or the trunk 8 with 9 after it.
+        const digits = shown.replace(/\D/g, '');
+        if (shown.startsWith('+')) expect(digits.startsWith('7') && digits.length === 11).toBe(false);
+        else expect(shown.startsWith('8') && digits.length === 10).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('formatting its own text changes nothing (the field never re-reads its prefix as digits)', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789+()- '.split('')), maxLength: 24 }), (text) => {

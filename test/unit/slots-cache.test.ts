@@ -1,25 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerKey, SlotsCache } from '../../src/modules/availability/cache.js';
+import { answerKey, BusinessCache } from '../../src/modules/availability/cache.js';
 import type { SlotsAnswer } from '../../src/core/availability.js';
 
 const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, work_end: '18:00', busy_intervals: [] });
 const KEY = answerKey('2026-11-24', undefined);
 
-function liveCache(max?: number): SlotsCache<SlotsAnswer> {
-  const cache = new SlotsCache<SlotsAnswer>({ maxAnswers: max });
+function liveCache(max?: number): BusinessCache<SlotsAnswer> {
+  const cache = new BusinessCache<SlotsAnswer>({ maxAnswers: max });
   cache.setLive(true);
   return cache;
 }
 
-describe('SlotsCache', () => {
+describe('BusinessCache', () => {
   it('keys a day with and without a master apart', () => {
     expect(answerKey('2026-11-24', 7)).not.toBe(answerKey('2026-11-24', undefined));
     expect(answerKey('2026-11-24', 7)).not.toBe(answerKey('2026-11-25', 7));
   });
 
   it('keeps nothing until it is live, and forgets everything when it goes down', () => {
-    const cache = new SlotsCache<SlotsAnswer>();
+    const cache = new BusinessCache<SlotsAnswer>();
     cache.store('salon', 1, KEY, answer('09:00'), cache.generation);
     expect(cache.get('salon', KEY)).toBeUndefined();
     cache.setLive(true);
@@ -74,7 +74,7 @@ describe('SlotsCache', () => {
 
   it("drops a business's answers once the first of them is older than the age limit, even with no notice", () => {
     let now = 0;
-    const cache = new SlotsCache<SlotsAnswer>({ maxAgeMs: 60_000, now: () => now });
+    const cache = new BusinessCache<SlotsAnswer>({ maxAgeMs: 60_000, now: () => now });
     cache.setLive(true);
     cache.store('salon', 1, KEY, answer('09:00'), cache.generation);
     cache.store('other', 2, KEY, answer('10:00'), cache.generation);

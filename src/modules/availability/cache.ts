@@ -1,5 +1,6 @@
 /**
- * Slots answers kept between requests (the hottest read). An answer is a pure function of
+ * A business's answers kept between requests: slots (the hottest read), the public pages and
+ * the booking lookups all keep theirs here, keyed per business. An answer is a pure function of
  * the business row, its schedule rows, masters and bookings, so it stays right
  * until one of those rows changes; every such write reaches `forgetBusiness`
  * through a database trigger's NOTIFY, from this instance or any other (a
@@ -20,7 +21,7 @@ interface BusinessAnswers<T> {
  */
 export const MAX_ANSWER_AGE_MS = 60_000;
 
-export interface SlotsCacheOptions {
+export interface BusinessCacheOptions {
   /** Past this many answers the cache starts over: cheaper than LRU bookkeeping on every hit, and refilled by one query per key. */
   maxAnswers?: number;
   maxAgeMs?: number;
@@ -31,7 +32,7 @@ export interface SlotsCacheOptions {
 export const answerKey = (date: string, masterId: number | undefined): string => `${date}/${masterId ?? '*'}`;
 
 /** T: what is kept per answer (the service keeps the serialized JSON, so a hit skips serialization too). */
-export class SlotsCache<T = string> {
+export class BusinessCache<T = string> {
   #generation = 0;
   /** Generation of the last forgetAll, and of the last forgetBusiness per business. */
   #allForgottenAt = 0;
@@ -45,7 +46,7 @@ export class SlotsCache<T = string> {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
-  constructor({ maxAnswers = 20_000, maxAgeMs = MAX_ANSWER_AGE_MS, now = () => performance.now() }: SlotsCacheOptions = {}) {
+  constructor({ maxAnswers = 20_000, maxAgeMs = MAX_ANSWER_AGE_MS, now = () => performance.now() }: BusinessCacheOptions = {}) {
     this.maxAnswers = maxAnswers;
     this.maxAgeMs = maxAgeMs;
     this.now = now;

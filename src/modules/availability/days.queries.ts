@@ -1,11 +1,12 @@
 /** The rows the date strip needs for a range of dates, in four queries whatever the range. */
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
 import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../core/wallclock.js';
 import { listMasterRows } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import type { RangeData } from './days.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; duration: number; data: RangeData };
 
@@ -45,7 +46,7 @@ export async function loadRange(
           eq(bookings.businessId, businessId),
           gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
           lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
-          inArray(bookings.status, ['pending', 'confirmed', 'completed']),
+          occupiesTimeSql(),
         ),
       ),
   ]);

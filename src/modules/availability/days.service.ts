@@ -6,9 +6,10 @@
  */
 import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
-import { addDays, isValidDate, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
+import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
-import type { SlotsCache } from './cache.js';
+import type { BusinessCache } from './cache.js';
 import { daysAnswer, MAX_DAYS } from './days.js';
 import { loadRange } from './days.queries.js';
 
@@ -29,13 +30,13 @@ function nowOf(time: WallClock): string {
 }
 
 function checkRange(from: string, to: string): void {
-  if (!isValidDate(from)) throw invalidInput('Invalid from: expected an existing YYYY-MM-DD date', 'from');
-  if (!isValidDate(to)) throw invalidInput('Invalid to: expected an existing YYYY-MM-DD date', 'to');
+  assertWallClock('wall-date', from, 'from');
+  assertWallClock('wall-date', to, 'to');
   if (to < from) throw invalidInput('to must not be before from', 'to');
   if (addDays(from, MAX_DAYS - 1) < to) throw invalidInput(`At most ${MAX_DAYS} days per request`, 'to');
 }
 
-export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: SlotsCache): Promise<string> {
+export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: BusinessCache): Promise<string> {
   const { service_id: serviceId, master_id: masterId, from, to } = query;
   checkRange(from, to);
   const now = nowOf(time);

@@ -13,23 +13,23 @@ import { AVAILABILITY_CHANNEL } from '../../db/channels.js';
 import type { Database } from '../../db/client.js';
 import type { Precompressed } from '../../http/precompressed.js';
 import type { LookupCache } from '../bookings/lookup-cache.js';
-import { SlotsCache } from './cache.js';
+import { BusinessCache } from './cache.js';
 
 export interface LiveCaches {
-  slots: SlotsCache;
+  slots: BusinessCache;
   /** The booking page and the public catalog answers, precompressed (same rows, same notifications). */
-  pages: SlotsCache<Precompressed>;
+  pages: BusinessCache<Precompressed>;
   /** What a public booking reads before it writes (bookings/lookup-cache.ts). */
   lookups: LookupCache;
 }
 
 export async function startLiveCaches(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<LiveCaches> {
   const caches: LiveCaches = {
-    slots: new SlotsCache(),
-    pages: new SlotsCache<Precompressed>({ maxAnswers: 5_000 }),
-    lookups: new SlotsCache({ maxAnswers: 5_000 }),
+    slots: new BusinessCache(),
+    pages: new BusinessCache<Precompressed>({ maxAnswers: 5_000 }),
+    lookups: new BusinessCache({ maxAnswers: 5_000 }),
   };
-  const each = (what: (cache: SlotsCache<unknown>) => void) => Object.values(caches).forEach(what);
+  const each = (what: (cache: BusinessCache<unknown>) => void) => Object.values(caches).forEach(what);
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
     onNotify: (payload) => {
       // 'slots:<id>' (bookings, drizzle/0011) changes only free times; 'catalog:<id>' (categories, 0009;

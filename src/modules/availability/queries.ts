@@ -5,11 +5,12 @@
  * database handle: the hot path neither rebuilds the SQL nor, on PostgreSQL,
  * re-plans it (a named prepared statement per connection).
  */
-import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, businesses, masters, schedules } from '../../db/schema.js';
 import type { ScheduleRow } from '../../core/availability.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export interface DayScheduleRow extends ScheduleRow {
   masterId: number | null;
@@ -64,7 +65,7 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
           oneMaster ? eq(bookings.masterId, masterId) : eq(bookings.businessId, businesses.id),
           gte(bookings.startAt, sql.placeholder('from')),
           lt(bookings.startAt, sql.placeholder('to')),
-          inArray(bookings.status, ['pending', 'confirmed', 'completed']),
+          occupiesTimeSql(),
         ),
       ),
     })

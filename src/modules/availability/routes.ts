@@ -1,8 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalidInput } from '../../core/errors.js';
 import { DateString, errorResponses, SlugParams } from '../../http/schemas.js';
-import { isValidDate } from '../../core/wallclock.js';
 import { noSecurity } from '../auth/guards.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
@@ -47,7 +45,6 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { date, master_id } = request.query;
-      if (!isValidDate(date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
       const json = await slotsJsonBySlug(app.ctx.db, request.params.slug, date, master_id, app.ctx.slotsCache);
       // Already JSON (kept so by the cache): Fastify sends a string with a JSON content type as it is,
       // without the response schema's serializer; the schema still documents it (and the tests check the shape).

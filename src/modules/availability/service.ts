@@ -6,7 +6,7 @@ import { bookingsTouchingDay } from '../bookings/queries.js';
 import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
 import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
-import { answerKey, type SlotsCache } from './cache.js';
+import { answerKey, type BusinessCache } from './cache.js';
 import { loadBusinessDay, type BusinessDay } from './queries.js';
 
 function dayBounds(date: IsoDate): [string, string] {
@@ -30,7 +30,7 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
  * GET /public/{slug}/slots as its JSON body: SPEC.md rules 4 and 5, with the no-masters fallback;
  * one query (see queries.ts), none when the cache holds the answer.
  */
-export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: SlotsCache): Promise<string> {
+export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: BusinessCache): Promise<string> {
   const key = answerKey(date, masterId);
   const generation = cache?.generation ?? 0;
   const cached = await cache?.lookup(slug, key);

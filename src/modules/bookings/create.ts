@@ -6,15 +6,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError, invalidInput, notFound } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, isValidDate, isValidTime } from '../../core/wallclock.js';
+import { combine } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { findMasterRow, pickMasterFor } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { announceNewBooking, findBookingView, insertPublicBooking } from './queries.js';
+import { announceNewBooking, findBookingView, insertBooking } from './queries.js';
+import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
+import { bookingEndFor } from './timing.js';
 import type { BookingView } from './view.js';
 import type { BookingLookup } from './lookup.queries.js';
 
@@ -57,13 +59,6 @@ export async function replayedBooking(
 const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: Entrance): string =>
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
-/** The requested master (404 when not of this business) or the auto-assigned one; undefined when none exists. */
-async function findMaster(ctx: Pick<AppContext, 'db'>, businessId: number, serviceId: number, masterId: number | null | undefined) {
-  if (masterId !== undefined && masterId !== null) return { master: await findMasterRow(ctx.db, businessId, masterId), picked: false };
-  const picked = await pickMasterFor(ctx.db, businessId, serviceId);
-  return { master: picked === undefined ? undefined : await findMasterRow(ctx.db, businessId, picked), picked: true };
-}
-
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
 export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats'>;
 
@@ -75,7 +70,7 @@ export async function createBooking(
   idempotencyKey: string | undefined,
   known?: KnownParts,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
+  const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
   await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
   return booking;
 }
@@ -91,12 +86,12 @@ export async function createOwnerBooking(
   input: NewBookingInput,
   idempotencyKey: string | undefined,
 ): Promise<BookingView> {
-  const booking = await insertBooking(ctx, log, business, input, 'confirmed', idempotencyKey);
+  const booking = await placeBooking(ctx, log, business, input, 'confirmed', idempotencyKey);
   await notifySafely(log, 'owner booking', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
   return booking;
 }
 
-async function insertBooking(
+async function placeBooking(
   ctx: Pick<AppContext, 'db' | 'time'>,
   log: FastifyBaseLogger,
   business: BusinessRow,
@@ -105,20 +100,21 @@ async function insertBooking(
   idempotencyKey: string | undefined,
   known?: KnownParts,
 ): Promise<BookingView> {
-  if (!isValidDate(input.date)) throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (!isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
+  assertWallClock('wall-date', input.date, 'date');
+  assertWallClock('wall-time', input.time, 'time');
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   // One after the other: under a burst, parallel lookups would hold two pool connections per request.
   const service = known ? known.service : await findService(ctx.db, business.id, input.service_id);
   if (!service) throw notFound('Service');
   const named = input.master_id !== undefined && input.master_id !== null;
-  const found = known && named ? { master: known.master, picked: false } : await findMaster(ctx, business.id, service.id, input.master_id);
+  const found =
+    known && named ? { master: known.master, picked: false } : await masterForBooking(ctx.db, business.id, service.id, input.master_id);
   if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
   const master = found.master;
 
   const startAt = combine(input.date, input.time);
-  const endAt = addMinutes(startAt, service.duration);
+  const endAt = bookingEndFor(startAt, service, master);
   const notes = input.notes?.trim() || null;
   const entrance: Entrance = status === 'confirmed' ? 'owner' : 'public';
   const now = ctx.time.now();
@@ -141,9 +137,9 @@ async function insertBooking(
     const inserted = business.strictSlots
       ? await ctx.db.transaction(async (tx) => {
           await assertSlotFree(tx, master.id, startAt, endAt);
-          return insertPublicBooking(tx, insert);
+          return insertBooking(tx, insert);
         })
-      : await insertPublicBooking(ctx.db, insert);
+      : await insertBooking(ctx.db, insert);
     // The view from what this request already holds: no second read of the row just written.
     booking = {
       id: inserted.id,
@@ -172,7 +168,7 @@ async function insertBooking(
 }
 
 /**
- * Said after the commit (queries.ts insertPublicBooking), before the client is answered, so its next
+ * Said after the commit (queries.ts insertBooking), before the client is answered, so its next
  * read on any instance sees the booking. The booking stands whatever happens here: a notice lost to a
  * failing database or a crash leaves other instances' caches stale for at most their age limit
  * (availability/cache.ts MAX_ANSWER_AGE_MS).

@@ -7,10 +7,10 @@
  * master id is read, and answered 404, every time.
  */
 import type { Db } from '../../db/client.js';
-import type { SlotsCache } from '../availability/cache.js';
+import type { BusinessCache } from '../availability/cache.js';
 import { lookUpBooking, type BookingLookup } from './lookup.queries.js';
 
-export type LookupCache = SlotsCache<BookingLookup>;
+export type LookupCache = BusinessCache<BookingLookup>;
 
 export async function lookUpBookingCached(
   cache: LookupCache | undefined,

@@ -1,14 +1,17 @@
 /** CONTRACT.md §12: the owner moves a booking to another date, time or master. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { invalidInput, notFound } from '../../core/errors.js';
+import { isActive } from '../../core/booking-status.js';
+import { notFound } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart } from '../../core/wallclock.js';
+import { combine, datePart, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
-import { expirePending } from '../reschedule/queries.js';
+import { expireProposals } from '../reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
+import { bookingEndFor } from './timing.js';
 import type { BookingView } from './view.js';
 
 export interface MoveInput {
@@ -17,11 +20,8 @@ export interface MoveInput {
   master_id?: number;
 }
 
-/** A booking that will not take place is moved silently: a "moved" notice about it would mislead. */
-const tellsClient = (status: string): boolean => status === 'pending' || status === 'confirmed';
-
 /**
- * Start, end (start + the service's duration) and master change together; a master of
+ * Start, end (start + the booking's duration with its master) and master change together; a master of
  * another business is 404; strict slots refuse a clash (the booking itself excluded);
  * a PENDING proposal of the booking expires; the client hears of the new time.
  * Moving to where it already is changes nothing and tells no one.
@@ -33,9 +33,8 @@ export async function moveOwnBooking(
   booking: BookingView,
   input: MoveInput,
 ): Promise<BookingView> {
-  if (input.date !== undefined && !isValidDate(input.date))
-    throw invalidInput('Invalid date: expected an existing YYYY-MM-DD date', 'date');
-  if (input.time !== undefined && !isValidTime(input.time)) throw invalidInput('Invalid time: expected HH:MM', 'time');
+  if (input.date !== undefined) assertWallClock('wall-date', input.date, 'date');
+  if (input.time !== undefined) assertWallClock('wall-time', input.time, 'time');
   let master = booking.master;
   if (input.master_id !== undefined && input.master_id !== booking.master.id) {
     const row = await findMasterRow(ctx.db, business.id, input.master_id);
@@ -43,7 +42,7 @@ export async function moveOwnBooking(
     master = { id: row.id, name: row.name };
   }
   const startAt = combine(input.date ?? datePart(booking.startAt), input.time ?? timePart(booking.startAt));
-  const endAt = addMinutes(startAt, booking.service.duration);
+  const endAt = bookingEndFor(startAt, booking.service, master);
   if (startAt === booking.startAt && master.id === booking.master.id) return booking;
 
   const masterId = master.id === booking.master.id ? undefined : master.id;
@@ -51,10 +50,12 @@ export async function moveOwnBooking(
   await ctx.db.transaction(async (tx) => {
     if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, booking.id);
     await moveBooking(tx, booking.id, { startAt, endAt, masterId }, now);
-    await expirePending(tx, booking.id);
+    // The owner moved it: a proposal still waiting for the client is void (CONTRACT.md §12).
+    await expireProposals(tx, booking.id);
   });
   const moved: BookingView = { ...booking, startAt, endAt, master, updatedAt: now };
-  if (tellsClient(moved.status)) {
+  // A booking that will not take place is moved silently: a "moved" notice about it would mislead.
+  if (isActive(moved.status)) {
     await notifySafely(log, 'booking moved', () => ctx.notifier.bookingMoved(business, moved, booking.startAt), undefined);
   }
   return moved;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
-import { BookingStatusSchema, DATE_PATTERN, errorResponses, Nullable, SlugParams, TIME_PATTERN } from '../../http/schemas.js';
+import { BookingStatusSchema, DateString, errorResponses, Nullable, SlugParams, TimeString } from '../../http/schemas.js';
 import { verifyCaptcha } from '../auth/captcha.js';
 import { noSecurity } from '../auth/guards.js';
 import { validateInitData } from '../auth/init-data.js';
@@ -14,8 +14,8 @@ import { fromDbTimestamp } from '../../core/wallclock.js';
 
 export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  date: Type.String({ maxLength: 10, pattern: DATE_PATTERN, description: 'YYYY-MM-DD' }),
-  time: Type.String({ maxLength: 5, pattern: TIME_PATTERN, description: 'HH:MM' }),
+  date: DateString,
+  time: TimeString,
   first_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   phone: Type.String({ minLength: 1, maxLength: 40 }),
   master_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),

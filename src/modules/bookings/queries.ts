@@ -7,6 +7,7 @@ import { bookings, businesses, clients, deletedBookings, idempotencyKeys, master
 import { appendedClientNotes } from '../catalog/clients.queries.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export interface Page {
   limit?: number;
@@ -234,13 +235,13 @@ export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart:
         // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
         gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
         lt(bookings.startAt, dayEnd),
-        inArray(bookings.status, ['pending', 'confirmed', 'completed']),
+        occupiesTimeSql(),
       ),
     );
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }
 
-export interface PublicBookingInsert {
+export interface BookingInsert {
   businessId: number;
   serviceId: number;
   masterId: number;
@@ -257,7 +258,7 @@ export interface PublicBookingInsert {
   idempotency?: { key: string; requestHash: string };
 }
 
-export interface InsertedPublicBooking {
+export interface InsertedBooking {
   id: string;
   client: { id: number; phone: string; firstName: string };
 }
@@ -300,7 +301,7 @@ const insertBookingStatement = preparedSql<{ id: string; client_id: number; phon
     SELECT booking.id, client.id AS client_id, client.phone, client.first_name FROM booking CROSS JOIN client`,
 );
 
-export async function insertPublicBooking(db: Db, values: PublicBookingInsert): Promise<InsertedPublicBooking> {
+export async function insertBooking(db: Db, values: BookingInsert): Promise<InsertedBooking> {
   const [row] = await insertBookingStatement(db).execute({
     businessId: values.businessId,
     phone: values.client.phone,

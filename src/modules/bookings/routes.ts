@@ -5,17 +5,16 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import {
   BookingBody,
   BookingStatusSchema,
-  DATE_PATTERN,
   DateString,
   DateTimeQuery,
   errorResponses,
   MAX_PAGE,
   PageQuery,
   pageTotal,
-  TIME_PATTERN,
+  TimeString,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { addDays, isValidDate, isValidDateTime } from '../../core/wallclock.js';
+import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
@@ -38,8 +37,8 @@ const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_ur
 const PatchBody = Type.Object(
   {
     status: Type.Optional(BookingStatusSchema),
-    date: Type.Optional(Type.String({ maxLength: 10, pattern: DATE_PATTERN, description: 'YYYY-MM-DD' })),
-    time: Type.Optional(Type.String({ maxLength: 5, pattern: TIME_PATTERN, description: 'HH:MM' })),
+    date: Type.Optional(DateString),
+    time: Type.Optional(TimeString),
     master_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },
   { minProperties: 1, description: 'At least one of status, date, time, master_id' },
@@ -61,17 +60,6 @@ const DeletedBody = Type.Object({
   id: Type.String(),
   deleted_at: Type.String({ description: 'naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE' }),
 });
-
-function checkedDateTime(value: string | undefined, field: string): string | undefined {
-  if (value !== undefined && !isValidDateTime(value))
-    throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DDTHH:MM:SS date-time`, field);
-  return value;
-}
-
-function checkedDate(value: string | undefined, field: string): string | undefined {
-  if (value !== undefined && !isValidDate(value)) throw invalidInput(`Invalid ${field}: expected an existing YYYY-MM-DD date`, field);
-  return value;
-}
 
 const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['bookings'];
@@ -108,9 +96,9 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { status, master_id, client_id, limit, offset } = request.query;
-      const date = checkedDate(request.query.date, 'date');
-      const from = checkedDate(request.query.date_from, 'date_from') ?? date;
-      const to = checkedDate(request.query.date_to, 'date_to') ?? date;
+      const date = request.query.date;
+      const from = request.query.date_from ?? date;
+      const to = request.query.date_to ?? date;
       const filter = {
         businessId: request.provider.businessId,
         from: from ? `${from}T00:00:00` : undefined,
@@ -118,7 +106,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: status as BookingStatus | undefined,
         masterId: master_id,
         clientId: client_id,
-        updatedSince: checkedDateTime(request.query.updated_since, 'updated_since'),
+        updatedSince: request.query.updated_since,
       };
       const page = { limit: limit ?? MAX_PAGE, offset };
       const views = await listBookingViews(app.ctx.db, filter, page);
@@ -144,7 +132,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { businessId } = request.provider;
-      const since = checkedDateTime(request.query.since, 'since');
+      const since = request.query.since;
       const page = { limit: request.query.limit ?? MAX_PAGE, offset: request.query.offset ?? 0 };
       const rows = await listDeletedBookings(app.ctx.db, businessId, since, page);
       reply.header(TOTAL_HEADER, await pageTotal(rows.length, page, () => countDeletedBookings(app.ctx.db, businessId, since)));

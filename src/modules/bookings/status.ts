@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
-import { expirePending } from '../reschedule/queries.js';
+import { expireProposals } from '../reschedule/queries.js';
+import { isActive } from '../../core/booking-status.js';
 import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
 
@@ -28,7 +29,7 @@ export async function notifyClient(
 
 /** A proposal waiting for the client is void once its booking is cancelled, rejected or completed (issue 32). */
 async function voidProposalsUnlessActive(ctx: Pick<AppContext, 'db'>, bookingId: string, status: BookingStatus): Promise<void> {
-  if (status !== 'pending' && status !== 'confirmed') await expirePending(ctx.db, bookingId);
+  if (!isActive(status)) await expireProposals(ctx.db, bookingId);
 }
 
 /** Any status from any status (SPEC.md: no transition validation); the client hears of a real change. */

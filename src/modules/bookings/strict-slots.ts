@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 import { bookings, masters } from '../../db/schema.js';
 import { DomainError } from '../../core/errors.js';
 
@@ -8,13 +9,13 @@ export const SLOT_TAKEN = 'Slot is already taken';
 /**
  * Opt-in strict slots (businesses.strict_slots): inside the caller's transaction,
  * lock the master's row so concurrent writers for the same master queue up, then
- * refuse a time that overlaps a pending or confirmed booking of that master.
+ * refuse a time that overlaps a booking of that master that occupies time (completed included).
  */
 export async function assertSlotFree(tx: Db, masterId: number, startAt: string, endAt: string, excludeBookingId?: string) {
   await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR UPDATE`);
   const conditions = [
     eq(bookings.masterId, masterId),
-    inArray(bookings.status, ['pending', 'confirmed']),
+    occupiesTimeSql(),
     lt(bookings.startAt, endAt),
     gt(bookings.endAt, startAt),
   ];

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { phoneVariants } from '../../core/phone.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext, type SubscriptionOrigin } from '../../db/schema.js';
+import { isActiveSql } from '../../db/booking-status.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -96,7 +97,7 @@ export async function activeBookingIdsByPhone(db: Db, phones: readonly string[])
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(clients, eq(clients.id, bookings.clientId))
-    .where(and(inArray(clients.phone, [...phones]), inArray(bookings.status, ['pending', 'confirmed'])))
+    .where(and(inArray(clients.phone, [...phones]), isActiveSql()))
     .orderBy(asc(bookings.startAt));
   return rows.map((row) => row.id);
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, businesses, clients, masters, services } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 /** 32 random bytes as base64url: 43 characters of A-Z a-z 0-9 _ - (CONTRACT.md §14 asks at least 32). */
 export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
@@ -53,7 +54,7 @@ export interface FeedBooking {
   clientFirstName: string;
 }
 
-/** The master's bookings starting in [from, to), cancelled and rejected left out, at most `cap`, earliest first. */
+/** The master's bookings starting in [from, to) that occupy time, at most `cap`, earliest first. */
 export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: string, cap: number): Promise<FeedBooking[]> {
   const rows = await db
     .select({
@@ -73,7 +74,7 @@ export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: s
         eq(bookings.businessId, owner.businessId),
         gte(bookings.startAt, from),
         lt(bookings.startAt, to),
-        notInArray(bookings.status, ['cancelled', 'rejected']),
+        occupiesTimeSql(),
       ),
     )
     .orderBy(asc(bookings.startAt), asc(bookings.id))

@@ -51,34 +51,32 @@ export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
   return new Set([...current, ...former].map((row) => row.slug));
 }
 
-/**
- * Moves a business to a new slug; the old one becomes its alias. Another business's
- * current or former slug is refused (undefined); returning to one's own alias frees it.
- */
-export async function changeSlug(db: Db, business: BusinessRow, slug: string): Promise<'taken' | 'ok'> {
-  if (slug === business.slug) return 'ok';
+export type SlugAliasRow = typeof businessSlugAliases.$inferSelect;
+
+export async function findSlugAlias(db: Db, slug: string): Promise<SlugAliasRow | undefined> {
   const [alias] = await db.select().from(businessSlugAliases).where(eq(businessSlugAliases.slug, slug)).limit(1);
-  if (alias && alias.businessId !== business.id) return 'taken';
-  if (alias) await db.delete(businessSlugAliases).where(eq(businessSlugAliases.slug, slug));
-  await db.update(businesses).set({ slug }).where(eq(businesses.id, business.id));
-  await db.insert(businessSlugAliases).values({ slug: business.slug, businessId: business.id }).onConflictDoNothing();
-  await forgetOldAliases(db, business.id);
-  return 'ok';
+  return alias;
 }
 
-/** CONTRACT.md §11: a business keeps its 3 most recent former slugs; an older one is free for anyone again. */
-export const KEPT_FORMER_SLUGS = 3;
+export async function deleteSlugAlias(db: Db, slug: string): Promise<void> {
+  await db.delete(businessSlugAliases).where(eq(businessSlugAliases.slug, slug));
+}
 
-async function forgetOldAliases(db: Db, businessId: number): Promise<void> {
-  const kept = db
+export async function insertSlugAlias(db: Db, businessId: number, slug: string): Promise<void> {
+  await db.insert(businessSlugAliases).values({ slug, businessId }).onConflictDoNothing();
+}
+
+/** Deletes the business's former slugs but the `kept` most recent. */
+export async function deleteOlderAliases(db: Db, businessId: number, kept: number): Promise<void> {
+  const recent = db
     .select({ slug: businessSlugAliases.slug })
     .from(businessSlugAliases)
     .where(eq(businessSlugAliases.businessId, businessId))
     .orderBy(desc(businessSlugAliases.seq))
-    .limit(KEPT_FORMER_SLUGS);
+    .limit(kept);
   await db
     .delete(businessSlugAliases)
-    .where(and(eq(businessSlugAliases.businessId, businessId), notInArray(businessSlugAliases.slug, kept)));
+    .where(and(eq(businessSlugAliases.businessId, businessId), notInArray(businessSlugAliases.slug, recent)));
 }
 
 export async function insertBusiness(db: Db, values: typeof businesses.$inferInsert): Promise<BusinessRow> {

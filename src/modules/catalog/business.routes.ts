@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUniqueViolation } from '../../db/errors.js';
-import { DomainError, invalidInput, notFound } from '../../core/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
-import { businessBody, changeSlug, findBusinessById, findBusinessBySlug, updateBusiness } from './business.queries.js';
+import { businessBody, findBusinessById, findBusinessBySlug } from './business.queries.js';
+import { updateBusinessSettings, type BusinessSettings } from './business.service.js';
 import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from './slug.js';
 import { ProfileFields, profileValues } from './profile.js';
 
@@ -96,7 +96,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { name, phone, address, slug, strict_slots } = request.body;
-      const values: Parameters<typeof updateBusiness>[2] = profileValues(request.body);
+      const values: BusinessSettings = profileValues(request.body);
       if (name !== undefined) values.name = name.trim();
       if (address !== undefined) values.address = address.trim();
       if (strict_slots !== undefined) values.strictSlots = strict_slots;
@@ -105,20 +105,8 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!normalized) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
         values.phone = formatPhone(normalized);
       }
-      try {
-        const business = await app.ctx.db.transaction(async (tx) => {
-          const current = await findBusinessById(tx, request.provider.businessId);
-          if (!current) throw notFound('Business');
-          if (slug !== undefined && (await changeSlug(tx, current, checkedSlug(slug))) === 'taken')
-            throw new DomainError('slug_taken', 'Slug is already taken');
-          return updateBusiness(tx, current.id, values);
-        });
-        if (!business) throw notFound('Business');
-        return businessBody(business);
-      } catch (error) {
-        if (isUniqueViolation(error, 'businesses_slug_unique')) throw new DomainError('slug_taken', 'Slug is already taken');
-        throw error;
-      }
+      const newSlug = slug === undefined ? undefined : checkedSlug(slug);
+      return businessBody(await updateBusinessSettings(app.ctx.db, request.provider.businessId, values, newSlug));
     },
   );
 };

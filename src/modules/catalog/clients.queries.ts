@@ -3,6 +3,7 @@ import { containsPattern } from '../../db/like.js';
 import type { Db } from '../../db/client.js';
 import { bookings, clients } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -33,7 +34,7 @@ export const appendedClientNotes = sql`CASE
  * SPEC.md rule 6 of booking creation: find the client by (phone, business) or
  * create it; a found client gets first_name updated and notes appended on a new line.
  * One statement, so two first bookings of one phone cannot create two clients.
- * (A public booking does this inside its own insert: bookings/queries.ts insertPublicBooking.)
+ * (A booking, public or the owner's, does this inside its own insert: bookings/queries.ts insertBooking.)
  */
 export async function upsertClient(db: Db, businessId: number, phone: string, firstName: string, notes: string | null): Promise<ClientRow> {
   const [row] = await db
@@ -61,9 +62,10 @@ function clientConditions(businessId: number, q: string | undefined) {
   return and(...conditions);
 }
 
-const notCancelled = sql`${bookings.status} NOT IN ('cancelled', 'rejected')`;
-/** A visit (CONTRACT.md §13): a booking that already began and was not cancelled or rejected. */
-const isVisit = (now: string) => sql`${bookings.startAt} <= ${now}::timestamp AND ${notCancelled}`;
+/** A visit (CONTRACT.md §13): a booking that already began and occupies time (not cancelled or rejected). */
+const isVisit = (now: string) => sql`${bookings.startAt} <= ${now}::timestamp AND ${occupiesTimeSql()}`;
+/** The next booking: one still to begin that occupies time. */
+const isUpcoming = (now: string) => sql`${bookings.startAt} > ${now}::timestamp AND ${occupiesTimeSql()}`;
 
 /**
  * `now` (the wall clock) dates `last_visit_at`: the latest booking that already began and was
@@ -117,9 +119,7 @@ export async function clientStats(db: Db, clientId: number, now: string): Promis
       visits: sql<number>`count(*) FILTER (WHERE ${isVisit(now)})`,
       total_spent: sql<number>`coalesce(sum(${bookings.priceSnapshot}) FILTER (WHERE ${isVisit(now)}), 0)`,
       last_visit_at: sql<string | null>`max(${bookings.startAt}) FILTER (WHERE ${isVisit(now)})`,
-      next_booking_at: sql<
-        string | null
-      >`min(${bookings.startAt}) FILTER (WHERE ${bookings.startAt} > ${now}::timestamp AND ${notCancelled})`,
+      next_booking_at: sql<string | null>`min(${bookings.startAt}) FILTER (WHERE ${isUpcoming(now)})`,
     })
     .from(bookings)
     .where(eq(bookings.clientId, clientId));

@@ -99,8 +99,8 @@ export async function removeMaster(db: Db, businessId: number, id: number): Prom
   }
 }
 
-/** SPEC.md rule 4 of booking creation: first master linked to the service, else any master. */
-export async function pickMasterFor(db: Db, businessId: number, serviceId: number): Promise<number | undefined> {
+/** The lowest-id active master linked to the service (bookings/assign-master.ts decides what a miss means). */
+export async function firstMasterOfService(db: Db, businessId: number, serviceId: number): Promise<number | undefined> {
   const [linked] = await db
     .select({ id: masters.id })
     .from(masters)
@@ -108,7 +108,5 @@ export async function pickMasterFor(db: Db, businessId: number, serviceId: numbe
     .where(and(eq(masters.businessId, businessId), eq(masters.archived, false), eq(masterServices.serviceId, serviceId)))
     .orderBy(asc(masters.id))
     .limit(1);
-  if (linked) return linked.id;
-  const [any] = await listMasterRows(db, businessId);
-  return any?.id;
+  return linked?.id;
 }

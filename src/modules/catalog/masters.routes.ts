@@ -1,19 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../../db/client.js';
-import { invalidInput, notFound } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, MasterBody, NonBlank } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
-import {
-  findMaster,
-  findMasterRow,
-  insertMaster,
-  listMasters,
-  removeMaster,
-  renameMaster,
-  replaceMasterServices,
-} from './masters.queries.js';
-import { listServices } from './services.queries.js';
+import { findMaster, findMasterRow, listMasters, removeMaster } from './masters.queries.js';
+import { createMaster, updateMaster } from './masters.service.js';
 
 const CreateMaster = Type.Object(
   {
@@ -23,14 +14,6 @@ const CreateMaster = Type.Object(
   { additionalProperties: false },
 );
 const UpdateMaster = Type.Partial(CreateMaster, { additionalProperties: false });
-
-/** Every linked service must be an active service of the same business. */
-async function checkedServiceIds(db: Db, businessId: number, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const found = await listServices(db, businessId, unique);
-  if (found.length !== unique.length) throw invalidInput('service_ids names a service that does not exist', 'service_ids');
-  return unique;
-}
 
 export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
@@ -83,14 +66,8 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { businessId } = request.provider;
-      const serviceIds = await checkedServiceIds(app.ctx.db, businessId, request.body.service_ids ?? []);
-      const id = await app.ctx.db.transaction(async (tx) => {
-        const masterId = await insertMaster(tx, businessId, request.body.name.trim());
-        await replaceMasterServices(tx, masterId, serviceIds);
-        return masterId;
-      });
-      return reply.status(201).send((await findMaster(app.ctx.db, businessId, id))!);
+      const master = await createMaster(app.ctx.db, request.provider.businessId, request.body.name, request.body.service_ids ?? []);
+      return reply.status(201).send(master);
     },
   );
 
@@ -108,16 +85,8 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { businessId } = request.provider;
-      const { id } = request.params;
-      if (!(await findMasterRow(app.ctx.db, businessId, id))) throw notFound('Master');
       const { name, service_ids } = request.body;
-      const serviceIds = service_ids === undefined ? undefined : await checkedServiceIds(app.ctx.db, businessId, service_ids);
-      await app.ctx.db.transaction(async (tx) => {
-        if (name !== undefined) await renameMaster(tx, id, name.trim());
-        if (serviceIds !== undefined) await replaceMasterServices(tx, id, serviceIds);
-      });
-      return (await findMaster(app.ctx.db, businessId, id))!;
+      return updateMaster(app.ctx.db, request.provider.businessId, request.params.id, { name, serviceIds: service_ids });
     },
   );
 

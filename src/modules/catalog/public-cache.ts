@@ -6,10 +6,10 @@
  * slug is kept: a former slug is looked up every time (it redirects or
  * answers the same business without taking the current slug's place).
  */
-import type { SlotsCache } from '../availability/cache.js';
+import type { BusinessCache } from '../availability/cache.js';
 import { precompress, type Precompressed } from '../../http/precompressed.js';
 
-export type PageCache = SlotsCache<Precompressed>;
+export type PageCache = BusinessCache<Precompressed>;
 
 export interface Made {
   businessId: number;

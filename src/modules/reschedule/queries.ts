@@ -69,13 +69,20 @@ export async function listProposals(db: Db, bookingId: string): Promise<Proposal
   return rows.map(toProposalView);
 }
 
-/** Lazy expiration (SPEC.md): PENDING proposals of the booking whose expires_at has passed become EXPIRED. */
-export async function expireStale(db: Db, bookingId: string, now: string): Promise<void> {
+/**
+ * PENDING proposals of the booking become EXPIRED: those whose expires_at is before `lapsedBefore`
+ * (lazy expiry, SPEC.md), or every one when it is not given (the owner moved the booking, CONTRACT.md §12).
+ */
+export async function expireProposals(db: Db, bookingId: string, lapsedBefore?: string): Promise<void> {
   await db
     .update(rescheduleProposals)
     .set({ status: 'EXPIRED' })
     .where(
-      and(eq(rescheduleProposals.bookingId, bookingId), eq(rescheduleProposals.status, 'PENDING'), lt(rescheduleProposals.expiresAt, now)),
+      and(
+        eq(rescheduleProposals.bookingId, bookingId),
+        eq(rescheduleProposals.status, 'PENDING'),
+        lapsedBefore === undefined ? undefined : lt(rescheduleProposals.expiresAt, lapsedBefore),
+      ),
     );
 }
 
@@ -87,12 +94,4 @@ export async function settleProposal(db: Db, id: string, status: Exclude<Proposa
     .where(and(eq(rescheduleProposals.id, id), eq(rescheduleProposals.status, 'PENDING')))
     .returning();
   return row ? toProposalView(row) : undefined;
-}
-
-/** The owner moved the booking itself (CONTRACT.md §12): a proposal still waiting for the client is void. */
-export async function expirePending(db: Db, bookingId: string): Promise<void> {
-  await db
-    .update(rescheduleProposals)
-    .set({ status: 'EXPIRED' })
-    .where(and(eq(rescheduleProposals.bookingId, bookingId), eq(rescheduleProposals.status, 'PENDING')));
 }

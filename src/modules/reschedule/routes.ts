@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { wallClockSchema } from '../../core/wall-clock-input.js';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, ProposalBody } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
@@ -7,13 +8,13 @@ import { findBookingView } from '../bookings/queries.js';
 import { isUuid } from '../../core/uuid.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { listProposals, proposalBody } from './queries.js';
-import { expireStaleFor, proposeReschedule } from './service.js';
+import { expireLapsedProposals, proposeReschedule } from './service.js';
 
 const BookingParam = Type.Object({ booking_id: Type.String({ maxLength: 64 }) });
 
 const ProposalRequest = Type.Object({
-  proposed_date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD; any date' }),
-  proposed_time: Type.String({ maxLength: 5, description: 'HH:MM; availability is not checked' }),
+  proposed_date: Type.String({ ...wallClockSchema('wall-date'), description: 'YYYY-MM-DD; any existing date' }),
+  proposed_time: Type.String({ ...wallClockSchema('wall-time'), description: 'HH:MM; availability is not checked' }),
 });
 
 export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -69,7 +70,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
-      await expireStaleFor(app.ctx, booking.id);
+      await expireLapsedProposals(app.ctx, booking.id);
       return (await listProposals(app.ctx.db, booking.id)).map(proposalBody);
     },
   );

@@ -1,25 +1,29 @@
 /** SPEC.md "RescheduleProposal status": propose (web or bot), answer (client), lazy expiry. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isActive } from '../../core/booking-status.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { DomainError, invalidInput, isDomainError } from '../../core/errors.js';
+import { DomainError, isDomainError } from '../../core/errors.js';
+import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, isValidDate, isValidTime, timePart, toMinutes } from '../../core/wallclock.js';
+import { addMinutes, combine, datePart, timePart, toMinutes } from '../../core/wallclock.js';
 import { singleMasterSlots } from '../../core/availability.js';
 import { loadMasterDay } from '../availability/service.js';
 import { freeStartTimes } from '../../core/start-times.js';
 import { findBookingView, moveIfReschedulable } from '../bookings/queries.js';
 import { assertSlotFree } from '../bookings/strict-slots.js';
+import { bookingDuration, bookingEndFor } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
-import { expireStale, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
+import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
 export const BOT_STEP_MINUTES = 15;
 export const NOT_RESCHEDULABLE = 'Only pending or confirmed bookings can be rescheduled';
 export const PENDING_EXISTS = 'A pending reschedule proposal already exists for this booking';
 
-export const isReschedulable = (status: string): boolean => status === 'pending' || status === 'confirmed';
+/** Only a booking still to take place can move to another time. */
+export const isReschedulable = isActive;
 
 export interface ProposalInput {
   date: string;
@@ -27,13 +31,17 @@ export interface ProposalInput {
   by: 'PROVIDER_WEB' | 'PROVIDER_BOT';
 }
 
-/** Lazy expiry (SPEC.md): no background job, proposals expire when someone reads them. */
-export const expireStaleFor = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
-  expireStale(ctx.db, bookingId, ctx.time.now());
+/** Lazy expiry (SPEC.md): no background job; a PENDING proposal past expires_at is EXPIRED when someone reads it. */
+export const hasLapsed = (proposal: Pick<ProposalView, 'status' | 'expiresAt'>, now: string): boolean =>
+  proposal.status === 'PENDING' && proposal.expiresAt < now;
+
+/** Lazy expiry of every proposal of the booking, before they are read. */
+export const expireLapsedProposals = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
+  expireProposals(ctx.db, bookingId, ctx.time.now());
 
 /** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
 export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<ProposalView | undefined> {
-  await expireStaleFor(ctx, bookingId);
+  await expireLapsedProposals(ctx, bookingId);
   return pendingProposal(ctx.db, bookingId);
 }
 
@@ -50,11 +58,11 @@ export async function proposeReschedule(
   booking: BookingView,
   input: ProposalInput,
 ): Promise<{ proposal: ProposalView; notified: boolean }> {
-  if (!isValidDate(input.date)) throw invalidInput('Invalid proposed_date: expected an existing YYYY-MM-DD date', 'proposed_date');
-  if (!isValidTime(input.time)) throw invalidInput('Invalid proposed_time: expected HH:MM', 'proposed_time');
+  assertWallClock('wall-date', input.date, 'proposed_date');
+  assertWallClock('wall-time', input.time, 'proposed_time');
   if (!isReschedulable(booking.status)) throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
   const now = ctx.time.now();
-  await expireStaleFor(ctx, booking.id);
+  await expireLapsedProposals(ctx, booking.id);
   let proposal: ProposalView;
   try {
     proposal = await insertProposal(ctx.db, {
@@ -94,7 +102,7 @@ export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, boo
   const day = await loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id);
   const answer = singleMasterSlots(date, day.schedule, day.bookings);
   const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
-  return freeStartTimes(answer, booking.service.duration, { step: BOT_STEP_MINUTES, notBefore }).filter(
+  return freeStartTimes(answer, bookingDuration(booking.service, booking.master), { step: BOT_STEP_MINUTES, notBefore }).filter(
     (time) => time !== timePart(booking.startAt),
   );
 }
@@ -133,7 +141,7 @@ export async function answerProposal(
   if (!booking || !business) return { kind: 'not_found' };
   if (!(await mayAnswer(booking))) return { kind: 'not_yours' };
   if (proposal.status === 'EXPIRED') return { kind: 'expired' };
-  if (proposal.status === 'PENDING' && proposal.expiresAt < ctx.time.now()) {
+  if (hasLapsed(proposal, ctx.time.now())) {
     await settleProposal(ctx.db, proposal.id, 'EXPIRED');
     return { kind: 'expired' };
   }
@@ -145,7 +153,7 @@ export async function answerProposal(
   let moved = booking;
   if (accept) {
     const startAt = combine(proposal.proposedDate, proposal.proposedTime);
-    const endAt = addMinutes(startAt, booking.service.duration);
+    const endAt = bookingEndFor(startAt, booking.service, booking.master);
     const now = ctx.time.now();
     try {
       settled = await ctx.db.transaction(async (tx) => {

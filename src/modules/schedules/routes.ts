@@ -1,21 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUniqueViolation } from '../../db/errors.js';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, Nullable, ScheduleRowBody } from '../../http/schemas.js';
 import { bearerSecurity, requireProvider } from '../auth/guards.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
-import { defaultMasterWeek, type ScheduleValues } from './defaults.js';
-import {
-  businessWeek,
-  deleteMasterWeek,
-  findScheduleRow,
-  insertWeek,
-  masterWeek,
-  scheduleRowBody,
-  updateScheduleRow,
-  type ScheduleRecord,
-} from './queries.js';
+import { type ScheduleValues } from './defaults.js';
+import { businessWeek, deleteMasterWeek, findScheduleRow, masterWeek, scheduleRowBody, updateScheduleRow } from './queries.js';
+import { giveMasterOwnWeek } from './service.js';
 
 /** HH:MM; 24:00 is allowed as the end of a day. */
 const ScheduleTime = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$', description: 'HH:MM' });
@@ -111,17 +102,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { businessId } = request.provider;
       const masterId = request.params.master_id;
       await ownMaster(businessId, masterId);
-      let created: ScheduleRecord[];
-      try {
-        created = await app.ctx.db.transaction(async (tx) => {
-          if ((await masterWeek(tx, businessId, masterId)).length > 0) return [];
-          return insertWeek(tx, businessId, masterId, defaultMasterWeek());
-        });
-      } catch (error) {
-        // A parallel POST (a double click) created the week first: the same answer as "it exists".
-        if (!isUniqueViolation(error, 'schedules_owner_day_key')) throw error;
-        created = [];
-      }
+      const created = await giveMasterOwnWeek(app.ctx.db, businessId, masterId);
       return reply.status(created.length > 0 ? 201 : 200).send(created.map(scheduleRowBody));
     },
   );

@@ -1,7 +1,8 @@
 /** The demo business of POST /superadmin/seed: pure data and the booking plan (no I/O). */
 import type { ScheduleValues } from '../schedules/defaults.js';
 import { defaultMasterWeek } from '../schedules/defaults.js';
-import { addDays, addMinutes, combine, dayOfWeek, fromMinutes, toMinutes, type IsoDate } from '../../core/wallclock.js';
+import { bookingEnd } from '../../core/booking-timing.js';
+import { addDays, combine, dayOfWeek, fromMinutes, toMinutes, type IsoDate } from '../../core/wallclock.js';
 
 export const DEMO_BUSINESS = { name: 'Салон красоты «Жасмин»', address: 'Алматы, проспект Абая, 150', slug: 'demo-salon' };
 export const DEMO_ADMIN_NAME = 'Жанна Ахметова';
@@ -75,7 +76,7 @@ export function demoBookingPlan(today: IsoDate): PlannedBooking[] {
           service,
           client: (offset * 3 + m + slot) % DEMO_CLIENTS.length,
           startAt,
-          endAt: addMinutes(startAt, DEMO_SERVICES[service]!.duration),
+          endAt: bookingEnd(startAt, DEMO_SERVICES[service]!.duration),
           status: n % 7 === 6 ? 'cancelled' : offset <= 1 ? 'confirmed' : 'pending',
         });
       });

@@ -1,4 +1,5 @@
 /** One booking: client, service, price snapshot, notes; status actions, move, delete, reschedule proposal. */
+import { isActive } from '@core/booking-status.js';
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Modal, generalError, useAction, useLoad, PhoneLink } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
@@ -67,7 +68,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     props.onClose();
   });
   const b = booking.data;
-  const active = b && (b.status === 'pending' || b.status === 'confirmed');
+  const active = b && isActive(b.status);
   const hasPending = (proposals.data ?? []).some((p) => p.status === 'PENDING');
   // The client's "accept" moves the booking but keeps its status (SPEC.md): say so beside the status.
   const latest = proposals.data?.[0];

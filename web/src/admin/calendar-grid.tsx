@@ -4,7 +4,7 @@
  * with the mouse to another time or master asks to be moved.
  */
 import { useBookingDrag, SNAP_MINUTES, type Drop } from './calendar-drag';
-import { MIN_BLOCK_PX, blockBox, bookingWhat, closedSpans, placeBookings, visibleRange, type DaySchedule } from './layout';
+import { MIN_BLOCK_PX, blockBox, bookingWhat, closedSpans, placeBookings, visibleRange, type DaySchedule } from './calendar-geometry';
 import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { formatDate } from '@shared/i18n';
 import { useLang } from '@shared/i18n';

@@ -5,7 +5,7 @@
  */
 import { formatDate, useLang } from '@shared/i18n';
 import { dateOf, timeOf, today } from './dates';
-import { bookingWhat } from './layout';
+import { bookingWhat } from './calendar-geometry';
 import { useSetupT } from './setup-messages';
 import type { Booking } from './state';
 

@@ -13,7 +13,7 @@ import { NewBooking, type NewBookingSeed } from './new-booking';
 import { useBookingChanges } from './live';
 import { Onboarding } from './onboarding';
 import { useOwnerT } from './owner-messages';
-import { usePhone } from './phone';
+import { useNarrowScreen } from './narrow-screen';
 import { addDays, daysBetween, hm, mondayOf, today } from './dates';
 import { DayList } from './calendar-list';
 import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
@@ -50,7 +50,7 @@ export function CalendarPage() {
   const [date, setDate] = useState(() => new URLSearchParams(location.search).get('date') ?? today());
   const [open, setOpen] = useState<Booking | null>(null);
   const o = useOwnerT();
-  const phone = usePhone();
+  const narrow = useNarrowScreen();
   const s = useSetupT();
   const [choice, setChoice] = useState<MasterChoice>(() => readChoice(location.search));
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
@@ -86,12 +86,12 @@ export function CalendarPage() {
   const mode = calendarMode(
     choice,
     columns.map((c) => c.masterId),
-    phone,
+    narrow,
     view === 'week',
   );
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
   const current = shown.length === 1 ? shown[0] : undefined;
-  const colWidth = view === 'week' ? (phone ? 92 : 124) : 180;
+  const colWidth = view === 'week' ? (narrow ? 92 : 124) : 180;
   const title =
     view === 'day'
       ? formatDate(date, lang)
@@ -196,7 +196,7 @@ export function CalendarPage() {
           }}
         />
       )}
-      {mode.kind === 'grid' && columns.length > 0 && <p class="muted cal-hint">{phone ? o('calendarHintPhone') : o('calendarHint')}</p>}
+      {mode.kind === 'grid' && columns.length > 0 && <p class="muted cal-hint">{narrow ? o('calendarHintPhone') : o('calendarHint')}</p>}
       <StatusLegend />
       {creating && setup.data && (
         <NewBooking

@@ -4,7 +4,7 @@ import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { addDays, daysBetween, today } from './dates';
 import { useT, messages } from './messages';
 import { client } from './state';
-import { usePhone } from './phone';
+import { useNarrowScreen } from './narrow-screen';
 import { useSetupT } from './setup-messages';
 
 function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; label: string }) {
@@ -70,7 +70,7 @@ function RevenueBars(props: { rows: Array<{ name: string; total: number }>; labe
 export function OverviewPage() {
   const t = useT(messages);
   const st = useSetupT();
-  const phone = usePhone();
+  const narrow = useNarrowScreen();
   const from = addDays(today(), -30);
   const to = addDays(today(), 30);
   // The figures are summed by the server over this window (CONTRACT.md §15): a few kilobytes whatever the history.
@@ -94,12 +94,12 @@ export function OverviewPage() {
           <Empty text={t('noBookings')} />
         ) : (
           <>
-            {phone && (
+            {narrow && (
               <p class="muted" id="chart-scroll" style="font-size:.85rem;margin:0 0 4px">
                 {st('scrollHint')}
               </p>
             )}
-            <div class="table-wrap" tabIndex={0} aria-describedby={phone ? 'chart-scroll' : undefined}>
+            <div class="table-wrap" tabIndex={0} aria-describedby={narrow ? 'chart-scroll' : undefined}>
               <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} />
             </div>
           </>

@@ -4,6 +4,7 @@
  * check), so the owner must see them: every booking that shares a minute with
  * another active one of the same master is flagged.
  */
+import { occupiesTime } from '@core/booking-status.js';
 import { minutes } from './dates.js';
 
 export interface DaySchedule {
@@ -20,9 +21,6 @@ export interface TimedBooking {
   start_at: string;
   end_at: string;
 }
-
-/** Cancelled and rejected bookings keep no time (SPEC.md rule 3). */
-export const occupiesTime = (status: string): boolean => status !== 'cancelled' && status !== 'rejected';
 
 const startMinute = (b: TimedBooking) => minutes(b.start_at.slice(11, 16));
 /** An end on a later day counts as the end of this day. */

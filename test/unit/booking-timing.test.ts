@@ -1,0 +1,41 @@
+/** When a booking ends (src/core/booking-timing.ts, src/modules/bookings/timing.ts). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bookingEnd } from '../../src/core/booking-timing.js';
+import { toMinutes, type NaiveDateTime } from '../../src/core/wallclock.js';
+import { bookingDuration, bookingEndFor } from '../../src/modules/bookings/timing.js';
+
+const minutesSinceEpoch = (naive: NaiveDateTime) => Date.parse(`${naive}Z`) / 60_000;
+
+describe('bookingEnd', () => {
+  it('adds the duration on the wall clock', () => {
+    expect(bookingEnd('2026-11-24T10:00:00', 60)).toBe('2026-11-24T11:00:00');
+    expect(bookingEnd('2026-11-24T10:15:00', 45)).toBe('2026-11-24T11:00:00');
+  });
+
+  it('crosses midnight, a month and a year end', () => {
+    expect(bookingEnd('2026-11-24T23:30:00', 90)).toBe('2026-11-25T01:00:00');
+    expect(bookingEnd('2026-11-30T23:00:00', 120)).toBe('2026-12-01T01:00:00');
+    expect(bookingEnd('2026-12-31T23:45:00', 30)).toBe('2027-01-01T00:15:00');
+  });
+
+  it('property: ends exactly `duration` minutes after the start, seconds kept at :00', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 365 * 24 * 60 }), fc.integer({ min: 1, max: 24 * 60 }), (offset, duration) => {
+        const start = new Date(Date.UTC(2026, 0, 1) + offset * 60_000).toISOString().slice(0, 19);
+        const end = bookingEnd(start, duration);
+        expect(minutesSinceEpoch(end) - minutesSinceEpoch(start)).toBe(duration);
+        expect(end.endsWith(':00')).toBe(true);
+        expect(toMinutes(end.slice(11, 16))).toBe((toMinutes(start.slice(11, 16)) + duration) % 1440);
+      }),
+    );
+  });
+});
+
+describe('bookingDuration / bookingEndFor (service, master)', () => {
+  it('lasts the service duration for any master', () => {
+    expect(bookingDuration({ duration: 90 }, { id: 1 })).toBe(90);
+    expect(bookingDuration({ duration: 90 }, { id: 2 })).toBe(90);
+    expect(bookingEndFor('2026-11-24T10:00:00', { duration: 90 }, { id: 1 })).toBe('2026-11-24T11:30:00');
+  });
+});
