@@ -32,7 +32,7 @@ type JsonSchema = Record<string, unknown>;
 /**
  * Bodies are validated with additionalProperties: false so that ajv drops fields a route does not
  * know (removeAdditional) before a handler sees them; to a client that means "ignored", not
- * "refused", so the document says that instead of the keyword (docs/decisions.md).
+ * "refused", so the document says that instead of the keyword (docs/decisions/0004-input-validation.md).
  */
 function unknownFieldsIgnored(schema: JsonSchema): JsonSchema {
   if (schema.additionalProperties !== false) return schema;

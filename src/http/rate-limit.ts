@@ -2,7 +2,7 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { DomainError } from '../core/errors.js';
 
-/** Per-route limit per client address; 0 turns the limit off (documented in README). */
+/** Per-route limit per client address; 0 turns the limit off (documented in docs/configuration.md). */
 export function perMinute(max: number): FastifyContextConfig {
   return max > 0 ? { rateLimit: { max, timeWindow: '1 minute' } } : { rateLimit: false };
 }

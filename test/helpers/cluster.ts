@@ -14,7 +14,7 @@ import { projectRoot } from '../../src/paths.js';
 
 export const CHECK_INTERVAL_MS = 200;
 
-/** The balancer config the README's "Deploying" shows, with test ports and fast checks. */
+/** The balancer config docs/deploying.md shows, with test ports and fast checks. */
 export function haproxyConfig(listenPort: number, serverPorts: number[], statsSocket?: string): string {
   return `global
   maxconn 2000

@@ -173,7 +173,7 @@ export async function moveIfReschedulable(db: Db, id: string, move: Move, now: N
   return rows.length > 0;
 }
 
-/** How long GET /bookings/deleted remembers a deleted booking (docs/decisions.md). */
+/** How long GET /bookings/deleted remembers a deleted booking (docs/decisions/0021-incremental-sync.md). */
 export const DELETED_KEPT_DAYS = 90;
 
 /**

@@ -27,7 +27,7 @@ export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
-  // A feed address outlives the session that read it: a Telegram session does not get one (docs/decisions/XXXX-telegram-session-scope.md).
+  // A feed address outlives the session that read it: a Telegram session does not get one (docs/decisions/0043-telegram-session-scope.md).
   app.addHook('onRequest', refuseTelegramSession);
   const feedUrl = (token: string) => `${app.ctx.config.publicUrl}/ics/${token}.ics`;
 
