@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensurePrivateDir } from './db/private-dir.js';
+import { ensurePrivateDir } from './private-dir.js';
 
 export interface RateLimits {
   /** requests per minute per client address */

@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths.js';
 import { loggerFor, type Database, type DatabaseOptions, type Db } from './driver.js';
-import { ensurePrivateDir, privateUmask, restrictTree } from './private-dir.js';
+import { ensurePrivateDir, privateUmask, restrictTree } from '../private-dir.js';
 import * as schema from './schema.js';
 
 export { queryRows, type Database, type DatabaseOptions, type Db, type QueryObserver } from './driver.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { businesses, users } from '../../src/db/schema.js';
-import { hashPassword } from '../../src/modules/auth/password.js';
+import { hashPassword } from '../../src/modules/identity/password.js';
 import { registerBusiness, SUPERADMIN_ENV, uniquePhone, useTestApp, type TestApp } from '../helpers/app.js';
 
 const t = useTestApp({ env: SUPERADMIN_ENV });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bookings, users } from '../../src/db/schema.js';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
 import { json, startFakeServer, type FakeServer } from '../helpers/fake-http.js';
 

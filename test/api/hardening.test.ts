@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { webDist } from '../../src/paths.js';
 import { existsSync } from 'node:fs';
 import { createTestApp, registerBusiness, uniquePhone, useTestApp, type TestApp, type TestAppOptions } from '../helpers/app.js';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { createTestApp, useTestApp, type TestApp } from '../helpers/app.js';
 import { botEnv, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { postUpdate, randomChat, salon, userRow, providerStart } from './bot-support.js';

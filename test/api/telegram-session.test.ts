@@ -5,7 +5,7 @@
  * every Telegram session of the admin and clear the admin's Telegram id.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../helpers/app.js';
 import { botEnv, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { book, postUpdate, providerStart, randomChat, salon, userRow, type Salon } from './bot-support.js';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../../src/db/schema.js';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { registerBusiness, uniquePhone, useTestApp } from '../helpers/app.js';
 import { TEST_BOT_TOKEN } from '../helpers/fake-telegram.js';
 import { book, salon } from './bot-support.js';

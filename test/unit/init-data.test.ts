@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataCheckString, signInitData, validateInitData } from '../../src/modules/auth/init-data.js';
+import { dataCheckString, signInitData, validateInitData } from '../../src/modules/identity/init-data.js';
 
 /**
  * The example published in the Telegram Mini Apps platform documentation

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from '../../src/modules/auth/password.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../src/modules/identity/password.js';
 import { requestHash } from '../../src/modules/bookings/idempotency.js';
 
 describe('scrypt passwords', () => {

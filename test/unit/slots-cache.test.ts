@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerKey, BusinessCache } from '../../src/modules/availability/cache.js';
+import { answerKey, BusinessCache } from '../../src/db/business-cache.js';
 import type { SlotsAnswer } from '../../src/core/availability.js';
 
 const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, work_end: '18:00', busy_intervals: [] });

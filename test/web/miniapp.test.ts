@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInitData } from '../../src/modules/auth/init-data.js';
+import { signInitData } from '../../src/modules/identity/init-data.js';
 import { registerBusiness } from '../helpers/app.js';
 import { botEnv, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
 import { json, startFakeServer, type FakeServer } from '../helpers/fake-http.js';

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { dataLocation, jwtSecretFile } from '../../config.js';
-import { ensurePrivateDir } from '../private-dir.js';
+import { ensurePrivateDir } from '../../private-dir.js';
 import { writeBackup } from './dump.js';
 import { asBackupError, BackupError, parseHeader, type BackupHeader, type Marker } from './format.js';
 import { restoreBackup } from './load.js';

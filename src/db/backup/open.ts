@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir, privateUmask, restrictTree } from '../private-dir.js';
+import { ensurePrivateDir, privateUmask, restrictTree } from '../../private-dir.js';
 import type { Db } from '../driver.js';
 import * as schema from '../schema.js';
 

@@ -9,7 +9,7 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
 import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
-import type { BusinessCache } from './cache.js';
+import type { BusinessCache } from '../../db/business-cache.js';
 import { daysAnswer, MAX_DAYS } from './days.js';
 import { loadRange } from './days.queries.js';
 

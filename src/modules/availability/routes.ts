@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DateString, errorResponses, SlugParams } from '../../http/schemas.js';
-import { noSecurity } from '../auth/guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
 import { MAX_DAYS } from './days.js';

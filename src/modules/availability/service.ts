@@ -6,7 +6,7 @@ import { bookingsTouchingDay } from '../bookings/queries.js';
 import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
 import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
-import { answerKey, type BusinessCache } from './cache.js';
+import { answerKey, type BusinessCache } from '../../db/business-cache.js';
 import { loadBusinessDay, type BusinessDay } from './queries.js';
 
 function dayBounds(date: IsoDate): [string, string] {

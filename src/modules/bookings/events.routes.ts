@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, isDomainError } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { EventStream, SSE_CONTENT_TYPE, SSE_HEARTBEAT_MS } from '../../http/sse.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { requireProvider } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { bookingChangeKinds, MAX_STREAMS_PER_BUSINESS, MAX_STREAMS_PER_INSTANCE } from './events.js';
 
 export const EVENTS_DESCRIPTION =

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
-import type { ProviderAuth } from '../auth/guards.js';
+import type { ProviderAuth } from '../identity/guards.js';
 
 /**
  * CONTRACT.md §11 third pass: an Idempotency-Key belongs to its caller. Anonymous public bookings, each

@@ -7,7 +7,7 @@
  * master id is read, and answered 404, every time.
  */
 import type { Db } from '../../db/client.js';
-import type { BusinessCache } from '../availability/cache.js';
+import type { BusinessCache } from '../../db/business-cache.js';
 import { lookUpBooking, type BookingLookup } from './lookup.queries.js';
 
 export type LookupCache = BusinessCache<BookingLookup>;

@@ -10,7 +10,8 @@ import { invalidInput } from '../../core/errors.js';
 import { addDays, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { requireProvider } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { countsAsRevenueSql, occupiesTimeSql } from '../../db/booking-status.js';
 
 /** A year and a day: a year's overview fits, a decade does not. */

@@ -16,7 +16,8 @@ import {
 } from '../../http/schemas.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { requireProvider } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
 import { callerIdempotencyKey } from './idempotency.js';

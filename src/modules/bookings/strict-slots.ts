@@ -13,12 +13,7 @@ export const SLOT_TAKEN = 'Slot is already taken';
  */
 export async function assertSlotFree(tx: Db, masterId: number, startAt: string, endAt: string, excludeBookingId?: string) {
   await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR UPDATE`);
-  const conditions = [
-    eq(bookings.masterId, masterId),
-    occupiesTimeSql(),
-    lt(bookings.startAt, endAt),
-    gt(bookings.endAt, startAt),
-  ];
+  const conditions = [eq(bookings.masterId, masterId), occupiesTimeSql(), lt(bookings.startAt, endAt), gt(bookings.endAt, startAt)];
   if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId));
   const [clash] = await tx
     .select({ id: bookings.id })

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { notifySafely } from '../../notifications/notifier.js';
-import { sessionSecurity, requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
-import { findUserById } from '../auth/queries.js';
+import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { sessionSecurity } from '../../http/openapi-security.js';
+import { findUserById } from '../identity/users.queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
-import { forgetAdminTelegram } from '../auth/queries.js';
+import { forgetAdminTelegram } from '../identity/users.queries.js';
 import { linkCodeOf, providerStartParam, rotateLinkCode, unlinkProviderChat } from './provider-link.js';
 
 export const BOT_OFF_FOR_LINK = 'Telegram bot is not configured (BOT_TOKEN and BOT_USERNAME must be set)';

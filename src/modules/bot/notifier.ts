@@ -21,7 +21,7 @@ import {
   rescheduleProposedText,
   statusChangedText,
 } from './messages.js';
-import { PASSWORD_RESET_MINUTES } from '../auth/password-reset.js';
+import { PASSWORD_RESET_MINUTES } from '../accounts/password-reset.js';
 import { activeChats, bookingClientChats } from './subscriptions.js';
 import { NotSent } from '../../notifications/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { businesses, subscriptions, users } from '../../db/schema.js';
-import { findBusinessAdmin, findUserByMessengerId, forgetTelegramValues, updateUser } from '../auth/queries.js';
+import { findBusinessAdmin, findUserByMessengerId, forgetTelegramValues, updateUser } from '../identity/users.queries.js';
 import { findBusinessById, updateBusiness, type BusinessRow } from '../catalog/business.queries.js';
 import { deactivateOtherProviderChats, subscribe } from './subscriptions.js';
 

@@ -9,7 +9,8 @@ import { notFound } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
 import { errorResponses, IdParam } from '../../http/schemas.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { bearerSecurity, refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../auth/guards.js';
+import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { CALENDAR_TOKEN, feedBookings, feedOwner, masterCalendarToken } from './queries.js';
 import { renderFeed } from './render.js';
 

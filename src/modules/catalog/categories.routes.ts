@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import { CategoryBody, errorResponses, IdParam, NonBlank } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { requireProvider } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { deleteCategory, insertCategory, listCategories, renameCategory } from './categories.queries.js';
 
 const CategoryInput = Type.Object({ name: NonBlank(200) }, { additionalProperties: false });

@@ -13,7 +13,8 @@ import {
   pageTotal,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { bearerSecurity, requireProvider } from '../auth/guards.js';
+import { requireProvider } from '../identity/guards.js';
+import { bearerSecurity } from '../../http/openapi-security.js';
 import { clientBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { clientBody, CLIENT_NOTES_MAX, clientStats, countClients, findClient, listClients, updateClient } from './clients.queries.js';

@@ -6,7 +6,7 @@
  * slug is kept: a former slug is looked up every time (it redirects or
  * answers the same business without taking the current slug's place).
  */
-import type { BusinessCache } from '../availability/cache.js';
+import type { BusinessCache } from '../../db/business-cache.js';
 import { precompress, type Precompressed } from '../../http/precompressed.js';
 
 export type PageCache = BusinessCache<Precompressed>;

@@ -13,7 +13,7 @@ import {
 import { businessBySlugOr404, publicBusinessBody } from './business.queries.js';
 import { listMasters } from './masters.queries.js';
 import { listServices } from './services.queries.js';
-import { noSecurity } from '../auth/guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 import { sendPrecompressed } from '../../http/precompressed.js';
 import { cachedAnswer, JSON_TYPE } from './public-cache.js';
 import type { BusinessRow } from './business.queries.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas.js';
-import { noSecurity } from '../auth/guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 import { DomainError } from '../../core/errors.js';
 
 const Status = Type.Object({ status: Type.String() });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { noSecurity } from '../auth/guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 import { fetchSuggestions } from './client.js';
 import { addressParams, AddressBody, cityParams, CityBody, toAddresses, toCities } from './suggest.js';
 

@@ -18,10 +18,11 @@ import {
 import { notifySafely } from '../../notifications/notifier.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { sessionSecurity, noSecurity, requireSuperAdmin } from '../auth/guards.js';
-import { generatePassword, hashPassword } from '../auth/password.js';
-import { revokeBusinessApiKeys } from '../auth/api-keys.js';
-import { findBusinessAdmin, setPassword } from '../auth/queries.js';
+import { requireSuperAdmin } from '../identity/guards.js';
+import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
+import { generatePassword, hashPassword } from '../identity/password.js';
+import { revokeBusinessApiKeys } from '../identity/api-keys.js';
+import { findBusinessAdmin, setPassword } from '../identity/users.queries.js';
 import { countBookings, listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { bookings } from '../../db/schema.js';
-import { generatePassword, hashPassword } from '../auth/password.js';
-import { insertUser } from '../auth/queries.js';
+import { generatePassword, hashPassword } from '../identity/password.js';
+import { insertUser } from '../identity/users.queries.js';
 import { formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertCategory } from '../catalog/categories.queries.js';

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { Nullable } from '../../http/schemas.js';
-import { noSecurity } from '../auth/guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 
 export const PublicConfigBody = Type.Object({
   captcha_site_key: Nullable(Type.String()),

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
-import { findUserById } from './queries.js';
+import { findUserById } from './users.queries.js';
 import type { SessionOrigin, TokenClaims } from './tokens.js';
 
 export interface ProviderAuth {
@@ -125,8 +125,3 @@ export async function requireSuperAdmin(request: FastifyRequest, _reply: Fastify
   if (claims.kind !== 'superadmin') throw forbidden('This route is for the platform super admin');
   request.claims = claims;
 }
-
-/** OpenAPI security of a route: a login token or an API key (requireProvider), a login token only, or (noSecurity) none at all. */
-export const bearerSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
-export const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
-export const noSecurity: Array<Record<string, string[]>> = [];

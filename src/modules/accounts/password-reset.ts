@@ -12,8 +12,8 @@ import { fieldError } from '../../core/errors.js';
 import { notifySafely, type Notifier } from '../../notifications/notifier.js';
 import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
-import { hashPassword } from './password.js';
-import { findUserByEmail, setPassword, type UserRow } from './queries.js';
+import { hashPassword } from '../identity/password.js';
+import { findUserByEmail, setPassword, type UserRow } from '../identity/users.queries.js';
 
 export const PASSWORD_RESET_MINUTES = 15;
 export const RESET_TOKEN_INVALID = 'This reset link is invalid, expired or already used';

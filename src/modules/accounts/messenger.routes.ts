@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { noSecurity } from './guards.js';
+import { noSecurity } from '../../http/openapi-security.js';
 import { messengerLogin } from './messenger.js';
 
 /** camelCase exactly as SPEC.md (CONTRACT.md §2 makes this the one exception to snake_case). */

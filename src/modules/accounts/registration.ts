@@ -7,9 +7,9 @@ import { insertService } from '../catalog/services.queries.js';
 import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from '../identity/password.js';
 import { PLACEHOLDER_DOMAIN } from './messenger.js';
-import { findUserByEmail, findUserById, insertUser, setPassword, type UserRow } from './queries.js';
+import { findUserByEmail, findUserById, insertUser, setPassword, type UserRow } from '../identity/users.queries.js';
 
 export interface RegisterInput {
   email: string;

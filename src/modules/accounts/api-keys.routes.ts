@@ -3,8 +3,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { DateTimeString, errorResponses, IdParam, NonBlank, Nullable } from '../../http/schemas.js';
-import { countApiKeys, deleteApiKey, hashApiKey, insertApiKey, listApiKeys, MAX_API_KEYS, newApiKey, type ApiKeyRow } from './api-keys.js';
-import { requirePasswordSession, sessionSecurity, TELEGRAM_SESSION_REFUSED } from './guards.js';
+import {
+  countApiKeys,
+  deleteApiKey,
+  hashApiKey,
+  insertApiKey,
+  listApiKeys,
+  MAX_API_KEYS,
+  newApiKey,
+  type ApiKeyRow,
+} from '../identity/api-keys.js';
+import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { sessionSecurity } from '../../http/openapi-security.js';
 
 const ApiKeyBody = Type.Object({
   id: Type.Integer(),

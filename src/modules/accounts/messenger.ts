@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError } from '../../core/errors.js';
 import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
-import { validateInitData, type TelegramUser } from './init-data.js';
-import { findUserByMessengerId, insertUser, type UserRow } from './queries.js';
+import { validateInitData, type TelegramUser } from '../identity/init-data.js';
+import { findUserByMessengerId, insertUser, type UserRow } from '../identity/users.queries.js';
 
 export const INVALID_INIT_DATA = 'Invalid initData';
 export const EXPIRED_INIT_DATA = 'initData expired';

@@ -9,11 +9,11 @@
  * (cache.ts `confirmed`), so its client still sees its own write at once.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AVAILABILITY_CHANNEL } from '../../db/channels.js';
-import type { Database } from '../../db/client.js';
-import type { Precompressed } from '../../http/precompressed.js';
-import type { LookupCache } from '../bookings/lookup-cache.js';
-import { BusinessCache } from './cache.js';
+import { AVAILABILITY_CHANNEL } from './db/channels.js';
+import type { Database } from './db/client.js';
+import type { Precompressed } from './http/precompressed.js';
+import type { LookupCache } from './modules/bookings/lookup-cache.js';
+import { BusinessCache } from './db/business-cache.js';
 
 export interface LiveCaches {
   slots: BusinessCache;

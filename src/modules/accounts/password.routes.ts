@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { sessionSecurity, noSecurity, requirePasswordSession, TELEGRAM_SESSION_REFUSED } from './guards.js';
+import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
 import { SessionBody, TokenFields } from './schemas.js';
-import { changePassword } from './service.js';
+import { changePassword } from './registration.js';
 import { sessionFor } from './session.js';
 
 const NewPassword = Type.String({ minLength: 8, maxLength: 200 });

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
-import type { TokenService } from './tokens.js';
-import { userBody, type UserRow } from './queries.js';
+import type { TokenService } from '../identity/tokens.js';
+import { userBody, type UserRow } from '../identity/users.queries.js';
 
 /** The answer of a login (password, reset link): a fresh token, the user and its business. */
 export async function sessionFor(ctx: { db: Db; tokens: TokenService }, user: UserRow) {
