@@ -2,9 +2,10 @@
  * Browser tests: the real app listening on a free port (same process, PGlite
  * snapshot, settable clock) and Debian's chromium driven by playwright-core.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING } from './global-web.js';
@@ -75,5 +76,12 @@ export async function screenshot(page: Page, name: string, options: { always?: b
   if (!options.always && process.env.SCREENSHOTS !== '1') return file;
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file });
+  return file;
+}
+
+/** A download's file on this machine (a browser connected to the run's Chromium has no local path for it). */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'download-')), download.suggestedFilename());
+  await download.saveAs(file);
   return file;
 }

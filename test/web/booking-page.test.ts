@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
-import { screenshot, useWebTest } from '../helpers/web.js';
+import { screenshot, useWebTest, savedDownload } from '../helpers/web.js';
 
 const NOW = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Almaty, the server's test clock too
 const w = useWebTest({ env: { BOT_USERNAME: 'salon_test_bot' } });
@@ -110,7 +110,7 @@ describe('booking page /{slug}', () => {
       .toMatch(/^https:\/\/t\.me\/salon_test_bot\?start=client_[0-9a-f-]{36}$/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a.ics').click()]);
     expect(download.suggestedFilename()).toBe('booking-2026-11-24.ics');
-    const icsText = readFileSync((await download.path())!, 'utf8');
+    const icsText = readFileSync(await savedDownload(download), 'utf8');
     expect(icsText).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(icsText).toContain('DTSTART:20261124T100000Z'); // 15:00 in Almaty
     expect(icsText).toContain('DTEND:20261124T110000Z');

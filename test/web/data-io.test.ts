@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { book, createMaster } from '../helpers/catalog.js';
-import { screenshot, useWebTest } from '../helpers/web.js';
+import { screenshot, useWebTest, savedDownload } from '../helpers/web.js';
 import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
 const w = useWebTest();
@@ -30,7 +30,7 @@ describe('data in and out', () => {
     await page.getByText('Алия').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('clients-2026-11-23.csv');
-    const csv = readFileSync((await download.path())!);
+    const csv = readFileSync(await savedDownload(download));
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.subarray(3).toString('utf8').split('\r\n')[0]).toBe('Имя;Телефон;Заметки;Записей;Последняя запись');
 
@@ -60,7 +60,7 @@ describe('data in and out', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать Excel' }).click()]);
     expect(download.suggestedFilename()).toBe('bookings-2026-11-23_2026-12-23.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(readFileSync(await savedDownload(download)) as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Дата');
     expect(sheet.getRow(2).getCell(7).value).toBe('Алия');
