@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { masterServices, masters } from '../../db/schema.js';
-import { mastersWithSchedule } from '../schedules/queries.js';
+import { masterServices, masters, schedules } from '../../db/schema.js';
 import { listServices, type ServiceView } from './services.queries.js';
 
 export interface MasterView {
@@ -37,6 +36,16 @@ const masterById = preparedPerDb((db) =>
 export async function findMasterRow(db: Db, businessId: number, id: number): Promise<MasterRow | undefined> {
   const [row] = await masterById(db).execute({ businessId, id });
   return row;
+}
+
+/** Which of these masters have a week of their own (the has_schedule flag of a master's view). */
+async function mastersWithSchedule(db: Db, businessId: number, masterIds: number[]): Promise<Set<number>> {
+  if (masterIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ masterId: schedules.masterId })
+    .from(schedules)
+    .where(and(eq(schedules.businessId, businessId), inArray(schedules.masterId, masterIds)));
+  return new Set(rows.map((row) => row.masterId!));
 }
 
 /** Masters with their services and whether they have an own schedule, in four queries whatever their number. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { schedules } from '../../db/schema.js';
 import type { ScheduleValues } from './defaults.js';
@@ -35,15 +35,6 @@ export function rowsForDay(db: Db, businessId: number, dayOfWeek: number): Promi
     .select()
     .from(schedules)
     .where(and(eq(schedules.businessId, businessId), eq(schedules.dayOfWeek, dayOfWeek)));
-}
-
-export async function mastersWithSchedule(db: Db, businessId: number, masterIds: number[]): Promise<Set<number>> {
-  if (masterIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ masterId: schedules.masterId })
-    .from(schedules)
-    .where(and(eq(schedules.businessId, businessId), inArray(schedules.masterId, masterIds)));
-  return new Set(rows.map((row) => row.masterId!));
 }
 
 export async function findScheduleRow(db: Db, id: number, businessId: number): Promise<ScheduleRecord | undefined> {
