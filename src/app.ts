@@ -33,7 +33,7 @@ import { webRoutes } from './modules/web/routes.js';
 import { publicConfigRoutes } from './modules/web/config.routes.js';
 import { messengerAuthRoutes } from './modules/accounts/messenger.routes.js';
 import { createMessenger } from './modules/bot/index.js';
-import { rescheduleRoutes } from './modules/reschedule/routes.js';
+import { rescheduleRoutes } from './modules/bookings/reschedule/routes.js';
 import { calendarFeedRoutes, masterCalendarRoutes } from './modules/calendar-feed/routes.js';
 import { dataIoRoutes } from './modules/data-io/routes.js';
 import { startLiveCaches } from './live-caches.js';

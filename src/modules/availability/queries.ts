@@ -5,12 +5,13 @@
  * database handle: the hot path neither rebuilds the SQL nor, on PostgreSQL,
  * re-plans it (a named prepared statement per connection).
  */
-import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, businesses, masters, schedules } from '../../db/schema.js';
 import type { ScheduleRow } from '../../core/availability.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
+import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
 
 export interface DayScheduleRow extends ScheduleRow {
   masterId: number | null;
@@ -93,4 +94,22 @@ export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<Bus
   const [row] = masterId === undefined ? await dayOfAllMasters(db).execute(rest) : await dayOfOneMaster(db).execute({ ...rest, masterId });
   if (!row) return undefined;
   return { ...row, bookings: row.bookings.map(([master, startAt, endAt, status]) => ({ masterId: master, startAt, endAt, status })) };
+}
+
+/** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
+export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
+  if (masterIds.length === 0) return [];
+  const rows = await db
+    .select({ id: bookings.id, masterId: bookings.masterId, startAt: bookings.startAt, endAt: bookings.endAt, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.masterId, masterIds),
+        // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
+        gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
+        lt(bookings.startAt, dayEnd),
+        occupiesTimeSql(),
+      ),
+    );
+  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }

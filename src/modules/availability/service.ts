@@ -2,12 +2,11 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { combine, addDays, dayOfWeek, type IsoDate } from '../../core/wallclock.js';
-import { bookingsTouchingDay } from '../bookings/queries.js';
 import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
 import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
-import { loadBusinessDay, type BusinessDay } from './queries.js';
+import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './queries.js';
 
 function dayBounds(date: IsoDate): [string, string] {
   return [combine(date, '00:00'), combine(addDays(date, 1), '00:00')];

@@ -8,7 +8,7 @@ import { notifySafely } from '../../notifications/notifier.js';
 import { combine, datePart, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
-import { expireProposals } from '../reschedule/queries.js';
+import { expireProposals } from './reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
 import { bookingEndFor } from './timing.js';

@@ -7,7 +7,6 @@ import { bookings, businesses, clients, deletedBookings, idempotencyKeys, master
 import { appendedClientNotes } from '../catalog/clients.queries.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
-import { occupiesTimeSql } from '../../db/booking-status.js';
 
 export interface Page {
   limit?: number;
@@ -221,24 +220,6 @@ export async function listDeletedBookings(
 export async function countDeletedBookings(db: Db, businessId: number, since: NaiveDateTime | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(deletedBookings).where(deletedFilter(businessId, since));
   return Number(row?.total ?? 0);
-}
-
-/** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
-export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
-  if (masterIds.length === 0) return [];
-  const rows = await db
-    .select({ id: bookings.id, masterId: bookings.masterId, startAt: bookings.startAt, endAt: bookings.endAt, status: bookings.status })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.masterId, masterIds),
-        // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
-        gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
-        lt(bookings.startAt, dayEnd),
-        occupiesTimeSql(),
-      ),
-    );
-  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }
 
 export interface BookingInsert {

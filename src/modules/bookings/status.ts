@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { notifySafely } from '../../notifications/notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
-import { expireProposals } from '../reschedule/queries.js';
+import { expireProposals } from './reschedule/queries.js';
 import { isActive } from '../../core/booking-status.js';
 import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';

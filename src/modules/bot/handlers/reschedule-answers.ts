@@ -1,7 +1,7 @@
 /** The client's ra_ (accept) / rd_ (decline) buttons on a reschedule proposal. */
 import { Composer, type Context } from 'grammy';
 import type { BookingView } from '../../bookings/view.js';
-import { answerProposal } from '../../reschedule/service.js';
+import { answerProposal } from '../../bookings/reschedule/service.js';
 import {
   BOOKING_NOT_FOUND,
   PROPOSAL_ALREADY_ANSWERED,

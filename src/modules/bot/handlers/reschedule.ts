@@ -2,7 +2,7 @@
 import { Composer, type Context } from 'grammy';
 import { isDomainError } from '../../../core/errors.js';
 import { datePart } from '../../../core/wallclock.js';
-import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../reschedule/service.js';
+import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../bookings/reschedule/service.js';
 import type { CallbackAction } from '../callback-data.js';
 import { hoursKeyboard, minutesKeyboard } from '../keyboards.js';
 import {

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { rescheduleProposals, type ProposalStatus } from '../../db/schema.js';
-import type { ProposalView } from '../../notifications/notifier.js';
-import { fromDbTimestamp } from '../../core/wallclock.js';
+import type { Db } from '../../../db/client.js';
+import { rescheduleProposals, type ProposalStatus } from '../../../db/schema.js';
+import type { ProposalView } from '../../../notifications/notifier.js';
+import { fromDbTimestamp } from '../../../core/wallclock.js';
 
 type ProposalRow = typeof rescheduleProposals.$inferSelect;
 

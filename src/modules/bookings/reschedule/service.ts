@@ -1,20 +1,20 @@
 /** SPEC.md "RescheduleProposal status": propose (web or bot), answer (client), lazy expiry. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { isActive } from '../../core/booking-status.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { DomainError, isDomainError } from '../../core/errors.js';
-import { assertWallClock } from '../../core/wall-clock-input.js';
-import { notifySafely, type ProposalView } from '../../notifications/notifier.js';
-import { addMinutes, combine, datePart, timePart, toMinutes } from '../../core/wallclock.js';
-import { singleMasterSlots } from '../../core/availability.js';
-import { loadMasterDay } from '../availability/service.js';
-import { freeStartTimes } from '../../core/start-times.js';
-import { findBookingView, moveIfReschedulable } from '../bookings/queries.js';
-import { assertSlotFree } from '../bookings/strict-slots.js';
-import { bookingDuration, bookingEndFor } from '../bookings/timing.js';
-import type { BookingView } from '../bookings/view.js';
-import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
+import type { AppContext } from '../../../context.js';
+import { isActive } from '../../../core/booking-status.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { DomainError, isDomainError } from '../../../core/errors.js';
+import { assertWallClock } from '../../../core/wall-clock-input.js';
+import { notifySafely, type ProposalView } from '../../../notifications/notifier.js';
+import { addMinutes, combine, datePart, timePart, toMinutes } from '../../../core/wallclock.js';
+import { singleMasterSlots } from '../../../core/availability.js';
+import { loadMasterDay } from '../../availability/service.js';
+import { freeStartTimes } from '../../../core/start-times.js';
+import { findBookingView, moveIfReschedulable } from '../queries.js';
+import { assertSlotFree } from '../strict-slots.js';
+import { bookingDuration, bookingEndFor } from '../timing.js';
+import type { BookingView } from '../view.js';
+import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
 import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { wallClockSchema } from '../../core/wall-clock-input.js';
-import { notFound } from '../../core/errors.js';
-import { errorResponses, ProposalBody } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
-import { bearerSecurity } from '../../http/openapi-security.js';
-import { findBookingView } from '../bookings/queries.js';
-import { isUuid } from '../../core/uuid.js';
-import { findBusinessById } from '../catalog/business.queries.js';
+import { wallClockSchema } from '../../../core/wall-clock-input.js';
+import { notFound } from '../../../core/errors.js';
+import { errorResponses, ProposalBody } from '../../../http/schemas.js';
+import { requireProvider } from '../../identity/guards.js';
+import { bearerSecurity } from '../../../http/openapi-security.js';
+import { findBookingView } from '../queries.js';
+import { isUuid } from '../../../core/uuid.js';
+import { findBusinessById } from '../../catalog/business.queries.js';
 import { listProposals, proposalBody } from './queries.js';
 import { expireLapsedProposals, proposeReschedule } from './service.js';
 
