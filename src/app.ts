@@ -24,6 +24,7 @@ import type { Notifier } from './notifications/notifier.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { clientRoutes } from './modules/clients/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(authRoutes);
       await api.register(catalogRoutes);
+      await api.register(clientRoutes);
       await api.register(scheduleRoutes);
       await api.register(availabilityRoutes);
       await api.register(bookingRoutes);

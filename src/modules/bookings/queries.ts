@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { preparedSql } from '../../db/prepared.js';
 import { containsPattern } from '../../db/like.js';
 import { bookings, businesses, clients, deletedBookings, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
-import { appendedClientNotes } from '../catalog/clients.queries.js';
+import { appendedClientNotes } from './client-record.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { businessRoutes } from './business.routes.js';
 import { categoryRoutes } from './categories.routes.js';
-import { clientRoutes } from './clients.routes.js';
 import { masterRoutes } from './masters.routes.js';
 import { publicCatalogRoutes } from './public.routes.js';
 import { serviceRoutes } from './services.routes.js';
@@ -12,5 +11,4 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
   await app.register(serviceRoutes);
   await app.register(masterRoutes);
-  await app.register(clientRoutes);
 };

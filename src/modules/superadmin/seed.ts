@@ -6,7 +6,7 @@ import { insertUser } from '../identity/users.queries.js';
 import { formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertCategory } from '../catalog/categories.queries.js';
-import { upsertClient } from '../catalog/clients.queries.js';
+import { upsertClient } from '../bookings/client-record.js';
 import { insertMaster, replaceMasterServices } from '../catalog/masters.queries.js';
 import { insertService, type ServiceView } from '../catalog/services.queries.js';
 import { firstFreeSlug } from '../catalog/slug.js';

@@ -17,7 +17,8 @@ import { requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { clientBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
-import { clientBody, CLIENT_NOTES_MAX, clientStats, countClients, findClient, listClients, updateClient } from './clients.queries.js';
+import { CLIENT_NOTES_MAX } from '../bookings/client-record.js';
+import { clientBody, clientStats, countClients, findClient, listClients, updateClient } from './queries.js';
 
 const ClientBody = Type.Object({
   id: Type.Integer(),

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, clients } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
-
-export type ClientRow = typeof clients.$inferSelect;
+import type { ClientRow } from '../bookings/client-record.js';
 
 export async function findClient(db: Db, businessId: number, id: number): Promise<ClientRow | undefined> {
   const [row] = await db
@@ -18,33 +17,6 @@ export async function findClient(db: Db, businessId: number, id: number): Promis
 
 export async function updateClient(db: Db, id: number, values: { firstName?: string; notes?: string | null }): Promise<ClientRow> {
   const [row] = await db.update(clients).set(values).where(eq(clients.id, id)).returning();
-  return row!;
-}
-
-/** A client's notes keep their newest characters up to this length (every booking appends to them). */
-export const CLIENT_NOTES_MAX = 2000;
-
-/** SPEC.md rule 6: on a repeat booking the client's notes get the new notes appended on a new line; the oldest text goes first. */
-export const appendedClientNotes = sql`CASE
-  WHEN excluded.notes IS NULL OR excluded.notes = '' THEN ${clients.notes}
-  WHEN ${clients.notes} IS NULL OR ${clients.notes} = '' THEN excluded.notes
-  ELSE right(${clients.notes} || E'\n' || excluded.notes, ${sql.raw(String(CLIENT_NOTES_MAX))}) END`;
-
-/**
- * SPEC.md rule 6 of booking creation: find the client by (phone, business) or
- * create it; a found client gets first_name updated and notes appended on a new line.
- * One statement, so two first bookings of one phone cannot create two clients.
- * (A booking, public or the owner's, does this inside its own insert: bookings/queries.ts insertBooking.)
- */
-export async function upsertClient(db: Db, businessId: number, phone: string, firstName: string, notes: string | null): Promise<ClientRow> {
-  const [row] = await db
-    .insert(clients)
-    .values({ businessId, phone, firstName, notes })
-    .onConflictDoUpdate({
-      target: [clients.businessId, clients.phone],
-      set: { firstName: sql`excluded.first_name`, notes: appendedClientNotes },
-    })
-    .returning();
   return row!;
 }
 
