@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { WallClock } from './core/wallclock.js';
 import type { TokenService } from './modules/identity/tokens.js';
-import type { Notifier } from './notifications/notifier.js';
+import type { Notifier } from './modules/bookings/notifier.js';
 import type { BusinessCache } from './db/business-cache.js';
 import type { Precompressed } from './http/precompressed.js';
 import type { BookingEvents } from './modules/bookings/events.js';

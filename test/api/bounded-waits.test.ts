@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NOTIFY_DEADLINE_MS } from '../../src/notifications/notifier.js';
+import { NOTIFY_DEADLINE_MS } from '../../src/modules/bookings/notifier.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
 import {
   api,

@@ -1,5 +1,5 @@
-import { NotSent } from '../../src/notifications/not-sent.js';
-import type { Notifier, ProposalView } from '../../src/notifications/notifier.js';
+import { NotSent } from '../../src/modules/bookings/not-sent.js';
+import type { Notifier, ProposalView } from '../../src/modules/bookings/notifier.js';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import type { BusinessRow } from '../../src/modules/catalog/business.queries.js';
 
@@ -13,7 +13,7 @@ export type NotifierCall =
   | { kind: 'passwordResetLink'; business: BusinessRow; link: string }
   | { kind: 'providerUnlinked'; business: BusinessRow; chatId: string };
 
-/** A Notifier that records what the domain asked to send (the seam of src/notifications/notifier.ts). */
+/** A Notifier that records what the domain asked to send (the seam of src/modules/bookings/notifier.ts). */
 export class RecordingNotifier implements Notifier {
   readonly calls: NotifierCall[] = [];
   readonly notSent = new NotSent(undefined);

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { fieldError } from '../../core/errors.js';
-import { notifySafely, type Notifier } from '../../notifications/notifier.js';
+import { notifySafely, type Notifier } from '../bookings/notifier.js';
 import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { hashPassword } from '../identity/password.js';

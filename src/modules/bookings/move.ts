@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { isActive } from '../../core/booking-status.js';
 import { notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
-import { notifySafely } from '../../notifications/notifier.js';
+import { notifySafely } from './notifier.js';
 import { combine, datePart, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findMasterRow } from '../catalog/masters.queries.js';

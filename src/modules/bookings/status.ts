@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { notifySafely } from '../../notifications/notifier.js';
+import { notifySafely } from './notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { expireProposals } from './reschedule/queries.js';
 import { isActive } from '../../core/booking-status.js';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Bot } from 'grammy';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { DisabledNotifier, type Notifier } from '../../notifications/notifier.js';
+import { DisabledNotifier, type Notifier } from '../bookings/notifier.js';
 import { messengerRoutes } from './routes.js';
 
 export interface Messenger {

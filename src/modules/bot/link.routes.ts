@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { notifySafely } from '../../notifications/notifier.js';
+import { notifySafely } from '../bookings/notifier.js';
 import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { sessionSecurity } from '../../http/openapi-security.js';
 import { findUserById } from '../identity/users.queries.js';

@@ -1,12 +1,12 @@
 /**
- * The Telegram side of src/notifications/notifier.ts: the five notifications of
+ * The Telegram side of src/modules/bookings/notifier.ts: the five notifications of
  * SPEC.md's table. A send that fails is logged and lost (no retry); nothing here
  * throws into the request that triggered it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Db } from '../../db/client.js';
-import type { Notifier, ProposalView } from '../../notifications/notifier.js';
+import type { Notifier, ProposalView } from '../bookings/notifier.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
@@ -23,8 +23,8 @@ import {
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../accounts/password-reset.js';
 import { activeChats, bookingClientChats } from './subscriptions.js';
-import { NotSent } from '../../notifications/not-sent.js';
-import { NOTIFY_DEADLINE_MS } from '../../notifications/notifier.js';
+import { NotSent } from '../bookings/not-sent.js';
+import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
 export function describeTelegramError(error: unknown): Record<string, unknown> {

@@ -15,7 +15,7 @@ import {
   pageTotal,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { notifySafely } from '../../notifications/notifier.js';
+import { notifySafely } from '../bookings/notifier.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { requireSuperAdmin } from '../identity/guards.js';

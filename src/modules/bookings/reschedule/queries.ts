@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rescheduleProposals, type ProposalStatus } from '../../../db/schema.js';
-import type { ProposalView } from '../../../notifications/notifier.js';
+import type { ProposalView } from '../notifier.js';
 import { fromDbTimestamp } from '../../../core/wallclock.js';
 
 type ProposalRow = typeof rescheduleProposals.$inferSelect;

@@ -5,7 +5,7 @@ import { isActive } from '../../../core/booking-status.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { DomainError, isDomainError } from '../../../core/errors.js';
 import { assertWallClock } from '../../../core/wall-clock-input.js';
-import { notifySafely, type ProposalView } from '../../../notifications/notifier.js';
+import { notifySafely, type ProposalView } from '../notifier.js';
 import { addMinutes, combine, datePart, timePart, toMinutes } from '../../../core/wallclock.js';
 import { singleMasterSlots } from '../../../core/availability.js';
 import { loadMasterDay } from '../../availability/service.js';

@@ -5,9 +5,9 @@
  * request: use `notifySafely`.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProposalStatus } from '../db/schema.js';
-import type { BookingView } from '../modules/bookings/view.js';
-import type { BusinessRow } from '../modules/catalog/business.queries.js';
+import type { ProposalStatus } from '../../db/schema.js';
+import type { BookingView } from './view.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
 import { NotSent } from './not-sent.js';
 
 export interface ProposalView {

@@ -5,7 +5,7 @@
  * second, not one per message. No message text, phone or chat id is logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PerSecondLog } from '../http/per-second-log.js';
+import { PerSecondLog } from '../../http/per-second-log.js';
 
 export type NotSentReason = 'bot_off' | 'no_subscription' | 'rate_limited' | 'timeout' | 'telegram_error';
 
