@@ -249,7 +249,7 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
     expect((await list(owner, '')).data).toHaveLength(1);
   });
 
-  it("a key is the business's own, and a key the public page used is not replayed as the owner's booking", async () => {
+  it("a key is the business's own, and a key the public page used is neither replayed nor refused for the owner", async () => {
     const owner = await registerBusiness(t);
     const other = await registerBusiness(t);
     await createMaster(t, owner);
@@ -275,8 +275,9 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
       headers: { 'idempotency-key': 'page-key' },
       payload: body,
     });
-    expect(fromOwner.statusCode).toBe(409);
-    expect(fromOwner.data.code).toBe('idempotency_key_reused');
+    // Keys are scoped per caller (CONTRACT.md §11 third pass): the page's key neither blocks nor replays the owner's.
+    expect(fromOwner.statusCode).toBe(201);
+    expect(fromOwner.data.id).not.toBe(fromPage.data.id);
   });
 });
 

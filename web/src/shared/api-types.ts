@@ -6610,7 +6610,7 @@ export interface operations {
     getSlots: {
         parameters: {
             query: {
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date: string;
                 master_id?: number;
             };
@@ -6716,9 +6716,9 @@ export interface operations {
             query: {
                 service_id: number;
                 master_id?: number;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 from: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 to: string;
             };
             header?: never;
@@ -6833,9 +6833,15 @@ export interface operations {
             content: {
                 "application/json": {
                     service_id: number;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
                     date: string;
-                    /** @description HH:MM */
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
                     time: string;
                     first_name: string;
                     phone: string;
@@ -7090,11 +7096,11 @@ export interface operations {
                 /** @description at most 1000, also when not given */
                 limit?: number;
                 offset?: number;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date?: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_from?: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_to?: string;
                 status?: components["schemas"]["BookingStatus"];
                 master_id?: number;
@@ -7234,9 +7240,15 @@ export interface operations {
             content: {
                 "application/json": {
                     service_id: number;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
                     date: string;
-                    /** @description HH:MM */
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
                     time: string;
                     first_name: string;
                     phone: string;
@@ -7805,9 +7817,15 @@ export interface operations {
             content: {
                 "application/json": {
                     status?: components["schemas"]["BookingStatus"];
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
                     date?: string;
-                    /** @description HH:MM */
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
                     time?: string;
                     master_id?: number;
                 };
@@ -7992,9 +8010,9 @@ export interface operations {
     bookingsOverview: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_from?: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_to?: string;
             };
             header?: never;
@@ -8852,9 +8870,9 @@ export interface operations {
         parameters: {
             query?: {
                 business_id?: number;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_from?: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 date_to?: string;
                 q?: string;
                 status?: components["schemas"]["BookingStatus"];
@@ -9779,9 +9797,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description YYYY-MM-DD; any date */
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD; any existing date
+                     */
                     proposed_date: string;
-                    /** @description HH:MM; availability is not checked */
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM; availability is not checked
+                     */
                     proposed_time: string;
                 };
             };
@@ -10336,9 +10360,9 @@ export interface operations {
             query: {
                 /** @description csv (UTF-8 with BOM, `;`) or xlsx */
                 format: "csv" | "xlsx";
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 from: string;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD, an existing date */
                 to: string;
             };
             header?: never;
