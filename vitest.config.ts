@@ -117,9 +117,10 @@ export default defineConfig({
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
           // one test file at a time: the machine is small and shared. One Chromium serves the whole run
-          // (global-web.ts), and one app import serves every file (no isolation, as in the API projects).
+          // (global-web.ts). Each file imports the app afresh: with one import for all files, the mini
+          // app's booking test failed after admin.test.ts in two full runs (passing alone); not yet traced.
           fileParallelism: false,
-          isolate: false,
+          isolate: true,
           // After the unit and API files (a group of its own: Vitest runs one worker count per group).
           sequence: { groupOrder: 1 },
         },
