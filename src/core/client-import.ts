@@ -47,9 +47,46 @@ export interface ImportedClient {
   notes: string | null;
 }
 
+/** Why a row was not imported: the pages translate the code, `detail` is for people reading the API. */
+export type RowProblemCode = 'phone_empty' | 'phone_invalid' | 'name_empty' | 'name_too_long' | 'notes_too_long';
+
+export const ROW_PROBLEM_CODES: readonly RowProblemCode[] = [
+  'phone_empty',
+  'phone_invalid',
+  'name_empty',
+  'name_too_long',
+  'notes_too_long',
+];
+
+const ROW_PROBLEM_DETAILS: Record<RowProblemCode, string> = {
+  phone_empty: 'Phone is empty',
+  phone_invalid: 'Phone is not a valid number',
+  name_empty: 'Name is empty',
+  name_too_long: `Name is longer than ${NAME_MAX} characters`,
+  notes_too_long: `Notes are longer than ${NOTES_MAX} characters`,
+};
+
 export interface RowError {
   row: number;
+  code: RowProblemCode;
   detail: string;
+}
+
+interface RowCells {
+  name: string;
+  rawPhone: string;
+  phone: string | null;
+  notes: string;
+}
+
+/** The first thing wrong with a row, or undefined when it can be imported. */
+export function rowProblem({ name, rawPhone, phone, notes }: RowCells): RowProblemCode | undefined {
+  if (!rawPhone) return 'phone_empty';
+  if (!phone) return 'phone_invalid';
+  if (!name) return 'name_empty';
+  if (name.length > NAME_MAX) return 'name_too_long';
+  if (notes.length > NOTES_MAX) return 'notes_too_long';
+  return undefined;
 }
 
 export interface ReadRows {
@@ -77,14 +114,9 @@ export function readClientRows(rows: string[][], columns: ColumnMap, firstRow = 
     const rawPhone = clean(cells[columns.phone ?? -1]);
     const notes = clean(cells[columns.notes ?? -1]);
     const phone = normalizePhone(rawPhone);
-    let problem: string | undefined;
-    if (!rawPhone) problem = 'Phone is empty';
-    else if (!phone) problem = 'Phone is not a valid number';
-    else if (!name) problem = 'Name is empty';
-    else if (name.length > NAME_MAX) problem = `Name is longer than ${NAME_MAX} characters`;
-    else if (notes.length > NOTES_MAX) problem = `Notes are longer than ${NOTES_MAX} characters`;
+    const problem = rowProblem({ name, rawPhone, phone, notes });
     if (problem) {
-      result.errors.push({ row, detail: problem });
+      result.errors.push({ row, code: problem, detail: ROW_PROBLEM_DETAILS[problem] });
       return;
     }
     if (seen.has(phone!)) {

@@ -191,8 +191,8 @@ describe('clients import', () => {
       created: 1,
       skipped: 2,
       errors: [
-        { row: 5, detail: 'Phone is not a valid number' },
-        { row: 7, detail: 'Name is empty' },
+        { row: 5, code: 'phone_invalid', detail: 'Phone is not a valid number' },
+        { row: 7, code: 'name_empty', detail: 'Name is empty' },
       ],
     });
     const list = await clientsOf(owner);
@@ -225,7 +225,7 @@ describe('clients import', () => {
     ]);
     const response = await upload(owner, file, { filename: 'clients.xlsx' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.data).toEqual({ created: 2, skipped: 0, errors: [{ row: 4, detail: 'Phone is not a valid number' }] });
+    expect(response.data).toEqual({ created: 2, skipped: 0, errors: [{ row: 4, code: 'phone_invalid', detail: 'Phone is not a valid number' }] });
     expect((await clientsOf(owner)).map((c) => [c.first_name, c.phone, c.notes])).toEqual([
       ['Гульнар', '77015555551', 'из YCLIENTS'],
       ['Сауле', '77015555552', null],

@@ -110,9 +110,9 @@ describe('client rows', () => {
     ]);
     expect(read.duplicates).toBe(1);
     expect(read.errors).toEqual([
-      { row: 4, detail: 'Phone is not a valid number' },
-      { row: 6, detail: 'Name is empty' },
-      { row: 7, detail: 'Phone is empty' },
+      { row: 4, code: 'phone_invalid', detail: 'Phone is not a valid number' },
+      { row: 6, code: 'name_empty', detail: 'Name is empty' },
+      { row: 7, code: 'phone_empty', detail: 'Phone is empty' },
     ]);
   });
 
@@ -125,7 +125,10 @@ describe('client rows', () => {
       ],
       { name: 0, phone: 1, notes: 2 },
     );
-    expect(read.errors.map((e) => e.row)).toEqual([2, 3]);
+    expect(read.errors.map((e) => [e.row, e.code])).toEqual([
+      [2, 'name_too_long'],
+      [3, 'notes_too_long'],
+    ]);
     expect(read.clients[0]?.firstName).toBe('Ab');
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { DomainError, invalidInput } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
+import { ROW_PROBLEM_CODES } from '../../core/client-import.js';
 import { DateString, errorResponses, TOTAL_HEADER } from '../../http/schemas.js';
 import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
@@ -45,7 +46,11 @@ const ImportResult = Type.Object({
   errors: Type.Array(
     Type.Object({
       row: Type.Integer({ description: 'Row number as the spreadsheet shows it; the header is row 1' }),
-      detail: Type.String(),
+      code: Type.Union(
+        ROW_PROBLEM_CODES.map((code) => Type.Literal(code)),
+        { description: 'What is wrong with the row; pages translate it' },
+      ),
+      detail: Type.String({ description: 'The same in English, for people reading the API' }),
     }),
     {
       maxItems: IMPORT_MAX_ERRORS,

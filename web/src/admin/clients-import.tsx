@@ -31,7 +31,7 @@ function Result(props: { result: ImportResult; dryRun: boolean }) {
         <ul class="muted" style="max-height:10rem;overflow:auto;font-size:.9rem">
           {errors.slice(0, ERRORS_SHOWN).map((error) => (
             <li key={error.row}>
-              {t('importRow', { row: error.row })}: {rowProblem(t, error.detail)}
+              {t('importRow', { row: error.row })}: {rowProblem(t, error.code)}
             </li>
           ))}
         </ul>

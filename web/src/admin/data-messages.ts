@@ -1,5 +1,6 @@
 /** Texts of the data screens: calendar feeds, export and import (CONTRACT.md §14). */
 import { defineMessages, useT as useShared, type Translate } from '@shared/i18n';
+import type { RowProblemCode } from '@core/client-import.js';
 
 const ru = {
   subscribe: 'Подписаться в календаре',
@@ -150,13 +151,13 @@ const en: Record<Key, string> = {
 export const dataMessages = defineMessages<Key>({ ru, kk, en });
 export const useDataT = (): Translate<Key> => useShared(dataMessages);
 
-/** The server's row problems (src/core/client-import.ts) in the reader's language. */
-const ROW_PROBLEMS: Record<string, Key> = {
-  'Phone is empty': 'rowPhoneEmpty',
-  'Phone is not a valid number': 'rowPhoneBad',
-  'Name is empty': 'rowNameEmpty',
-  'Name is longer than 200 characters': 'rowNameLong',
-  'Notes are longer than 2000 characters': 'rowNotesLong',
+/** The server's row problem codes (src/core/client-import.ts) in the reader's language. */
+const ROW_PROBLEMS: Record<RowProblemCode, Key> = {
+  phone_empty: 'rowPhoneEmpty',
+  phone_invalid: 'rowPhoneBad',
+  name_empty: 'rowNameEmpty',
+  name_too_long: 'rowNameLong',
+  notes_too_long: 'rowNotesLong',
 };
 
-export const rowProblem = (t: Translate<Key>, detail: string): string => (ROW_PROBLEMS[detail] ? t(ROW_PROBLEMS[detail]) : detail);
+export const rowProblem = (t: Translate<Key>, code: RowProblemCode): string => t(ROW_PROBLEMS[code]);

@@ -6,7 +6,6 @@ import { defineMessages, useT as useShared, type Translate } from '@shared/i18n'
 
 const ru = {
   newBooking: 'Новая запись',
-  newBookingAt: 'Записать клиента на {time}',
   clientSearch: 'Найти клиента: телефон или имя',
   clientSearchHint: 'Выберите постоянного клиента или введите имя и телефон нового',
   clientsFound: 'Найденные клиенты',
@@ -20,7 +19,6 @@ const ru = {
   moveTitle: 'Перенести запись',
   moveAsk: 'Перенести запись клиента {client} на {when} к мастеру {master}? Клиент получит уведомление в Telegram, если подписан на бота.',
   moveYes: 'Да, перенести',
-  moveChoose: 'Выберите время',
   cancelAsk:
     'Отменить запись клиента {client}? Сообщение «Запись ОТМЕНЕНА» с вашим телефоном придёт ему в Telegram, только если он подключил бота после записи; иначе клиент ничего не узнает — позвоните ему: {phone}.',
   cancelYes: 'Да, отменить запись',
@@ -56,7 +54,6 @@ export type OwnerKey = keyof typeof ru;
 
 const kk: Record<OwnerKey, string> = {
   newBooking: 'Жаңа жазылу',
-  newBookingAt: 'Клиентті {time} уақытына жазу',
   clientSearch: 'Клиентті табу: телефон немесе аты',
   clientSearchHint: 'Тұрақты клиентті таңдаңыз немесе жаңа клиенттің аты мен телефонын енгізіңіз',
   clientsFound: 'Табылған клиенттер',
@@ -71,7 +68,6 @@ const kk: Record<OwnerKey, string> = {
   moveAsk:
     '{client} клиентінің жазылуын {when} уақытына, {master} шеберіне ауыстырасыз ба? Ботқа жазылған болса, клиент Telegram-да хабарлама алады.',
   moveYes: 'Иә, ауыстыру',
-  moveChoose: 'Уақытты таңдаңыз',
   cancelAsk:
     '{client} клиентінің жазылуынан бас тартасыз ба? «Запись ОТМЕНЕНА» хабарламасы Telegram-ға тек клиент жазылғаннан кейін ботты қосса ғана келеді; әйтпесе клиент білмейді — оған қоңырау шалыңыз: {phone}.',
   cancelYes: 'Иә, бас тарту',
@@ -105,7 +101,6 @@ const kk: Record<OwnerKey, string> = {
 
 const en: Record<OwnerKey, string> = {
   newBooking: 'New booking',
-  newBookingAt: 'Book a client at {time}',
   clientSearch: 'Find a client: phone or name',
   clientSearchHint: 'Pick a returning client or type a new one’s name and phone',
   clientsFound: 'Clients found',
@@ -119,7 +114,6 @@ const en: Record<OwnerKey, string> = {
   moveTitle: 'Move the booking',
   moveAsk: 'Move {client}’s booking to {when} with {master}? The client gets a Telegram message if subscribed to the bot.',
   moveYes: 'Yes, move it',
-  moveChoose: 'Pick a time',
   cancelAsk:
     'Cancel {client}’s booking? The “Запись ОТМЕНЕНА” message with your phone reaches them in Telegram only if they connected the bot after booking; otherwise the client is not told — call them: {phone}.',
   cancelYes: 'Yes, cancel it',

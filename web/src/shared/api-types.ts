@@ -10496,6 +10496,9 @@ export interface operations {
                         errors: {
                             /** @description Row number as the spreadsheet shows it; the header is row 1 */
                             row: number;
+                            /** @description What is wrong with the row; pages translate it */
+                            code: "phone_empty" | "phone_invalid" | "name_empty" | "name_too_long" | "notes_too_long";
+                            /** @description The same in English, for people reading the API */
                             detail: string;
                         }[];
                     };
