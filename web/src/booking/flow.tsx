@@ -203,10 +203,18 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
     }
   }
 
+  // The native button calls the newest submit: set during render, it holds what was typed in the last
+  // keystroke even when the press lands before the effect below rebinds the button (a slow phone).
+  const newestSubmit = useRef(submit);
+  newestSubmit.current = submit;
   useEffect(() => {
     if (!host) return;
     host.back(back);
-    host.main(step === 'details' ? { text: sending ? t('sending') : t('confirm'), onClick: () => void submit(), busy: sending } : null);
+    host.main(
+      step === 'details'
+        ? { text: sending ? t('sending') : t('confirm'), onClick: () => void newestSubmit.current(), busy: sending }
+        : null,
+    );
   });
 
   if (!catalog) {
