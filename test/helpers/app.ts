@@ -24,7 +24,7 @@ export const SUPERADMIN_ENV = { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD
 
 export const dbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-/** `onQuery` sees every query the app runs (test/api/query-count.test.ts counts them). */
+/** `onQuery` sees every query the app runs (test/api/availability/query-count.test.ts counts them). */
 export async function openTestDatabase(onQuery?: QueryObserver): Promise<Database> {
   if (dbKind() === 'postgres') {
     return openDatabase({ databaseUrl: inject('postgresUrl'), dataDir: '', connectionTimeoutMs: 2000, statementTimeoutMs: 5000, onQuery });
