@@ -4,10 +4,9 @@
  * project is mocked; external services are local fake servers.
  */
 import { randomInt } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.js';
@@ -15,6 +14,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, usePglite, type Database, type QueryObserver } from '../../src/db/client.js';
 import { SettableClock } from '../../src/core/clock.js';
 import { contractChecker, type ContractChecker } from './contract.js';
+import { pgliteView } from './shared-pglite.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
@@ -29,8 +29,8 @@ export async function openTestDatabase(onQuery?: QueryObserver): Promise<Databas
   if (dbKind() === 'postgres') {
     return openDatabase({ databaseUrl: inject('postgresUrl'), dataDir: '', connectionTimeoutMs: 2000, statementTimeoutMs: 5000, onQuery });
   }
-  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  return usePglite(new PGlite({ loadDataDir: snapshot }), { onQuery });
+  // A view of the worker's one PGlite (shared-pglite.ts): its close() ends the view, not the client.
+  return usePglite(await pgliteView(), { onQuery });
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
