@@ -15,6 +15,7 @@ import { openDatabase, usePglite, type Database, type QueryObserver } from '../.
 import { SettableClock } from '../../src/core/clock.js';
 import { contractChecker, type ContractChecker } from './contract.js';
 import { pgliteView } from './shared-pglite.js';
+import { typedCall, type TypedCall } from './typed-call.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
@@ -55,6 +56,8 @@ export interface TestApp {
   database: Database;
   /** app.inject with JSON parsed; `token` adds the bearer header. */
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { data: any }>;
+  /** An operation of the served document, typed by web/src/shared/api-types.ts (test/helpers/typed-call.ts). */
+  op: TypedCall;
 }
 
 export interface TestAppOptions {
@@ -88,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (problems.length > 0) reportContractProblems(problems);
     return Object.assign(response, { data });
   };
-  return { app, clock, config, database, call };
+  return { app, clock, config, database, call, op: typedCall(call) };
 }
 
 /** One app per test file: built before the tests, closed after them. */

@@ -1,25 +1,20 @@
-/** The clients CRM: GET /clients?q and PUT /clients/{id} (CONTRACT.md §4). */
+/**
+ * The clients CRM: GET /clients?q and PUT /clients/{id} (CONTRACT.md §4). Written with `t.op`, the
+ * client typed by the served document (test/helpers/typed-call.ts): a field the document does not
+ * have fails the typecheck.
+ */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp();
-
-type ClientItem = {
-  id: number;
-  phone: string;
-  first_name: string;
-  notes: string | null;
-  bookings_count: number;
-  last_booking_at: string | null;
-};
 
 describe('clients', () => {
   let owner: RegisteredBusiness;
   const list = async (q?: string, token = owner.token) =>
-    (await t.call({ method: 'GET', url: `/api/v1/clients${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, token }))
-      .data as ClientItem[];
+    (await t.op('get', '/api/v1/clients', { token, query: q === undefined ? {} : { q } })).data;
 
   beforeAll(async () => {
     owner = await registerBusiness(t);
@@ -74,29 +69,32 @@ describe('clients', () => {
 
   it('PUT updates first_name and notes; notes may be cleared with null', async () => {
     const [boris] = await list('Борис');
-    const url = `/api/v1/clients/${boris!.id}`;
-    const renamed = await t.call({ method: 'PUT', url, token: owner.token, payload: { first_name: ' Борис К. ', notes: 'VIP' } });
+    const put = (body: { first_name?: string; notes?: string | null }) =>
+      t.op('put', '/api/v1/clients/{id}', { path: { id: boris!.id }, token: owner.token, body });
+    const renamed = await put({ first_name: ' Борис К. ', notes: 'VIP' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.data).toEqual({ id: boris!.id, phone: '77029998877', first_name: 'Борис К.', notes: 'VIP' });
-    const cleared = await t.call({ method: 'PUT', url, token: owner.token, payload: { notes: null } });
+    const cleared = await put({ notes: null });
     expect(cleared.data).toEqual({ ...renamed.data, notes: null });
-    const unchanged = await t.call({ method: 'PUT', url, token: owner.token, payload: {} });
+    const unchanged = await put({});
     expect(unchanged.data).toEqual(cleared.data);
-    await t.call({ method: 'PUT', url, token: owner.token, payload: { first_name: 'Борис' } });
+    expect((await list('Борис'))[0]).toMatchObject({ first_name: 'Борис К.', notes: null });
+    await put({ first_name: 'Борис' });
   });
 
   it('PUT with a blank first_name is 400', async () => {
     const [boris] = await list('Борис');
-    const response = await t.call({ method: 'PUT', url: `/api/v1/clients/${boris!.id}`, token: owner.token, payload: { first_name: ' ' } });
-    expect(response.statusCode).toBe(400);
-    expect(response.data.errors[0].field).toBe('first_name');
+    const response = await t.op('put', '/api/v1/clients/{id}', { path: { id: boris!.id }, token: owner.token, body: { first_name: ' ' } });
+    expectRefusal(response, 'invalid_input');
+    expect(response.problem.errors?.[0]?.field).toBe('first_name');
+    expect((await list('Борис'))[0]!.first_name).toBe('Борис');
   });
 
   it("another business's client is 404 on PUT", async () => {
     const other = await registerBusiness(t);
     const [alia] = await list('Алия');
-    const response = await t.call({ method: 'PUT', url: `/api/v1/clients/${alia!.id}`, token: other.token, payload: { notes: 'x' } });
-    expect(response.statusCode).toBe(404);
+    const response = await t.op('put', '/api/v1/clients/{id}', { path: { id: alia!.id }, token: other.token, body: { notes: 'x' } });
+    expectRefusal(response, 'not_found');
     expect((await list('Алия'))[0]!.notes).toBe('аллергия\nкофе');
   });
 
@@ -126,19 +124,18 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
     const next = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-27', time: '12:00' });
     const later = await book(t, owner, { first_name: 'Алия', phone, date: '2026-11-30', time: '12:00' });
     await book(t, owner, { first_name: 'Борис', phone: '+7 705 000 00 01', date: '2026-11-24', time: '12:00' });
-    const cancel = await t.call({
-      method: 'PATCH',
-      url: `/api/v1/bookings/${cancelled.id}`,
+    const cancel = await t.op('patch', '/api/v1/bookings/{id}', {
+      path: { id: cancelled.id },
       token: owner.token,
-      payload: { status: 'cancelled' },
+      body: { status: 'cancelled' },
     });
     expect(cancel.statusCode).toBe(200);
     ids = { past: past.id, cancelled: cancelled.id, next: next.id, later: later.id };
-    const [client] = (await t.call({ method: 'GET', url: '/api/v1/clients?q=Алия', token: owner.token })).data as ClientItem[];
+    const [client] = (await t.op('get', '/api/v1/clients', { token: owner.token, query: { q: 'Алия' } })).data;
     alia = client!.id;
   });
 
-  const card = (token = owner.token, id = alia) => t.call({ method: 'GET', url: `/api/v1/clients/${id}`, token });
+  const card = (token = owner.token, id = alia) => t.op('get', '/api/v1/clients/{id}', { path: { id }, token });
 
   it('counts past bookings not cancelled as visits and spent; the next booking and every booking, newest first', async () => {
     t.clock.set('2026-11-26T05:00:00Z'); // Thursday 10:00 in Almaty: the 24th and the cancelled 25th are past
@@ -156,8 +153,8 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
         last_visit_at: '2026-11-24T10:00:00',
         next_booking_at: '2026-11-27T12:00:00',
       });
-      expect(bookings.map((booking: { id: string }) => booking.id)).toEqual([ids.later, ids.next, ids.cancelled, ids.past]);
-      const one = await t.call({ method: 'GET', url: `/api/v1/bookings/${ids.past}`, token: owner.token });
+      expect(bookings.map((booking) => booking.id)).toEqual([ids.later, ids.next, ids.cancelled, ids.past]);
+      const one = await t.op('get', '/api/v1/bookings/{id}', { path: { id: ids.past }, token: owner.token });
       expect(bookings[3]).toEqual(one.data);
     } finally {
       t.clock.set(DEFAULT_NOW);
@@ -165,13 +162,14 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
   });
 
   it('GET /bookings?client_id= lists only that client, with the other filters and paging', async () => {
-    const list = (query: string) => t.call({ method: 'GET', url: `/api/v1/bookings?client_id=${alia}${query}`, token: owner.token });
-    const all = await list('');
-    expect(all.data.map((booking: { id: string }) => booking.id)).toEqual([ids.past, ids.cancelled, ids.next, ids.later]);
+    const list = (query: { status?: 'cancelled'; limit?: number; offset?: number } = {}) =>
+      t.op('get', '/api/v1/bookings', { token: owner.token, query: { client_id: alia, ...query } });
+    const all = await list();
+    expect(all.data.map((booking) => booking.id)).toEqual([ids.past, ids.cancelled, ids.next, ids.later]);
     expect(all.headers['x-total-count']).toBe('4');
-    expect((await list('&status=cancelled')).data.map((booking: { id: string }) => booking.id)).toEqual([ids.cancelled]);
-    const page = await list('&limit=1&offset=2');
-    expect(page.data.map((booking: { id: string }) => booking.id)).toEqual([ids.next]);
+    expect((await list({ status: 'cancelled' })).data.map((booking) => booking.id)).toEqual([ids.cancelled]);
+    const page = await list({ limit: 1, offset: 2 });
+    expect(page.data.map((booking) => booking.id)).toEqual([ids.next]);
     expect(page.headers['x-total-count']).toBe('4');
   });
 
@@ -182,10 +180,10 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
       INSERT INTO bookings (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot)
       SELECT business_id, service_id, master_id, client_id, 'confirmed', start_at - n * interval '1 day', end_at - n * interval '1 day', price_snapshot
       FROM bookings, generate_series(1, 52) AS n WHERE id = ${first.id}`);
-    const [dana] = (await t.call({ method: 'GET', url: '/api/v1/clients?q=Дана', token: owner.token })).data as ClientItem[];
+    const [dana] = (await t.op('get', '/api/v1/clients', { token: owner.token, query: { q: 'Дана' } })).data;
     const answer = await card(owner.token, dana!.id);
     expect(answer.statusCode).toBe(200);
-    const starts = answer.data.bookings.map((booking: { start_at: string }) => booking.start_at);
+    const starts = answer.data.bookings.map((booking) => booking.start_at);
     expect(starts).toHaveLength(50);
     expect(starts[0]).toBe('2026-11-24T09:00:00');
     expect(starts.at(-1)).toBe('2026-10-06T09:00:00');
@@ -195,9 +193,9 @@ describe('the client card and bookings by client (CONTRACT.md §13)', () => {
 
   it("another business's client is 404 and lists nothing; an unknown id is 404", async () => {
     const other = await registerBusiness(t);
-    expect((await card(other.token)).statusCode).toBe(404);
-    const theirs = await t.call({ method: 'GET', url: `/api/v1/bookings?client_id=${alia}`, token: other.token });
+    expectRefusal(await card(other.token), 'not_found');
+    const theirs = await t.op('get', '/api/v1/bookings', { token: other.token, query: { client_id: alia } });
     expect(theirs.data).toEqual([]);
-    expect((await card(owner.token, 2147483647)).statusCode).toBe(404);
+    expectRefusal(await card(owner.token, 2147483647), 'not_found');
   });
 });
