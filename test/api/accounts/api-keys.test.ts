@@ -185,7 +185,14 @@ describe('passwords and keys', () => {
       payload: { current_password: 'correct horse battery', new_password: 'a brand new password' },
     });
     expect(change.statusCode).toBe(200);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: key })).statusCode).toBe(200);
+    const read = await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    expect(read.statusCode).toBe(200);
+    expect(read.data.id).toBe(owner.business.id);
+    // The owner's earlier token ended with the change; the key still reads the business's services.
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: owner.token })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/v1/services', token: key })).data).toContainEqual(
+      expect.objectContaining({ id: owner.service.id }),
+    );
   });
 
   it("a super-admin password reset revokes every key of the business, not another business's", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { businesses, users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/modules/identity/password.js';
 import { registerBusiness, SUPERADMIN_ENV, uniquePhone, useTestApp, type TestApp } from '../../helpers/app.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp({ env: SUPERADMIN_ENV });
 
@@ -188,7 +189,8 @@ describe('POST /auth/login', () => {
       businessId: owner.business.id,
     });
     const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'customer pass 1' } });
-    expect(response.statusCode).toBe(401);
+    expectRefusal(response, 'invalid_credentials');
+    expect(response.data.access_token).toBeUndefined();
   });
 
   it('a missing field is 400', async () => {
@@ -304,7 +306,7 @@ describe('GET /auth/me and the token', () => {
       { id: a.user.id, role: 'ADMIN', businessId: b.business.id, tokenVersion: 0, telegramTokenVersion: 0 },
       'password',
     );
-    expect((await me(forged)).statusCode).toBe(401);
+    expectRefusal(await me(forged), 'not_authenticated');
   });
 
   it('a valid token of the wrong kind (customer, super admin) is 403', async () => {

@@ -4,6 +4,7 @@ import { RESET_REQUESTED } from '../../../src/modules/accounts/password.routes.j
 import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { botEnv, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { postUpdate, providerStart, randomChat, salon } from '../../helpers/bot-scenarios.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
@@ -46,8 +47,9 @@ describe('POST /auth/password', () => {
       token: owner.token,
       payload: { current_password: 'not it at all', new_password: 'new password 1' },
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 'wrong_password');
     expect((await login(owner.user.email, PASSWORD)).statusCode).toBe(200);
+    expectRefusal(await login(owner.user.email, 'new password 1'), 'invalid_credentials');
     expect((await me(owner.token)).statusCode).toBe(200);
   });
 
@@ -59,7 +61,10 @@ describe('POST /auth/password', () => {
       token: owner.token,
       payload: { current_password: PASSWORD, new_password: 'short' },
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 'invalid_input');
+    expect(response.data.errors).toEqual([expect.objectContaining({ field: 'new_password' })]);
+    expect((await login(owner.user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await me(owner.token)).statusCode).toBe(200);
   });
 
   it('changes it: a new token comes back, every earlier token answers 401, the new password logs in', async () => {
@@ -122,9 +127,10 @@ describe('forgotten password through the linked chat', () => {
     await requestReset(owner.user.email);
     const token = await resetTokenSentTo(owner.chat);
     t.clock.set('2026-11-23T05:15:01Z');
-    expect((await confirmReset(token, 'too late password')).statusCode).toBe(400);
-    expect((await confirmReset('made-up-token', 'too late password')).statusCode).toBe(400);
+    expectRefusal(await confirmReset(token, 'too late password'), 'reset_link_invalid');
+    expectRefusal(await confirmReset('made-up-token', 'too late password'), 'reset_link_invalid');
     expect((await login(owner.user.email, PASSWORD)).statusCode).toBe(200);
+    expectRefusal(await login(owner.user.email, 'too late password'), 'invalid_credentials');
     expect((await me(owner.token)).statusCode).toBe(200);
   });
 

@@ -9,6 +9,7 @@ import { registerBusiness, useOtherInstance, useTestApp } from '../../helpers/ap
 import { bookingRequest, book, createMaster } from '../../helpers/catalog.js';
 import { botEnv, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { randomChat } from '../../helpers/bot-scenarios.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const queries: string[] = [];
 const fake = useFakeTelegram();
@@ -49,8 +50,8 @@ describe('the public booking lookup cache', () => {
   it('a wrong service or master id is looked up, and refused, every time', async () => {
     const { owner, master } = await bookingScene();
     for (let i = 0; i < 2; i += 1) {
-      expect((await bookingRequest(t, owner, { service_id: 999_999 })).statusCode).toBe(404);
-      expect((await bookingRequest(t, owner, { master_id: 999_999 })).statusCode).toBe(404);
+      expectRefusal(await bookingRequest(t, owner, { service_id: 999_999 }), 'not_found');
+      expectRefusal(await bookingRequest(t, owner, { master_id: 999_999 }), 'not_found');
     }
     expect((await bookingRequest(t, owner, { master_id: master.id, time: '11:00' })).statusCode).toBe(201);
   });

@@ -5,6 +5,7 @@ import { DEFAULT_NOW, registerBusiness, uniquePhone, useTestApp, type Registered
 import { book, createMaster } from '../../helpers/catalog.js';
 import { botEnv, TEST_BOT_USERNAME, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { randomChat } from '../../helpers/bot-scenarios.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -126,10 +127,13 @@ describe('POST /bookings', () => {
   it('404 for a master or service of another business, 401 without a token', async () => {
     const s = await scene();
     const other = await scene();
-    expect((await create(s.owner, { master_id: other.masters[0]!.id })).statusCode).toBe(404);
-    expect((await create(s.owner, { service_id: other.owner.service.id })).statusCode).toBe(404);
+    expectRefusal(await create(s.owner, { master_id: other.masters[0]!.id }), 'not_found');
+    expectRefusal(await create(s.owner, { service_id: other.owner.service.id }), 'not_found');
     const anonymous = await t.call({ method: 'POST', url: '/api/v1/bookings', payload: {} });
-    expect(anonymous.statusCode).toBe(401);
+    expectRefusal(anonymous, 'not_authenticated');
+    for (const owner of [s.owner, other.owner]) {
+      expect((await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token })).data).toEqual([]);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster, createService } from '../../helpers/catalog.js';
 import { RecordingNotifier } from '../../helpers/recording-notifier.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const notifier = new RecordingNotifier();
 const t = useTestApp({ build: { notifier } });
@@ -260,8 +261,10 @@ describe('DELETE /bookings/{id}', () => {
     const { owner } = await ownerWithMaster();
     const booking = await book(t, owner);
     const stranger = await registerBusiness(t);
-    expect((await remove(stranger, booking.id)).statusCode).toBe(404);
-    expect((await get(owner, booking.id)).statusCode).toBe(200);
+    expectRefusal(await remove(stranger, booking.id), 'not_found');
+    const kept = await get(owner, booking.id);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.data).toMatchObject({ id: booking.id, status: 'pending' });
   });
 
   it('the client record stays after its booking is deleted', async () => {

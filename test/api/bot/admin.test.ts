@@ -4,6 +4,7 @@ import { subscriptions } from '../../../src/db/schema.js';
 import { createTestApp, SUPERADMIN_ENV, type TestApp } from '../../helpers/app.js';
 import { botEnv, FakeTelegram, messageUpdate, TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../../helpers/fake-telegram.js';
 import { book, randomChat, salon, webhook, providerStart } from '../../helpers/bot-scenarios.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const SECRET = 'webhook-Secret_123';
 let fake: FakeTelegram;
@@ -78,7 +79,7 @@ describe('POST /messenger/set-webhook', () => {
   it('502 when Telegram fails', async () => {
     fake.mode = 'fail';
     const response = await t.call({ method: 'GET', url: '/api/v1/messenger/debug/webhook', token: await superToken() });
-    expect(response.statusCode).toBe(502);
+    expectRefusal(response, 'telegram_error');
   });
 });
 

@@ -4,6 +4,7 @@ import { addDays } from '../../../src/core/wallclock.js';
 import { feedEventUid } from '../../../src/modules/calendar-feed/render.js';
 import { createTestApp, DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp();
 const uid = (bookingId: string) => feedEventUid(t.config.jwtSecret, bookingId);
@@ -62,9 +63,10 @@ describe('feed address', () => {
       { method: 'GET' as const, url: `/api/v1/masters/${master.id}/calendar` },
       { method: 'POST' as const, url: `/api/v1/masters/${master.id}/calendar/rotate` },
     ]) {
-      expect((await t.call({ ...request, token: stranger.token })).statusCode).toBe(404);
-      expect((await t.call(request)).statusCode).toBe(401);
+      expectRefusal(await t.call({ ...request, token: stranger.token }), 'not_found');
+      expectRefusal(await t.call(request), 'not_authenticated');
     }
+    expect(await feedUrl(owner, master.id)).toBe(url);
     expect((await t.call({ method: 'GET', url: pathOf(url) })).statusCode).toBe(200);
     expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
     expect((await t.call({ method: 'GET', url: pathOf(url) })).statusCode).toBe(404);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster, createService, slots } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp();
 
@@ -112,8 +113,9 @@ describe('masters', () => {
     const master = await createMaster(t, owner);
     await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token });
     expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: `/api/v1/schedule/master/${master.id}`, token: owner.token })).statusCode).toBe(404);
+    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token }), 'not_found');
+    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/schedule/master/${master.id}`, token: owner.token }), 'not_found');
+    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data).toEqual([]);
   });
 
   it('deleting a booked master archives it: gone from lists, slots and new bookings; its bookings untouched', async () => {

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp({ env: { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'very-secret-password' } });
 const SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256');
@@ -94,12 +95,14 @@ describe('JWT verification: HS256 only, exp required', () => {
       { sub: 'superadmin', isSuperAdmin: true },
       { key: new TextEncoder().encode('guessed-secret-guessed-secret-guessed') },
     );
-    expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: forged })).statusCode).toBe(401);
+    const response = await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: forged });
+    expectRefusal(response, 'not_authenticated');
+    expect(response.data.items).toBeUndefined();
   });
 
   it('a CUSTOMER token is 403 on provider routes', async () => {
     const owner = await registerBusiness(t);
     const customer = await sign({ sub: String(owner.user.id), role: 'CUSTOMER', business_id: owner.business.id });
-    expect((await me(customer)).statusCode).toBe(403);
+    expectRefusal(await me(customer), 'forbidden');
   });
 });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../helpers/app.js';
 import { json, startFakeServer, type FakeServer } from '../../helpers/fake-http.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const KEY = 'secret-2gis-key';
 let gis: FakeServer;
@@ -168,7 +169,7 @@ describe('location without a key or provider', () => {
     const down = await createTestApp({ env: { MAP_API_URL: 'http://127.0.0.1:1', MAP_API_KEY: KEY } });
     try {
       const response = await down.call({ method: 'GET', url: '/api/v1/location/addresses?q=Абая' });
-      expect(response.statusCode).toBe(502);
+      expectRefusal(response, 'map_unavailable');
     } finally {
       await down.app.close();
       await down.database.close();

@@ -13,13 +13,9 @@ import {
   type TestApp,
 } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp({ env: SUPERADMIN_ENV });
-
-function expectRefusal(response: { statusCode: number; data: any }, code: ErrorCode): void {
-  expect(response.data, JSON.stringify(response.data)).toMatchObject({ code, detail: expect.any(String) });
-  expect(response.statusCode).toBe(HTTP_STATUS[code]);
-}
 
 async function strictSalon(app: TestApp) {
   const owner = await registerBusiness(app);

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openTestDatabase, registerBusiness, testConfig, useTestApp } from '../../helpers/app.js';
 import { createMaster } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp();
 
@@ -47,7 +48,7 @@ describe('error bodies', () => {
       headers: { 'content-type': 'application/json' },
       payload: '',
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 'invalid_json');
     onlyDetail(response.data);
   });
 
@@ -92,7 +93,7 @@ describe('error bodies', () => {
       headers: { 'content-type': 'application/xml' },
       payload: '<login/>',
     });
-    expect(response.statusCode).toBe(415);
+    expectRefusal(response, 'unsupported_media_type');
     onlyDetail(response.data);
   });
 
@@ -166,7 +167,8 @@ describe('error bodies', () => {
       ['PUT', '/api/v1/categories/1.5'],
     ] as const) {
       const response = await t.call({ method, url, token: owner.token, payload: method === 'PUT' ? { name: 'x' } : undefined });
-      expect(response.statusCode, url).toBe(400);
+      expectRefusal(response, 'invalid_input');
+      expect(response.data.errors, url).toEqual([expect.objectContaining({ field: 'id' })]);
       onlyDetail(response.data);
     }
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster, slots } from '../../helpers/catalog.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp();
 
@@ -123,7 +124,9 @@ describe('master schedules', () => {
 
   it('a non-numeric master id is 400', async () => {
     const owner = await registerBusiness(t);
-    expect((await t.call({ method: 'GET', url: '/api/v1/schedule/master/abc', token: owner.token })).statusCode).toBe(400);
+    const response = await t.call({ method: 'GET', url: '/api/v1/schedule/master/abc', token: owner.token });
+    expectRefusal(response, 'invalid_input');
+    expect(response.data.errors).toEqual([expect.objectContaining({ field: 'master_id' })]);
   });
 });
 

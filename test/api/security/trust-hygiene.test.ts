@@ -6,6 +6,7 @@ import { signInitData } from '../../../src/modules/identity/init-data.js';
 import { registerBusiness, uniquePhone, useTestApp } from '../../helpers/app.js';
 import { TEST_BOT_TOKEN } from '../../helpers/fake-telegram.js';
 import { book, salon } from '../../helpers/bot-scenarios.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, BOT_USERNAME: 'booking_test_bot' } });
 
@@ -138,7 +139,9 @@ describe('hygiene', () => {
         notes: 'x'.repeat(1001),
       },
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 'invalid_input');
+    expect(response.data.errors).toContainEqual(expect.objectContaining({ field: 'notes' }));
+    expect((await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token })).data).toEqual([]);
   });
 
   it("a client's notes keep their newest 2 000 characters as bookings append to them", async () => {

@@ -26,6 +26,7 @@ import {
   type TestApp,
 } from '../../helpers/app.js';
 import { RecordingNotifier } from '../../helpers/recording-notifier.js';
+import { expectRefusal } from '../../helpers/refusal.js';
 
 const ADMIN = { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'very-secret-password' };
 const notifier = new RecordingNotifier();
@@ -151,7 +152,8 @@ describe('token kinds', () => {
       ['POST', '/api/v1/categories'],
     ] as const) {
       const response = await t.call({ method, url, token, payload: method === 'POST' ? { name: 'x' } : undefined });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.data.code, `${method} ${url}`).toBe('forbidden');
+      expect(response.statusCode).toBe(403);
     }
   });
 });
@@ -447,6 +449,6 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
       url: '/api/v1/superadmin/businesses/2147483000/reset-password',
       token: await superToken(),
     });
-    expect(response.statusCode).toBe(404);
+    expectRefusal(response, 'not_found');
   });
 });
