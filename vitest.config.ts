@@ -33,22 +33,22 @@ const apiTests = ['test/api/**/*.test.ts'];
  * with them (`npm test` leaves them out). A file named `*.timed.test.ts` is one too.
  */
 const timedApiTests = [
-  'bot',
-  'bounded-waits',
-  'db-faults',
-  'events',
-  'fault',
-  'growth',
-  'import-bounds',
-  'import-export',
-  'location',
-  'og-card',
-  'outage-log',
-  'password',
-  'server-timeouts',
-  'shared-rate-limit',
-  'telegram-session',
-  'trust-combined',
+  'accounts/password',
+  'bookings/events',
+  'bot/link-and-buttons',
+  'data-io/import-bounds',
+  'data-io/import-export',
+  'faults/bounded-waits',
+  'faults/db-faults',
+  'faults/postgres-outage',
+  'faults/outage-log',
+  'faults/server-timeouts',
+  'growth/growth',
+  'location/location',
+  'operations/shared-rate-limit',
+  'security/telegram-session',
+  'security/trust-combined',
+  'web/og-card',
 ]
   .map((name) => `test/api/${name}.test.ts`)
   .concat('test/api/**/*.timed.test.ts');

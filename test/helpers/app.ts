@@ -4,10 +4,9 @@
  * project is mocked; external services are local fake servers.
  */
 import { randomInt } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.js';
@@ -15,6 +14,8 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, usePglite, type Database, type QueryObserver } from '../../src/db/client.js';
 import { SettableClock } from '../../src/core/clock.js';
 import { contractChecker, type ContractChecker } from './contract.js';
+import { pgliteView } from './shared-pglite.js';
+import { typedCall, type TypedCall } from './typed-call.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
@@ -24,13 +25,13 @@ export const SUPERADMIN_ENV = { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD
 
 export const dbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-/** `onQuery` sees every query the app runs (test/api/query-count.test.ts counts them). */
+/** `onQuery` sees every query the app runs (test/api/availability/query-count.test.ts counts them). */
 export async function openTestDatabase(onQuery?: QueryObserver): Promise<Database> {
   if (dbKind() === 'postgres') {
     return openDatabase({ databaseUrl: inject('postgresUrl'), dataDir: '', connectionTimeoutMs: 2000, statementTimeoutMs: 5000, onQuery });
   }
-  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  return usePglite(new PGlite({ loadDataDir: snapshot }), { onQuery });
+  // A view of the worker's one PGlite (shared-pglite.ts): its close() ends the view, not the client.
+  return usePglite(await pgliteView(), { onQuery });
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -55,6 +56,8 @@ export interface TestApp {
   database: Database;
   /** app.inject with JSON parsed; `token` adds the bearer header. */
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { data: any }>;
+  /** An operation of the served document, typed by web/src/shared/api-types.ts (test/helpers/typed-call.ts). */
+  op: TypedCall;
 }
 
 export interface TestAppOptions {
@@ -88,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (problems.length > 0) reportContractProblems(problems);
     return Object.assign(response, { data });
   };
-  return { app, clock, config, database, call };
+  return { app, clock, config, database, call, op: typedCall(call) };
 }
 
 /** One app per test file: built before the tests, closed after them. */

@@ -25,10 +25,11 @@ async function selected(filters: string[]): Promise<string[]> {
   }
 }
 
+/** Every test file under test/<folder>, in subfolders too (test/api is grouped by module). */
 const testFiles = (folder: string): string[] =>
-  readdirSync(join(root, 'test', folder))
+  readdirSync(join(root, 'test', folder), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => `test/${folder}/${name}`);
+    .map((name) => `test/${folder}/${name.split('\\').join('/')}`);
 
 describe('npm test and npm run test:timed', () => {
   it('run every test file: each API file once on each database, a timed one only in test:timed', async () => {

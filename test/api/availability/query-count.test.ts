@@ -1,0 +1,99 @@
+/**
+ * The slots endpoint answers a date with a fixed number of queries,
+ * whatever the number of masters and bookings (no N+1), on both databases;
+ * a public booking takes two round trips, and one more to announce it after its commit.
+ */
+import { describe, expect, it } from 'vitest';
+import { registerBusiness, useTestApp, type TestApp } from '../../helpers/app.js';
+import { bookingRequest } from '../../helpers/catalog.js';
+
+const queries: string[] = [];
+const t: TestApp = useTestApp({ onQuery: (query) => queries.push(query) });
+const DATE = '2026-11-24';
+
+async function businessWithMasters(count: number) {
+  const owner = await registerBusiness(t);
+  const masterIds: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const master = await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: `Мастер ${i + 1}`, service_ids: [owner.service.id] },
+    });
+    expect(master.statusCode).toBe(201);
+    masterIds.push(master.data.id);
+    for (const time of ['10:00', '15:00']) {
+      const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time });
+      expect(booking.statusCode).toBe(201);
+    }
+  }
+  return { slug: owner.business.slug, masterIds };
+}
+
+/** Queries run by one GET, and its answer. */
+async function queriesOf(url: string) {
+  queries.length = 0;
+  const response = await t.call({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return { count: queries.length, body: response.data };
+}
+
+describe('slots query count', () => {
+  it('is the same for 1 and 10 masters, without master_id', async () => {
+    const one = await businessWithMasters(1);
+    const ten = await businessWithMasters(10);
+    const forOne = await queriesOf(`/api/v1/public/${one.slug}/slots?date=${DATE}`);
+    const forTen = await queriesOf(`/api/v1/public/${ten.slug}/slots?date=${DATE}`);
+    // The bookings were read: with every master busy at 10:00 the whole business is.
+    expect(forTen.body.busy_intervals).toContainEqual(['10:00', '11:00']);
+    expect(forOne.body.busy_intervals).toContainEqual(['10:00', '11:00']);
+    expect(forTen.count).toBe(forOne.count);
+    expect(forOne.count).toBe(1); // business, schedules, masters and bookings in one round trip
+  });
+
+  it('is the same for 1 and 10 masters, with master_id', async () => {
+    const one = await businessWithMasters(1);
+    const ten = await businessWithMasters(10);
+    const forOne = await queriesOf(`/api/v1/public/${one.slug}/slots?date=${DATE}&master_id=${one.masterIds[0]}`);
+    const forTen = await queriesOf(`/api/v1/public/${ten.slug}/slots?date=${DATE}&master_id=${ten.masterIds[9]}`);
+    expect(forTen.body.busy_intervals).toEqual([
+      ['10:00', '11:00'],
+      ['13:00', '14:00'],
+      ['15:00', '16:00'],
+    ]);
+    expect(forTen.count).toBe(forOne.count);
+    expect(forOne.count).toBe(1); // business, schedules, masters and bookings in one round trip
+  });
+
+  it('is none for a repeated request: the answer is kept until a write changes it', async () => {
+    const ten = await businessWithMasters(10);
+    const url = `/api/v1/public/${ten.slug}/slots?date=${DATE}`;
+    const first = await queriesOf(url);
+    expect(first.count).toBe(1);
+    // On PostgreSQL the NOTIFYs of the bookings just made arrive a moment later and may drop the
+    // first answer once: the cache holds it from then on.
+    await expect.poll(async () => (await queriesOf(url)).count, { timeout: 3000 }).toBe(0);
+    expect((await queriesOf(url)).body).toEqual(first.body);
+  });
+});
+
+describe('booking query count', () => {
+  it('is two for a booking that names its master (a lookup of business, service, master and provider chats; the insert), then its announcement', async () => {
+    const owner = await registerBusiness(t);
+    const master = await t.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      token: owner.token,
+      payload: { name: 'Мастер', service_ids: [owner.service.id] },
+    });
+    expect(master.statusCode).toBe(201);
+    queries.length = 0;
+    const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time: '12:00' });
+    expect(booking.statusCode, booking.body).toBe(201);
+    expect(queries).toHaveLength(3);
+    expect(queries[1]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
+    // After the commit, not inside it (drizzle/0010).
+    expect(queries[2]).toMatch(/^SELECT pg_notify\(/);
+  });
+});

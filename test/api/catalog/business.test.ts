@@ -1,0 +1,199 @@
+/** Business settings (GET/PUT /business, slug rules) and the public catalog. */
+import { describe, expect, it } from 'vitest';
+import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
+import { createMaster, createService } from '../../helpers/catalog.js';
+
+const t = useTestApp();
+
+const putBusiness = (owner: RegisteredBusiness, payload: Record<string, unknown>) =>
+  t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload });
+const uniqueSlug = () => `salon-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+
+describe('GET /business', () => {
+  it('answers the business of the token', async () => {
+    const owner = await registerBusiness(t);
+    const response = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toEqual({
+      id: owner.business.id,
+      slug: owner.business.slug,
+      name: 'Салон «Ажар»',
+      phone: owner.business.phone,
+      address: 'Алматы, ул. Абая 10',
+      messenger_chat_id: null,
+      strict_slots: false,
+      description: null,
+      instagram: null,
+      whatsapp: null,
+    });
+  });
+
+  it('needs a provider token', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/v1/business' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /business', () => {
+  it('updates name and address; fields not sent stay', async () => {
+    const owner = await registerBusiness(t);
+    const response = await putBusiness(owner, { name: '  Barber Pro ', address: 'Астана, Мангилик Ел 1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toMatchObject({
+      name: 'Barber Pro',
+      address: 'Астана, Мангилик Ел 1',
+      slug: owner.business.slug,
+      phone: owner.business.phone,
+    });
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` })).data.name).toBe('Barber Pro');
+  });
+
+  it('stores the phone formatted as +7 701 234 56 78 and rejects one that does not normalize', async () => {
+    const owner = await registerBusiness(t);
+    const ok = await putBusiness(owner, { phone: '8 (702) 555-11-22' });
+    expect(ok.data.phone).toBe('+7 702 555 11 22');
+    const bad = await putBusiness(owner, { phone: '555' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
+  });
+
+  it('changes the slug: the public page moves, the old slug stays an alias of the business (CONTRACT.md §11)', async () => {
+    const owner = await registerBusiness(t);
+    const slug = uniqueSlug();
+    const response = await putBusiness(owner, { slug });
+    expect(response.statusCode).toBe(200);
+    expect(response.data.slug).toBe(slug);
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/${slug}` })).statusCode).toBe(200);
+    const old = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    expect(old.statusCode).toBe(200);
+    expect(old.data.slug).toBe(slug);
+  });
+
+  it.each(['Salon', 'salon azhar', 'салон', 'a_b', '', 'x'.repeat(65)])('slug %j breaks the format: 400 naming slug', async (slug) => {
+    const owner = await registerBusiness(t);
+    const response = await putBusiness(owner, { slug });
+    expect(response.statusCode).toBe(400);
+    expect(response.data.errors[0].field).toBe('slug');
+  });
+
+  it.each(['api', 'admin', 'app', 'superadmin', 'docs', 'healthz', 'readyz', 'metrics', 'static', 'assets', 'health'])(
+    'slug %j is reserved: 400',
+    async (slug) => {
+      const owner = await registerBusiness(t);
+      const response = await putBusiness(owner, { slug });
+      expect(response.statusCode).toBe(400);
+      expect(response.data.detail).toBe(`Slug "${slug}" is reserved`);
+    },
+  );
+
+  it("another business's slug is 409; its own current slug is fine", async () => {
+    const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
+    const taken = await putBusiness(b, { slug: a.business.slug });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.data).toEqual({ detail: 'Slug is already taken', code: 'slug_taken' });
+    const own = await putBusiness(a, { slug: a.business.slug, name: 'Same slug' });
+    expect(own.statusCode).toBe(200);
+    expect(own.data.slug).toBe(a.business.slug);
+  });
+
+  it('a registration whose phone slug was taken by a slug change gets -2', async () => {
+    const phone = uniquePhone();
+    const base = phone.replace(/\D/g, '').slice(1);
+    const squatter = await registerBusiness(t);
+    expect((await putBusiness(squatter, { slug: base })).statusCode).toBe(200);
+    const owner = await registerBusiness(t, { phone });
+    expect(owner.business.slug).toBe(`${base}-2`);
+  });
+
+  it('a blank name is 400', async () => {
+    const owner = await registerBusiness(t);
+    const response = await putBusiness(owner, { name: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.data.errors[0].field).toBe('name');
+  });
+
+  it('turns strict slots on and off', async () => {
+    const owner = await registerBusiness(t);
+    expect((await putBusiness(owner, { strict_slots: true })).data.strict_slots).toBe(true);
+    expect((await putBusiness(owner, { strict_slots: false })).data.strict_slots).toBe(false);
+  });
+
+  it('an empty body changes nothing', async () => {
+    const owner = await registerBusiness(t);
+    const response = await putBusiness(owner, {});
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toMatchObject(owner.business);
+  });
+});
+
+describe('GET /business/slug-available', () => {
+  it('says whether a slug is valid and free', async () => {
+    const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
+    const check = async (slug: string) =>
+      (await t.call({ method: 'GET', url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`, token: a.token })).data;
+    expect(await check(uniqueSlug())).toMatchObject({ available: true, reason: null });
+    expect(await check(a.business.slug)).toMatchObject({ available: true, reason: null });
+    expect(await check(b.business.slug)).toMatchObject({ available: false, reason: 'taken' });
+    expect(await check('admin')).toMatchObject({ available: false, reason: 'reserved' });
+    expect(await check('Bad Slug')).toMatchObject({ available: false, reason: 'format' });
+  });
+});
+
+describe('public catalog', () => {
+  it('GET /public/{slug} answers {id, slug, name, phone, address} and the optional profile only', async () => {
+    const owner = await registerBusiness(t);
+    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toEqual({
+      id: owner.business.id,
+      slug: owner.business.slug,
+      name: owner.business.name,
+      phone: owner.business.phone,
+      address: 'Алматы, ул. Абая 10',
+      description: null,
+      instagram: null,
+      whatsapp: null,
+    });
+  });
+
+  it.each(['', '/services', '/masters', '/slots?date=2026-11-24'])('an unknown slug is 404 on /public/{slug}%s', async (suffix) => {
+    const response = await t.call({ method: 'GET', url: `/api/v1/public/no-such-business-${Date.now()}${suffix}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
+  });
+
+  it('services: {id, name, duration, price, category} with category {id, name} or null', async () => {
+    const owner = await registerBusiness(t);
+    const category = (await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name: 'Волосы' } })).data;
+    const colour = await createService(t, owner, { category_id: category.id });
+    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/services` });
+    expect(response.data).toEqual([
+      { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null },
+      { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: { id: category.id, name: 'Волосы' } },
+    ]);
+  });
+
+  it('masters: {id, name, services: [service objects]}', async () => {
+    const owner = await registerBusiness(t);
+    const colour = await createService(t, owner);
+    const master = await createMaster(t, owner, 'Данияр', [colour.id, owner.service.id]);
+    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/masters` });
+    expect(response.data).toEqual([
+      {
+        id: master.id,
+        name: 'Данияр',
+        services: [
+          { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null },
+          { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: null },
+        ],
+      },
+    ]);
+  });
+
+  it("shows one business's catalog only", async () => {
+    const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
+    await createMaster(t, b, 'Чужой');
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/${a.business.slug}/masters` })).data).toEqual([]);
+    const services = (await t.call({ method: 'GET', url: `/api/v1/public/${a.business.slug}/services` })).data;
+    expect(services.map((s: { id: number }) => s.id)).toEqual([a.service.id]);
+  });
+});

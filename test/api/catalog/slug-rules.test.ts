@@ -1,0 +1,33 @@
+/** Red team, third pass: slugs that name nothing (`-`, `--`, `0`) are refused by PUT /business and the live check. */
+import { describe, expect, it } from 'vitest';
+import { registerBusiness, useTestApp } from '../../helpers/app.js';
+
+const t = useTestApp();
+
+describe('a slug chosen now', () => {
+  it('`-`, `--`, `0`, `ab` and a slug with a hyphen at either end are 400 and change nothing; the live check says format', async () => {
+    const owner = await registerBusiness(t);
+    for (const slug of ['-', '--', '0', 'ab', '-salon', 'salon-']) {
+      const response = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug } });
+      expect(response.statusCode, slug).toBe(400);
+      expect(response.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'slug' }] });
+      const check = await t.call({
+        method: 'GET',
+        url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`,
+        token: owner.token,
+      });
+      expect(check.data).toMatchObject({ available: false, reason: 'format' });
+    }
+    const business = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    expect(business.data.slug).toBe(owner.business.slug);
+  });
+
+  it('digits alone (the phone default) and three characters are fine', async () => {
+    const owner = await registerBusiness(t);
+    const digits = String(Date.now()).slice(-10);
+    expect((await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug: digits } })).statusCode).toBe(200);
+    const short = `s${Math.random().toString(36).slice(2, 4)}`;
+    const renamed = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug: short } });
+    expect([200, 409]).toContain(renamed.statusCode);
+  });
+});

@@ -1,0 +1,454 @@
+import { decodeJwt } from 'jose';
+import { count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  bookings,
+  businesses,
+  clients,
+  idempotencyKeys,
+  masters,
+  rescheduleProposals,
+  schedules,
+  serviceCategories,
+  services,
+  subscriptions,
+  users,
+} from '../../../src/db/schema.js';
+import {
+  createTestApp,
+  dbKind,
+  registerBusiness,
+  uniquePhone,
+  useTestApp,
+  type RegisteredBusiness,
+  type TestApp,
+} from '../../helpers/app.js';
+import { RecordingNotifier } from '../../helpers/recording-notifier.js';
+import { expectRefusal } from '../../helpers/refusal.js';
+
+const ADMIN = { SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'very-secret-password' };
+const notifier = new RecordingNotifier();
+const t = useTestApp({ env: ADMIN, build: { notifier } });
+
+async function superToken(app: TestApp = t): Promise<string> {
+  const response = await app.call({
+    method: 'POST',
+    url: '/api/v1/superadmin/login',
+    payload: { username: 'root', password: 'very-secret-password' },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.data.access_token;
+}
+
+async function addMaster(owner: RegisteredBusiness): Promise<number> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/v1/masters',
+    token: owner.token,
+    payload: { name: 'Мастер', service_ids: [owner.service.id] },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.data.id;
+}
+
+async function book(owner: RegisteredBusiness, date: string, time: string, headers: Record<string, string> = {}) {
+  const response = await t.call({
+    method: 'POST',
+    url: `/api/v1/public/${owner.business.slug}/booking`,
+    headers,
+    payload: { service_id: owner.service.id, date, time, first_name: 'Алия', phone: uniquePhone() },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.data as { id: string };
+}
+
+describe('POST /superadmin/login', () => {
+  it('gives a 24 h token with sub "superadmin" and isSuperAdmin', async () => {
+    const token = await superToken();
+    const claims = decodeJwt(token);
+    expect(claims.sub).toBe('superadmin');
+    expect(claims.isSuperAdmin).toBe(true);
+    expect(claims.exp! - claims.iat!).toBe(24 * 60 * 60);
+  });
+
+  it.each([
+    ['a wrong password', { username: 'root', password: 'very-secret-passworD' }],
+    ['a wrong username', { username: 'admin', password: 'very-secret-password' }],
+    ['an empty pair', { username: '', password: '' }],
+  ])('401 on %s', async (_what, payload) => {
+    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload });
+    expect(response.statusCode).toBe(401);
+    expect(response.data).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
+  });
+
+  it('400 without the fields', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: 'root' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('503 when SUPERADMIN_USERNAME/PASSWORD are unset', async () => {
+    const unset = await createTestApp();
+    try {
+      const response = await unset.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: '', password: '' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.data.detail).toMatch(/not configured/);
+    } finally {
+      await unset.app.close();
+      await unset.database.close();
+    }
+  });
+
+  it('is rate limited per client address (RATE_LIMIT_SUPERADMIN_LOGIN) with 429 and detail', async () => {
+    const limited = await createTestApp({ env: { ...ADMIN, RATE_LIMIT_SUPERADMIN_LOGIN: '2' } });
+    try {
+      const attempt = (remoteAddress: string) =>
+        limited.call({ method: 'POST', url: '/api/v1/superadmin/login', remoteAddress, payload: { username: 'root', password: 'guess' } });
+      expect((await attempt('10.1.1.1')).statusCode).toBe(401);
+      expect((await attempt('10.1.1.1')).statusCode).toBe(401);
+      const blocked = await attempt('10.1.1.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.data.detail).toMatch(/Too many requests/);
+      expect((await attempt('10.1.1.2')).statusCode).toBe(401);
+    } finally {
+      await limited.app.close();
+      await limited.database.close();
+    }
+  });
+});
+
+describe('token kinds', () => {
+  const superRoutes = [
+    ['GET', '/api/v1/superadmin/businesses'],
+    ['GET', '/api/v1/superadmin/bookings'],
+    ['POST', '/api/v1/superadmin/seed'],
+    ['DELETE', '/api/v1/superadmin/businesses/1'],
+    ['POST', '/api/v1/superadmin/businesses/1/reset-password'],
+  ] as const;
+
+  it('a provider token is 403 on every super-admin route, no token 401', async () => {
+    const owner = await registerBusiness(t);
+    for (const [method, url] of superRoutes) {
+      const provider = await t.call({ method, url, token: owner.token });
+      expect(provider.statusCode, `${method} ${url}`).toBe(403);
+      expect(provider.data.detail).toBeTypeOf('string');
+      expect((await t.call({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.id, owner.business.id));
+    expect(business).toBeDefined();
+  });
+
+  it('a super-admin token is 403 on provider routes', async () => {
+    const token = await superToken();
+    for (const [method, url] of [
+      ['GET', '/api/v1/business'],
+      ['GET', '/api/v1/auth/me'],
+      ['GET', '/api/v1/services'],
+      ['GET', '/api/v1/masters'],
+      ['GET', '/api/v1/bookings'],
+      ['GET', '/api/v1/clients'],
+      ['GET', '/api/v1/schedule'],
+      ['POST', '/api/v1/categories'],
+    ] as const) {
+      const response = await t.call({ method, url, token, payload: method === 'POST' ? { name: 'x' } : undefined });
+      expect(response.data.code, `${method} ${url}`).toBe('forbidden');
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('GET /superadmin/businesses and /superadmin/bookings', () => {
+  it('lists businesses with the admin email and booking counts per status', async () => {
+    const owner = await registerBusiness(t);
+    await addMaster(owner);
+    const a = await book(owner, '2026-11-24', '10:00');
+    await book(owner, '2026-11-24', '11:00');
+    await book(owner, '2026-11-25', '11:00');
+    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${a.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    const empty = await registerBusiness(t);
+
+    const response = await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: await superToken() });
+    expect(response.statusCode).toBe(200);
+    const mine = response.data.find((b: { id: number }) => b.id === owner.business.id);
+    expect(mine).toMatchObject({
+      id: owner.business.id,
+      slug: owner.business.slug,
+      name: owner.business.name,
+      admin_email: owner.user.email,
+      bookings_total: 3,
+      bookings_by_status: { pending: 2, confirmed: 1, completed: 0, cancelled: 0, rejected: 0 },
+    });
+    expect(mine).not.toHaveProperty('password_hash');
+    // Sign-up date, phone and last activity (the latest booking change) for the operator's list.
+    const changed = await t.call({ method: 'GET', url: `/api/v1/bookings/${a.id}`, token: owner.token });
+    expect(mine).toMatchObject({ phone: owner.business.phone, last_activity_at: changed.data.updated_at });
+    expect(mine.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    expect(response.data.find((b: { id: number }) => b.id === empty.business.id)).toMatchObject({
+      bookings_total: 0,
+      last_activity_at: null,
+    });
+  });
+
+  it('lists bookings of all businesses with their business; filters by business_id and dates (inclusive)', async () => {
+    const token = await superToken();
+    const first = await registerBusiness(t);
+    const second = await registerBusiness(t);
+    await addMaster(first);
+    await addMaster(second);
+    const early = await book(first, '2027-03-01', '10:00');
+    const late = await book(first, '2027-03-03', '10:00');
+    const other = await book(second, '2027-03-02', '10:00');
+
+    const all = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-03-01&date_to=2027-03-03', token });
+    expect(all.statusCode).toBe(200);
+    const ours = (list: { id: string }[]) => list.map((b) => b.id).filter((id) => [early.id, late.id, other.id].includes(id));
+    expect(ours(all.data)).toEqual([early.id, other.id, late.id]);
+    expect(all.data.find((b: { id: string }) => b.id === other.id)).toMatchObject({
+      id: other.id,
+      status: 'pending',
+      start_at: '2027-03-02T10:00:00',
+      business: { id: second.business.id, slug: second.business.slug, name: second.business.name },
+      service: { id: second.service.id },
+      client: { first_name: 'Алия' },
+    });
+
+    const byBusiness = await t.call({ method: 'GET', url: `/api/v1/superadmin/bookings?business_id=${first.business.id}`, token });
+    expect(byBusiness.data.map((b: { id: string }) => b.id)).toEqual([early.id, late.id]);
+    const oneDay = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-03-02&date_to=2027-03-02', token });
+    expect(ours(oneDay.data)).toEqual([other.id]);
+    const bad = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-02-30', token });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /superadmin/seed', () => {
+  it('creates a realistic demo business whose admin can log in', async () => {
+    const seededAt = t.app.ctx.time.now();
+    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token: await superToken() });
+    expect(response.statusCode).toBe(201);
+    const { business, login, counts } = response.data;
+    expect(business.name).toMatch(/[А-Яа-я]/);
+    expect(counts).toMatchObject({ categories: 2, services: 6, masters: 3 });
+
+    const session = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: login });
+    expect(session.statusCode).toBe(200);
+    expect(session.data.business.id).toBe(business.id);
+    const token = session.data.access_token;
+
+    const masterList = (await t.call({ method: 'GET', url: '/api/v1/masters', token })).data;
+    expect(masterList).toHaveLength(3);
+    for (const master of masterList) {
+      expect(master.name).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+$/);
+      expect(master.has_schedule).toBe(true);
+      expect(master.services.length).toBeGreaterThan(0);
+    }
+    const serviceList = (await t.call({ method: 'GET', url: '/api/v1/services', token })).data;
+    expect(serviceList).toHaveLength(6);
+    expect(new Set(serviceList.map((s: { category: { id: number } }) => s.category.id)).size).toBe(2);
+    expect((await t.call({ method: 'GET', url: '/api/v1/categories', token })).data).toHaveLength(2);
+
+    // Bookings across the next week from "today" (Monday 2026-11-23 on the test clock).
+    const week = (await t.call({ method: 'GET', url: '/api/v1/bookings?date_from=2026-11-23&date_to=2026-11-29', token })).data;
+    expect(week.length).toBe(counts.bookings);
+    expect(week.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(week.map((b: { start_at: string }) => b.start_at.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(week.map((b: { master: { id: number } }) => b.master.id)).size).toBe(3);
+    // CONTRACT.md §14: made now on the app's clock, like any booking.
+    for (const booking of week) expect([booking.created_at, booking.updated_at]).toEqual([seededAt, seededAt]);
+    const statuses = new Set(week.map((b: { status: string }) => b.status));
+    expect(statuses).toContain('pending');
+    expect(statuses).toContain('confirmed');
+
+    // Each booking uses a service its master offers; the public page shows them as busy.
+    for (const booking of week) {
+      const master = masterList.find((m: { id: number }) => m.id === booking.master.id);
+      expect(master.services.map((s: { id: number }) => s.id)).toContain(booking.service.id);
+    }
+    const slots = await t.call({
+      method: 'GET',
+      url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0].id}`,
+    });
+    expect(slots.data.busy_intervals.length).toBeGreaterThan(0);
+  });
+
+  it('two seeds give two businesses with different slugs and logins', async () => {
+    const token = await superToken();
+    const one = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const two = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    expect(one.business.slug).not.toBe(two.business.slug);
+    expect(one.login.email).not.toBe(two.login.email);
+  });
+});
+
+describe('DELETE /superadmin/businesses/{id}', () => {
+  it('removes the business and everything it owns, and nothing of another business', async () => {
+    const token = await superToken();
+    const victim = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const bystander = await registerBusiness(t);
+    await addMaster(bystander);
+    const kept = await book(bystander, '2026-11-24', '10:00');
+    const id: number = victim.business.id;
+    const { db } = t.database;
+
+    // Things that hang off the business by reference rather than by foreign key.
+    const victimToken = (await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: victim.login })).data.access_token;
+    const [victimService] = (await t.call({ method: 'GET', url: '/api/v1/services', token: victimToken })).data;
+    const victimOwner = { token: victimToken, business: victim.business, service: victimService } as RegisteredBusiness;
+    const keyed = await book(victimOwner, '2026-11-26', '19:30', { 'idempotency-key': 'delete-me-key' });
+    const [someBooking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.businessId, id)).limit(1);
+    await db.insert(rescheduleProposals).values({
+      bookingId: someBooking!.id,
+      oldDate: '2026-11-24',
+      oldTime: '10:00',
+      proposedDate: '2026-11-25',
+      proposedTime: '11:00',
+      proposedBy: 'PROVIDER_WEB',
+      expiresAt: '2026-11-24T10:00:00',
+    });
+    await db.insert(subscriptions).values([
+      { contextType: 'PROVIDER_BUSINESS', contextRef: String(id), messengerChatId: '5001' },
+      { contextType: 'CLIENT_BOOKING', contextRef: keyed.id, messengerChatId: '5002' },
+      { contextType: 'PROVIDER_BUSINESS', contextRef: String(bystander.business.id), messengerChatId: '5003' },
+      { contextType: 'CLIENT_BOOKING', contextRef: kept.id, messengerChatId: '5004' },
+    ]);
+    const [customer] = await db
+      .insert(users)
+      .values({
+        email: `tg${Date.now()}@telegram.local`,
+        passwordHash: '',
+        fullName: 'Клиент',
+        role: 'CUSTOMER',
+        businessId: id,
+        messengerId: String(Date.now()),
+      })
+      .returning();
+
+    const response = await t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+
+    const left = async (table: PgTable, where: SQL | undefined) => Number((await db.select({ n: count() }).from(table).where(where))[0]!.n);
+    expect(await left(businesses, eq(businesses.id, id))).toBe(0);
+    expect(await left(users, eq(users.businessId, id))).toBe(0);
+    expect(await left(services, eq(services.businessId, id))).toBe(0);
+    expect(await left(serviceCategories, eq(serviceCategories.businessId, id))).toBe(0);
+    expect(await left(masters, eq(masters.businessId, id))).toBe(0);
+    expect(await left(clients, eq(clients.businessId, id))).toBe(0);
+    expect(await left(schedules, eq(schedules.businessId, id))).toBe(0);
+    expect(await left(bookings, eq(bookings.businessId, id))).toBe(0);
+    expect(await left(idempotencyKeys, eq(idempotencyKeys.businessId, id))).toBe(0);
+    expect(await left(rescheduleProposals, eq(rescheduleProposals.bookingId, someBooking!.id))).toBe(0);
+    expect(await left(subscriptions, inArray(subscriptions.messengerChatId, ['5001', '5002']))).toBe(0);
+    // The admin's login is gone; a mini-app customer keeps the account, unlinked.
+    expect((await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: victim.login })).statusCode).toBe(401);
+    const [unlinked] = await db.select().from(users).where(eq(users.id, customer!.id));
+    expect(unlinked?.businessId).toBeNull();
+
+    // The bystander is untouched.
+    expect(await left(subscriptions, inArray(subscriptions.messengerChatId, ['5003', '5004']))).toBe(2);
+    const still = await t.call({ method: 'GET', url: `/api/v1/bookings/${kept.id}`, token: bystander.token });
+    expect(still.statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/${victim.business.slug}` })).statusCode).toBe(404);
+
+    const again = await t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it.skipIf(dbKind() !== 'postgres')('deletes in one transaction: others see everything until it commits, then nothing', async () => {
+    const token = await superToken();
+    const victim = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const id: number = victim.business.id;
+    await t.database.db.insert(subscriptions).values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(id), messengerChatId: '6001' });
+    const counts = async (client: pg.Client) => {
+      const { rows } = await client.query(
+        `select (select count(*)::int from bookings where business_id = $1) as bookings,
+                (select count(*)::int from subscriptions where context_ref = $1::text and context_type = 'PROVIDER_BUSINESS') as subscriptions`,
+        [id],
+      );
+      return rows[0] as { bookings: number; subscriptions: number };
+    };
+    const locker = new pg.Client({ connectionString: inject('postgresUrl') });
+    const observer = new pg.Client({ connectionString: inject('postgresUrl') });
+    await locker.connect();
+    await observer.connect();
+    try {
+      const before = await counts(observer);
+      expect(before.bookings).toBeGreaterThan(0);
+      expect(before.subscriptions).toBe(1);
+      // Hold the business's services: the cascade from businesses waits on them, in the middle of the deletion.
+      await locker.query('begin');
+      await locker.query('select id from services where business_id = $1 for update', [id]);
+      const deletion = t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await counts(observer)).toEqual(before); // subscriptions and bookings already deleted, but not committed
+      await locker.query('commit');
+      expect((await deletion).statusCode).toBe(204);
+      expect(await counts(observer)).toEqual({ bookings: 0, subscriptions: 0 });
+    } finally {
+      await locker.end();
+      await observer.end();
+    }
+  });
+
+  it('400 on an id that is not a positive integer', async () => {
+    const response = await t.call({ method: 'DELETE', url: '/api/v1/superadmin/businesses/abc', token: await superToken() });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('POST /superadmin/businesses/{id}/reset-password', () => {
+  it('sets a new random password, returns it and sends it to the provider', async () => {
+    const owner = await registerBusiness(t);
+    const response = await t.call({
+      method: 'POST',
+      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+      token: await superToken(),
+    });
+    expect(response.statusCode).toBe(200);
+    const password: string = response.data.new_password;
+    expect(password.length).toBeGreaterThanOrEqual(12);
+
+    const sent = notifier.calls.filter((call) => call.kind === 'passwordReset').at(-1);
+    expect(sent).toMatchObject({ kind: 'passwordReset', password, business: { id: owner.business.id } });
+
+    const oldLogin = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.user.email, password: 'correct horse battery' },
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it('still answers the new password when the messenger fails', async () => {
+    const owner = await registerBusiness(t);
+    notifier.fail = true;
+    try {
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+        token: await superToken(),
+      });
+      expect(response.statusCode).toBe(200);
+      const login = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: owner.user.email, password: response.data.new_password },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      notifier.fail = false;
+    }
+  });
+
+  it('404 for an unknown business', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/v1/superadmin/businesses/2147483000/reset-password',
+      token: await superToken(),
+    });
+    expectRefusal(response, 'not_found');
+  });
+});
