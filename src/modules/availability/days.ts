@@ -7,6 +7,7 @@
  */
 import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
 import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
+import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 import { freeStartTimes } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
@@ -36,9 +37,18 @@ export interface RangeData {
   bookings: readonly RangeBooking[];
 }
 
+/** The service asked about: its base duration, each master's effective one (CONTRACT.md §17) and its buffer. */
+export interface RangeService {
+  duration: number;
+  durationOf: ReadonlyMap<number, number>;
+  bufferAfter: number;
+}
+
 export interface WallNow {
   date: IsoDate;
   minutes: number;
+  /** The booking window (CONTRACT.md §17) as of now. */
+  window: BookingWindow;
 }
 
 /** Every date from `from` to `to`, both included. */
@@ -70,12 +80,14 @@ function group(data: RangeData): GroupedRange {
  * the row's window, or 00:00-00:00 without an active row), so each master's /slots answer is built
  * only until one has a free start time.
  */
-function dayOf(range: GroupedRange, date: IsoDate, duration: number, now: WallNow): DayAnswer {
+function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: WallNow): DayAnswer {
   const dow = dayOfWeek(date);
   // No masters: the business schedule with no bookings, as /slots answers.
   const ids: (number | null)[] = range.masterIds.length === 0 ? [null] : [...range.masterIds];
   const schedules = ids.map((id) => scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow));
-  const dayOff = schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  const opening = windowOnDate(now.window, date);
+  // Past the horizon /slots answers the closed day's shape: a day off here too.
+  const dayOff = opening === 'closed' || schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
   const notBefore = date === now.date ? now.minutes : 0;
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
@@ -83,13 +95,14 @@ function dayOf(range: GroupedRange, date: IsoDate, duration: number, now: WallNo
   const to = combine(addDays(date, 1), '00:00');
   const available = ids.some((id, i) => {
     const bookings = id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
-    const answer: SlotsAnswer = singleMasterSlots(date, schedules[i], bookings);
-    return freeStartTimes(answer, duration, { step: START_STEP, notBefore }).length > 0;
+    const answer: SlotsAnswer = singleMasterSlots(date, schedules[i], bookings, opening);
+    const duration = (id === null ? undefined : service.durationOf.get(id)) ?? service.duration;
+    return freeStartTimes(answer, duration, { step: START_STEP, notBefore, bufferAfter: service.bufferAfter }).length > 0;
   });
   return { date, available, day_off: false };
 }
 
-export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, duration: number, now: WallNow): DayAnswer[] {
+export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, service: RangeService, now: WallNow): DayAnswer[] {
   const range = group(data);
-  return datesBetween(from, to).map((date) => dayOf(range, date, duration, now));
+  return datesBetween(from, to).map((date) => dayOf(range, date, service, now));
 }
