@@ -2,13 +2,14 @@
  * The date strip's answer: per date, whether any start time is free for a
  * service, and whether nobody works that day at all. Built from exactly what
  * GET /slots answers per master (singleMasterSlots) and what the clients offer
- * from it (freeStartTimes), so the strip and the day's times never disagree.
+ * from it (freeStartTimes), each master with their own duration and the service's
+ * buffer (core/any-master.ts), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
 import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
-import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
+import { scheduleFor, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
+import { anyMasterFree } from '../../core/any-master.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
-import { freeStartTimes } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
 /** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */
@@ -93,12 +94,12 @@ function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: W
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
   const from = combine(addDays(date, -1), '00:00');
   const to = combine(addDays(date, 1), '00:00');
-  const available = ids.some((id, i) => {
-    const bookings = id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
-    const answer: SlotsAnswer = singleMasterSlots(date, schedules[i], bookings, opening);
-    const duration = (id === null ? undefined : service.durationOf.get(id)) ?? service.duration;
-    return freeStartTimes(answer, duration, { step: START_STEP, notBefore, bufferAfter: service.bufferAfter }).length > 0;
-  });
+  const masters = ids.map((id, i) => ({
+    schedule: schedules[i],
+    bookings: id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to),
+    duration: (id === null ? undefined : service.durationOf.get(id)) ?? service.duration,
+  }));
+  const available = anyMasterFree(date, masters, { step: START_STEP, notBefore, bufferAfter: service.bufferAfter, opening });
   return { date, available, day_off: false };
 }
 
