@@ -109,7 +109,11 @@ export class SlotSource {
     if (date < now.date) return [];
     const notBefore = date === now.date ? now.minutes : 0;
     const duration = master ? termsWith(service, master).duration : service.duration;
-    return freeStartTimes(await this.slots(date, master?.id ?? null), duration, { step: STEP, notBefore, bufferAfter: service.buffer_after });
+    return freeStartTimes(await this.slots(date, master?.id ?? null), duration, {
+      step: STEP,
+      notBefore,
+      bufferAfter: service.buffer_after,
+    });
   }
 
   /**
