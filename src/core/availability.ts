@@ -4,7 +4,7 @@
  * midnight, 0..1440; intervals are half-open [start, end).
  */
 import { occupiesTime } from './booking-status.js';
-import { fromMinutes, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
+import { addMinutes, fromMinutes, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
 
 export interface DaySchedule {
   startTime: string;
@@ -22,7 +22,15 @@ export interface TimedBooking {
   startAt: NaiveDateTime;
   endAt: NaiveDateTime;
   status: string;
+  /** CONTRACT.md §17: the service's buffer; the booking occupies [startAt, endAt + bufferAfter). */
+  bufferAfter?: number;
 }
+
+/**
+ * What the booking window (core/booking-window.ts windowOnDate) leaves of a day: 'closed' past the
+ * horizon, else the minute before which nothing may start (0: nothing blocked).
+ */
+export type DayOpening = 'closed' | number;
 
 export type Interval = readonly [number, number];
 export type HmInterval = [string, string];
@@ -80,10 +88,11 @@ function minuteOn(naive: NaiveDateTime, day: IsoDate): number {
   return Math.round(minutes + (digit(naive, 17) * 10 + digit(naive, 18)) / 60);
 }
 
-/** The minutes of a day that a booking covers, or null when it misses the day. */
+/** The minutes of a day that a booking occupies (its buffer after it included), or null when it misses the day. */
 export function bookingInterval(booking: TimedBooking, day: IsoDate): Interval | null {
   const start = minuteOn(booking.startAt, day);
-  const end = minuteOn(booking.endAt, day);
+  const buffer = booking.bufferAfter ?? 0;
+  const end = minuteOn(buffer > 0 ? addMinutes(booking.endAt, buffer) : booking.endAt, day);
   return end > start ? [start, end] : null;
 }
 
@@ -101,11 +110,17 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 
 const toHm = (intervals: readonly Interval[]): HmInterval[] => intervals.map(([start, end]) => [fromMinutes(start), fromMinutes(end)]);
 
-/** Busy minutes of one master on a day: the break plus every booking that occupies time. */
-function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBooking[]): Interval[] {
+/**
+ * Busy minutes of one master on a day: the break, every booking that occupies time (with its buffer)
+ * and, when the minimum notice reaches into the day, [work_start, opening).
+ */
+function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBooking[], opening = 0): Interval[] {
   const busy: Interval[] = [];
   const pause = breakInterval(schedule);
   if (pause) busy.push(pause);
+  const workStart = clamp(toMinutes(schedule.startTime));
+  const blockedTo = Math.min(opening, clamp(toMinutes(schedule.endTime)));
+  if (blockedTo > workStart) busy.push([workStart, blockedTo]);
   for (const booking of bookings) {
     if (!occupiesTime(booking.status)) continue;
     const interval = bookingInterval(booking, day);
@@ -114,13 +129,18 @@ function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBoo
   return mergeIntervals(busy);
 }
 
-/** Rule 4: one master (or the business alone, with no bookings) on one day. */
-export function singleMasterSlots(day: IsoDate, schedule: DaySchedule | undefined, bookings: readonly TimedBooking[]): SlotsAnswer {
-  if (!schedule || !schedule.isActive) return { ...CLOSED_DAY, busy_intervals: [] };
+/** Rule 4: one master (or the business alone, with no bookings) on one day, inside the booking window (CONTRACT.md §17). */
+export function singleMasterSlots(
+  day: IsoDate,
+  schedule: DaySchedule | undefined,
+  bookings: readonly TimedBooking[],
+  opening: DayOpening = 0,
+): SlotsAnswer {
+  if (!schedule || !schedule.isActive || opening === 'closed') return { ...CLOSED_DAY, busy_intervals: [] };
   return {
     work_start: schedule.startTime,
     work_end: schedule.endTime,
-    busy_intervals: toHm(busyOf(day, schedule, bookings)),
+    busy_intervals: toHm(busyOf(day, schedule, bookings, opening)),
   };
 }
 
@@ -136,9 +156,9 @@ export interface MasterDay {
  * master's free minute). Busy are the runs inside [work_start, work_end)
  * where the sum is <= 0. Masters with a day off take no part.
  */
-export function aggregateSlots(day: IsoDate, masters: readonly MasterDay[]): SlotsAnswer {
+export function aggregateSlots(day: IsoDate, masters: readonly MasterDay[], opening: DayOpening = 0): SlotsAnswer {
   const working = masters.filter((m): m is { schedule: DaySchedule; bookings: readonly TimedBooking[] } => m.schedule?.isActive === true);
-  if (working.length === 0) return { ...CLOSED_DAY, busy_intervals: [] };
+  if (working.length === 0 || opening === 'closed') return { ...CLOSED_DAY, busy_intervals: [] };
 
   const counts = new Int16Array(MINUTES_IN_DAY);
   let windowStart = MINUTES_IN_DAY;
@@ -151,7 +171,7 @@ export function aggregateSlots(day: IsoDate, masters: readonly MasterDay[]): Slo
     if (start < windowStart) [windowStart, workStart] = [start, schedule.startTime];
     if (end > windowEnd) [windowEnd, workEnd] = [end, schedule.endTime];
     let cursor = start;
-    for (const [busyStart, busyEnd] of busyOf(day, schedule, bookings)) {
+    for (const [busyStart, busyEnd] of busyOf(day, schedule, bookings, opening)) {
       for (let minute = cursor; minute < Math.min(busyStart, end); minute += 1) counts[minute]! += 1;
       cursor = Math.max(cursor, busyEnd);
     }

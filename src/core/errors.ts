@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'not_reschedulable',
   'no_masters_available',
+  'outside_booking_window',
   'not_authenticated',
   'invalid_credentials',
   'forbidden',

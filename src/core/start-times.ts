@@ -1,7 +1,9 @@
 /**
  * Start times a client (web page, mini app) or the bot may offer: every `step`
- * minutes inside the working window where the whole duration fits and touches
- * no busy interval. Pure, so the web build imports it too.
+ * minutes inside the working window where the whole duration fits and where
+ * the duration and the service's buffer after it (CONTRACT.md §17) touch no busy
+ * interval. The buffer may run past the working window's end (tidying up after
+ * closing), never into a booking, a break or the notice. Pure, so the web build imports it too.
  */
 import { fromMinutes, toMinutes } from './wallclock.js';
 
@@ -15,6 +17,8 @@ export interface StartTimeOptions {
   step?: number;
   /** Minutes since midnight before which nothing is offered (e.g. "now" for today). */
   notBefore?: number;
+  /** The service's buffer_after: minutes after the end that must be free of busy intervals too. */
+  bufferAfter?: number;
 }
 
 export function freeStartTimes(answer: WindowAnswer, duration: number, options: StartTimeOptions = {}): string[] {
@@ -27,7 +31,7 @@ export function freeStartTimes(answer: WindowAnswer, duration: number, options: 
   const first = Math.ceil(Math.max(open, options.notBefore ?? 0) / step) * step;
   for (let start = first; start + duration <= close; start += step) {
     if (start < open) continue;
-    const end = start + duration;
+    const end = start + duration + (options.bufferAfter ?? 0);
     if (busy.every(([s, e]) => end <= s || start >= e)) times.push(fromMinutes(start));
   }
   return times;

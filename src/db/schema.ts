@@ -35,6 +35,10 @@ export const businesses = pgTable('businesses', {
   description: text('description'),
   instagram: text('instagram'),
   whatsapp: text('whatsapp'),
+  /** CONTRACT.md §17: a public booking starts at least this many minutes after now (0: no limit). */
+  minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+  /** CONTRACT.md §17: a public booking is at most this many days ahead of today (null: no limit). */
+  bookingHorizonDays: integer('booking_horizon_days'),
   createdAt: createdAt(),
 });
 
@@ -112,6 +116,8 @@ export const services = pgTable(
     price: doublePrecision('price').notNull().default(0),
     categoryId: integer('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
     archived: boolean('archived').notNull().default(false),
+    /** CONTRACT.md §17: minutes a booking of this service keeps its master free after its end. */
+    bufferAfter: integer('buffer_after').notNull().default(0),
   },
   (t) => [index('services_business_id_idx').on(t.businessId)],
 );
@@ -140,6 +146,9 @@ export const masterServices = pgTable(
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
+    /** CONTRACT.md §17: the master's own price and duration for the service; null takes the service's. */
+    price: doublePrecision('price'),
+    duration: integer('duration'),
   },
   (t) => [primaryKey({ columns: [t.masterId, t.serviceId] }), index('master_services_service_id_idx').on(t.serviceId)],
 );

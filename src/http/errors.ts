@@ -13,6 +13,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   reset_link_invalid: 400,
   not_reschedulable: 400,
   no_masters_available: 400,
+  outside_booking_window: 400,
   not_authenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,

@@ -83,6 +83,9 @@ export const BusinessBody = Type.Object({
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
   ...ProfileBody,
+  /** CONTRACT.md §17. */
+  min_notice_minutes: Type.Integer({ description: 'A public booking starts at least this many minutes after now; 0: no limit' }),
+  booking_horizon_days: Nullable(Type.Integer({ description: 'A public booking is at most this many days ahead; null: no limit' })),
 });
 export type BusinessBody = Static<typeof BusinessBody>;
 
@@ -105,26 +108,47 @@ export const UserBody = Type.Object({
 
 export const CategoryBody = Type.Object({ id: Type.Integer(), name: Type.String() });
 
-export const ServiceBody = Type.Object({
+const serviceFields = {
   id: Type.Integer(),
   name: Type.String(),
   duration: Type.Integer(),
   price: Type.Number(),
+  buffer_after: Type.Integer({ description: 'Minutes kept free after a booking of this service (CONTRACT.md §17)' }),
   category: Nullable(CategoryBody),
-});
+};
+
+export const ServiceBody = Type.Object(serviceFields);
 export type ServiceBody = Static<typeof ServiceBody>;
+
+/** CONTRACT.md §17: a public service with the range of its masters' own prices and durations. */
+export const PublicServiceBody = Type.Object({
+  ...serviceFields,
+  price_min: Type.Number(),
+  price_max: Type.Number(),
+  duration_min: Type.Integer(),
+  duration_max: Type.Integer(),
+});
+
+/** CONTRACT.md §17: a master's service, with that master's effective price and duration and the service's own. */
+export const MasterServiceBody = Type.Object({
+  ...serviceFields,
+  price: Type.Number({ description: "This master's price: their own, else the service's" }),
+  duration: Type.Integer({ description: "This master's duration: their own, else the service's" }),
+  base_price: Type.Number(),
+  base_duration: Type.Integer(),
+});
 
 export const MasterBody = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  services: Type.Array(ServiceBody),
+  services: Type.Array(MasterServiceBody),
   has_schedule: Type.Boolean(),
 });
 
 export const PublicMasterBody = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  services: Type.Array(ServiceBody),
+  services: Type.Array(MasterServiceBody),
 });
 
 export const BookingBody = Type.Object({

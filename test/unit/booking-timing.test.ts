@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookingEnd } from '../../src/core/booking-timing.js';
 import { toMinutes, type NaiveDateTime } from '../../src/core/wallclock.js';
-import { bookingDuration, bookingEndFor } from '../../src/modules/bookings/timing.js';
+import { bookingEndFor, bookingTerms } from '../../src/modules/bookings/timing.js';
 
 const minutesSinceEpoch = (naive: NaiveDateTime) => Date.parse(`${naive}Z`) / 60_000;
 
@@ -32,10 +32,28 @@ describe('bookingEnd', () => {
   });
 });
 
-describe('bookingDuration / bookingEndFor (service, master)', () => {
-  it('lasts the service duration for any master', () => {
-    expect(bookingDuration({ duration: 90 }, { id: 1 })).toBe(90);
-    expect(bookingDuration({ duration: 90 }, { id: 2 })).toBe(90);
-    expect(bookingEndFor('2026-11-24T10:00:00', { duration: 90 }, { id: 1 })).toBe('2026-11-24T11:30:00');
+describe('bookingTerms / bookingEndFor (service, master) — CONTRACT.md §17', () => {
+  const service = { duration: 90, price: 5000, buffer_after: 15 };
+
+  it('lasts the service duration for a master without an own one', () => {
+    expect(bookingTerms(service, undefined).duration).toBe(90);
+    expect(bookingTerms(service, { price: 7000, duration: null }).duration).toBe(90);
+    expect(bookingEndFor('2026-11-24T10:00:00', bookingTerms(service, undefined))).toBe('2026-11-24T11:30:00');
+  });
+
+  it("takes the master's own duration and price, and the service's buffer", () => {
+    expect(bookingTerms(service, { price: 7000, duration: 45 })).toEqual({ price: 7000, duration: 45, bufferAfter: 15 });
+    expect(bookingTerms(service, { price: null, duration: 45 })).toEqual({ price: 5000, duration: 45, bufferAfter: 15 });
+    expect(bookingEndFor('2026-11-24T10:00:00', bookingTerms(service, { price: null, duration: 45 }))).toBe('2026-11-24T10:45:00');
+  });
+
+  it('property: the end is the start plus the effective duration', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1440 }), fc.option(fc.integer({ min: 1, max: 1440 })), (base, own) => {
+        const terms = bookingTerms({ duration: base, price: 0 }, { price: null, duration: own });
+        const end = bookingEndFor('2026-11-24T00:00:00', terms);
+        expect(minutesSinceEpoch(end) - minutesSinceEpoch('2026-11-24T00:00:00')).toBe(own ?? base);
+      }),
+    );
   });
 });

@@ -61,7 +61,12 @@ describe('booking page HTML', () => {
     expect(data.hours).toHaveLength(7);
     expect(data.hours[0]).toEqual({ day_of_week: 0, open: '09:00', close: '18:00' });
     expect(data.hours[6]).toEqual({ day_of_week: 6, open: null, close: null });
-    expect(data.services).toEqual([{ id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null }]);
+    expect(data.services).toEqual([
+      {
+        ...{ id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, buffer_after: 0, category: null },
+        ...{ price_min: 5000, price_max: 5000, duration_min: 60, duration_max: 60 },
+      },
+    ]);
     expect(data.config).toEqual({ captcha_site_key: null, bot_username: 'salon_bot', timezone: 'Asia/Almaty' });
   });
 

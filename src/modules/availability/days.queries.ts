@@ -1,14 +1,15 @@
 /** The rows the date strip needs for a range of dates, in four queries whatever the range. */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, masterServices, schedules } from '../../db/schema.js';
+import { bookings, masterServices, schedules, services } from '../../db/schema.js';
 import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../core/wallclock.js';
 import { listMasterRows } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
-import type { RangeData } from './days.js';
+import type { RangeData, RangeService } from './days.js';
+import { effectiveTerms } from '../../core/master-terms.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
 
-export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; duration: number; data: RangeData };
+export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; service: RangeService; data: RangeData };
 
 /**
  * Masters considered: the one asked for (it must be an active master of the business), else those
@@ -25,7 +26,10 @@ export async function loadRange(
   const [service, masterRows, links, scheduleRows, bookingRows] = await Promise.all([
     findService(db, businessId, serviceId),
     listMasterRows(db, businessId),
-    db.select({ masterId: masterServices.masterId }).from(masterServices).where(eq(masterServices.serviceId, serviceId)),
+    db
+      .select({ masterId: masterServices.masterId, price: masterServices.price, duration: masterServices.duration })
+      .from(masterServices)
+      .where(eq(masterServices.serviceId, serviceId)),
     db
       .select({
         masterId: schedules.masterId,
@@ -39,8 +43,15 @@ export async function loadRange(
       .from(schedules)
       .where(eq(schedules.businessId, businessId)),
     db
-      .select({ masterId: bookings.masterId, startAt: bookings.startAt, endAt: bookings.endAt, status: bookings.status })
+      .select({
+        masterId: bookings.masterId,
+        startAt: bookings.startAt,
+        endAt: bookings.endAt,
+        status: bookings.status,
+        bufferAfter: services.bufferAfter,
+      })
       .from(bookings)
+      .innerJoin(services, eq(services.id, bookings.serviceId))
       .where(
         and(
           eq(bookings.businessId, businessId),
@@ -61,9 +72,10 @@ export async function loadRange(
     const eligible = active.filter((id) => linked.has(id));
     masterIds = eligible.length > 0 ? eligible : active;
   }
+  const durationOf = new Map(links.map((link) => [link.masterId, effectiveTerms(service, link).duration]));
   return {
     found: 'all',
-    duration: service.duration,
+    service: { duration: service.duration, durationOf, bufferAfter: service.buffer_after },
     data: {
       schedules: scheduleRows,
       masterIds,

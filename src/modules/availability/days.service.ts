@@ -12,21 +12,14 @@ import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { BusinessCache } from '../../db/business-cache.js';
 import { daysAnswer, MAX_DAYS } from './days.js';
 import { loadRange } from './days.queries.js';
+import { nowOf } from './now.js';
+import { bookingWindow } from '../../core/booking-window.js';
 
 export interface DaysQuery {
   service_id: number;
   master_id?: number;
   from: string;
   to: string;
-}
-
-let lastNow = { second: Number.NaN, zone: '', now: '' };
-
-/** "Now" read once per clock second: formatting it in the zone was a third of a cached answer's cost. */
-function nowOf(time: WallClock): string {
-  const second = time.unixSeconds();
-  if (lastNow.second !== second || lastNow.zone !== time.timeZone) lastNow = { second, zone: time.timeZone, now: time.now() };
-  return lastNow.now;
 }
 
 function checkRange(from: string, to: string): void {
@@ -48,8 +41,8 @@ export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, quer
   if (!business) throw notFound('Business');
   const range = await loadRange(db, business.id, serviceId, masterId, from as IsoDate, to as IsoDate);
   if (range.found !== 'all') throw notFound(range.found === 'service' ? 'Service' : 'Master');
-  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)) };
-  const json = JSON.stringify(daysAnswer(range.data, from, to, range.duration, wallNow));
+  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
+  const json = JSON.stringify(daysAnswer(range.data, from, to, range.service, wallNow));
   cache?.store(slug, business.id, key, json, generation);
   return json;
 }

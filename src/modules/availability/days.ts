@@ -2,12 +2,14 @@
  * The date strip's answer: per date, whether any start time is free for a
  * service, and whether nobody works that day at all. Built from exactly what
  * GET /slots answers per master (singleMasterSlots) and what the clients offer
- * from it (freeStartTimes), so the strip and the day's times never disagree.
+ * from it (freeStartTimes), each master with their own duration and the service's
+ * buffer (core/any-master.ts), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
 import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
-import { scheduleFor, singleMasterSlots, type ScheduleRow, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
-import { freeStartTimes } from '../../core/start-times.js';
+import { scheduleFor, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
+import { anyMasterFree } from '../../core/any-master.js';
+import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 
 export const MAX_DAYS = 62;
 /** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */
@@ -36,9 +38,18 @@ export interface RangeData {
   bookings: readonly RangeBooking[];
 }
 
+/** The service asked about: its base duration, each master's effective one (CONTRACT.md §17) and its buffer. */
+export interface RangeService {
+  duration: number;
+  durationOf: ReadonlyMap<number, number>;
+  bufferAfter: number;
+}
+
 export interface WallNow {
   date: IsoDate;
   minutes: number;
+  /** The booking window (CONTRACT.md §17) as of now. */
+  window: BookingWindow;
 }
 
 /** Every date from `from` to `to`, both included. */
@@ -70,26 +81,29 @@ function group(data: RangeData): GroupedRange {
  * the row's window, or 00:00-00:00 without an active row), so each master's /slots answer is built
  * only until one has a free start time.
  */
-function dayOf(range: GroupedRange, date: IsoDate, duration: number, now: WallNow): DayAnswer {
+function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: WallNow): DayAnswer {
   const dow = dayOfWeek(date);
   // No masters: the business schedule with no bookings, as /slots answers.
   const ids: (number | null)[] = range.masterIds.length === 0 ? [null] : [...range.masterIds];
   const schedules = ids.map((id) => scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow));
-  const dayOff = schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  const opening = windowOnDate(now.window, date);
+  // Past the horizon /slots answers the closed day's shape: a day off here too.
+  const dayOff = opening === 'closed' || schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
   const notBefore = date === now.date ? now.minutes : 0;
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
   const from = combine(addDays(date, -1), '00:00');
   const to = combine(addDays(date, 1), '00:00');
-  const available = ids.some((id, i) => {
-    const bookings = id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
-    const answer: SlotsAnswer = singleMasterSlots(date, schedules[i], bookings);
-    return freeStartTimes(answer, duration, { step: START_STEP, notBefore }).length > 0;
-  });
+  const masters = ids.map((id, i) => ({
+    schedule: schedules[i],
+    bookings: id === null ? [] : range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to),
+    duration: (id === null ? undefined : service.durationOf.get(id)) ?? service.duration,
+  }));
+  const available = anyMasterFree(date, masters, { step: START_STEP, notBefore, bufferAfter: service.bufferAfter, opening });
   return { date, available, day_off: false };
 }
 
-export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, duration: number, now: WallNow): DayAnswer[] {
+export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, service: RangeService, now: WallNow): DayAnswer[] {
   const range = group(data);
-  return datesBetween(from, to).map((date) => dayOf(range, date, duration, now));
+  return datesBetween(from, to).map((date) => dayOf(range, date, service, now));
 }

@@ -8,7 +8,7 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { bookings, businesses, masters, schedules } from '../../db/schema.js';
+import { bookings, businesses, masters, schedules, services } from '../../db/schema.js';
 import type { ScheduleRow } from '../../core/availability.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
 import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
@@ -22,10 +22,13 @@ export interface DayBooking {
   startAt: string;
   endAt: string;
   status: string;
+  bufferAfter: number;
 }
 
 export interface BusinessDay {
   businessId: number;
+  minNoticeMinutes: number;
+  bookingHorizonDays: number | null;
   schedules: DayScheduleRow[];
   masterIds: number[];
   bookings: DayBooking[];
@@ -41,6 +44,8 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
   return db
     .select({
       businessId: businesses.id,
+      minNoticeMinutes: businesses.minNoticeMinutes,
+      bookingHorizonDays: businesses.bookingHorizonDays,
       schedules: jsonRows<DayScheduleRow>(
         sql`json_build_object('masterId', ${schedules.masterId}, 'dayOfWeek', ${schedules.dayOfWeek}, 'startTime', ${schedules.startTime},
           'endTime', ${schedules.endTime}, 'breakStartTime', ${schedules.breakStartTime}, 'breakEndTime', ${schedules.breakEndTime},
@@ -59,9 +64,10 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
       ),
       // Tuples, not objects: building and parsing keyed JSON for every booking of a busy day cost
       // PostgreSQL ~1.8x the CPU (measured with 200 bookings).
-      bookings: jsonRows<[number, string, string, string]>(
-        sql`json_build_array(${bookings.masterId}, ${bookings.startAt}, ${bookings.endAt}, ${bookings.status})`,
-        sql`${bookings}`,
+      // The service's buffer_after comes along: a booking occupies its buffer too (CONTRACT.md §17).
+      bookings: jsonRows<[number, string, string, string, number]>(
+        sql`json_build_array(${bookings.masterId}, ${bookings.startAt}, ${bookings.endAt}, ${bookings.status}, ${services.bufferAfter})`,
+        sql`${bookings} JOIN ${services} ON ${services.id} = ${bookings.serviceId}`,
         and(
           oneMaster ? eq(bookings.masterId, masterId) : eq(bookings.businessId, businesses.id),
           gte(bookings.startAt, sql.placeholder('from')),
@@ -93,15 +99,26 @@ export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<Bus
   const { masterId, ...rest } = input;
   const [row] = masterId === undefined ? await dayOfAllMasters(db).execute(rest) : await dayOfOneMaster(db).execute({ ...rest, masterId });
   if (!row) return undefined;
-  return { ...row, bookings: row.bookings.map(([master, startAt, endAt, status]) => ({ masterId: master, startAt, endAt, status })) };
+  return {
+    ...row,
+    bookings: row.bookings.map(([master, startAt, endAt, status, bufferAfter]) => ({ masterId: master, startAt, endAt, status, bufferAfter })),
+  };
 }
 
 /** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
 export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
   if (masterIds.length === 0) return [];
   const rows = await db
-    .select({ id: bookings.id, masterId: bookings.masterId, startAt: bookings.startAt, endAt: bookings.endAt, status: bookings.status })
+    .select({
+      id: bookings.id,
+      masterId: bookings.masterId,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      status: bookings.status,
+      bufferAfter: services.bufferAfter,
+    })
     .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
     .where(
       and(
         inArray(bookings.masterId, masterIds),

@@ -45,7 +45,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { date, master_id } = request.query;
-      const json = await slotsJsonBySlug(app.ctx.db, request.params.slug, date, master_id, app.ctx.slotsCache);
+      const json = await slotsJsonBySlug(app.ctx.db, app.ctx.time, request.params.slug, date, master_id, app.ctx.slotsCache);
       // Already JSON (kept so by the cache): Fastify sends a string with a JSON content type as it is,
       // without the response schema's serializer; the schema still documents it (and the tests check the shape).
       return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SlotsBody>);

@@ -1,12 +1,21 @@
 /** Loads one day of a business with a fixed number of queries and hands it to the pure availability rules. */
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
-import { combine, addDays, dayOfWeek, type IsoDate } from '../../core/wallclock.js';
+import { combine, addDays, dayOfWeek, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { aliasTarget } from '../catalog/business.queries.js';
 import { rowsForDay } from '../schedules/queries.js';
-import { aggregateSlots, scheduleFor, singleMasterSlots, type SlotsAnswer, type TimedBooking } from '../../core/availability.js';
+import {
+  aggregateSlots,
+  scheduleFor,
+  singleMasterSlots,
+  type DayOpening,
+  type SlotsAnswer,
+  type TimedBooking,
+} from '../../core/availability.js';
+import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
 import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './queries.js';
+import { nowOf } from './now.js';
 
 function dayBounds(date: IsoDate): [string, string] {
   return [combine(date, '00:00'), combine(addDays(date, 1), '00:00')];
@@ -25,14 +34,28 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
   };
 }
 
+/** What the booking window (CONTRACT.md §17) leaves of `date` for a business with these rules, "now" being `now`. */
+export const openingOn = (rules: WindowRules, now: string, date: IsoDate): DayOpening => windowOnDate(bookingWindow(now, rules), date);
+
 /**
- * GET /public/{slug}/slots as its JSON body: SPEC.md rules 4 and 5, with the no-masters fallback;
- * one query (see queries.ts), none when the cache holds the answer.
+ * GET /public/{slug}/slots as its JSON body: SPEC.md rules 4 and 5, with the no-masters fallback,
+ * inside the booking window (CONTRACT.md §17); one query (see queries.ts), none when the cache holds the answer.
+ * The horizon counts from today, so every key names today; the notice moves with every minute, so
+ * a business with a notice keeps its answers per minute (docs/decisions: booking rules).
  */
-export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, masterId?: number, cache?: BusinessCache): Promise<string> {
-  const key = answerKey(date, masterId);
+export async function slotsJsonBySlug(
+  db: Db,
+  time: WallClock,
+  slug: string,
+  date: IsoDate,
+  masterId?: number,
+  cache?: BusinessCache,
+): Promise<string> {
+  const now = nowOf(time);
+  const dayKey = `${answerKey(date, masterId)}@${now.slice(0, 10)}`;
+  const minuteKey = `${dayKey}T${now.slice(11, 16)}`;
   const generation = cache?.generation ?? 0;
-  const cached = await cache?.lookup(slug, key);
+  const cached = (await cache?.lookup(slug, dayKey)) ?? (await cache?.lookup(slug, minuteKey));
   if (cached !== undefined) return cached;
   // From the previous midnight: a booking may start the day before and run past midnight.
   const dow = dayOfWeek(date);
@@ -47,14 +70,14 @@ export async function slotsJsonBySlug(db: Db, slug: string, date: IsoDate, maste
     // A former slug answers for its business; the answer is kept under the current slug.
     const current = await aliasTarget(db, slug);
     if (current === undefined) throw notFound('Business');
-    return slotsJsonBySlug(db, current, date, masterId, cache);
+    return slotsJsonBySlug(db, time, current, date, masterId, cache);
   }
-  const json = JSON.stringify(answerForDay(day, date, dow, masterId));
-  cache?.store(slug, day.businessId, key, json, generation);
+  const json = JSON.stringify(answerForDay(day, date, dow, masterId, openingOn(day, now, date)));
+  cache?.store(slug, day.businessId, day.minNoticeMinutes > 0 ? minuteKey : dayKey, json, generation);
   return json;
 }
 
-function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: number | undefined): SlotsAnswer {
+function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: number | undefined, opening: DayOpening): SlotsAnswer {
   const businessRows = rowsOf(day.schedules, null);
   const masterDay = (id: number) => ({
     schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),
@@ -63,8 +86,8 @@ function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: nu
   if (masterId !== undefined) {
     if (day.masterIds.length === 0) throw notFound('Master');
     const { schedule, bookings } = masterDay(masterId);
-    return singleMasterSlots(date, schedule, bookings);
+    return singleMasterSlots(date, schedule, bookings, opening);
   }
-  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dow), []);
-  return aggregateSlots(date, day.masterIds.map(masterDay));
+  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dow), [], opening);
+  return aggregateSlots(date, day.masterIds.map(masterDay), opening);
 }

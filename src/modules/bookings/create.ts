@@ -16,7 +16,8 @@ import { normalizePhone } from '../../core/phone.js';
 import { announceNewBooking, findBookingView, insertBooking } from './queries.js';
 import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
-import { bookingEndFor } from './timing.js';
+import { bookingEndFor, bookingTerms, loadBookingTerms } from './timing.js';
+import { bookingWindow, outsideBookingWindow } from '../../core/booking-window.js';
 import type { BookingView } from './view.js';
 import type { BookingLookup } from './lookup.queries.js';
 
@@ -60,7 +61,9 @@ const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: E
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
-export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats'>;
+export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'providerChats'>;
+
+export const OUTSIDE_BOOKING_WINDOW = 'This time is outside the booking window: too soon or too far ahead';
 
 export async function createBooking(
   ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
@@ -112,12 +115,16 @@ async function placeBooking(
     known && named ? { master: known.master, picked: false } : await masterForBooking(ctx.db, business.id, service.id, input.master_id);
   if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
   const master = found.master;
+  const terms = known && named ? bookingTerms(service, known.override) : await loadBookingTerms(ctx.db, service.id, master.id);
 
   const startAt = combine(input.date, input.time);
-  const endAt = bookingEndFor(startAt, service, master);
+  const endAt = bookingEndFor(startAt, terms);
   const notes = input.notes?.trim() || null;
   const entrance: Entrance = status === 'confirmed' ? 'owner' : 'public';
   const now = ctx.time.now();
+  // CONTRACT.md §17: the notice and the horizon limit clients; the owner's own bookings are not limited.
+  if (entrance === 'public' && outsideBookingWindow(startAt, bookingWindow(now, business)))
+    throw new DomainError('outside_booking_window', OUTSIDE_BOOKING_WINDOW);
   let booking: BookingView;
   try {
     const insert = {
@@ -126,7 +133,7 @@ async function placeBooking(
       masterId: master.id,
       startAt,
       endAt,
-      priceSnapshot: service.price,
+      priceSnapshot: terms.price,
       notes,
       status,
       client: { phone, firstName: input.first_name.trim() },
@@ -136,7 +143,7 @@ async function placeBooking(
     // Strict slots lock the master and check for a clash first, so they need a transaction around both.
     const inserted = business.strictSlots
       ? await ctx.db.transaction(async (tx) => {
-          await assertSlotFree(tx, master.id, startAt, endAt);
+          await assertSlotFree(tx, master.id, startAt, endAt, terms.bufferAfter);
           return insertBooking(tx, insert);
         })
       : await insertBooking(ctx.db, insert);
@@ -147,7 +154,7 @@ async function placeBooking(
       status,
       startAt,
       endAt,
-      priceSnapshot: service.price,
+      priceSnapshot: terms.price,
       notes,
       createdAt: now,
       updatedAt: now,

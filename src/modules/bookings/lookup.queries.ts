@@ -8,7 +8,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { businesses, masters, serviceCategories, services, subscriptions } from '../../db/schema.js';
+import { businesses, masterServices, masters, serviceCategories, services, subscriptions } from '../../db/schema.js';
+import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import type { MasterRow } from '../catalog/masters.queries.js';
 import { serviceViewColumns, serviceViewOf, type ServiceView } from '../catalog/services.queries.js';
@@ -18,6 +19,8 @@ export interface BookingLookup {
   service: ServiceView | undefined;
   /** Only when the request named a master; "any master" is picked by create.ts. */
   master: MasterRow | undefined;
+  /** The named master's own price and duration for the service (CONTRACT.md §17); nulls when none. */
+  override: TermsOverride;
   /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
   providerChats: string[];
 }
@@ -28,6 +31,7 @@ const lookup = preparedPerDb((db) =>
       business: businesses,
       service: serviceViewColumns,
       master: masters,
+      override: { price: masterServices.price, duration: masterServices.duration },
       providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
         WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
           AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
@@ -39,6 +43,7 @@ const lookup = preparedPerDb((db) =>
     )
     .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .leftJoin(masters, and(eq(masters.id, sql.placeholder('masterId')), eq(masters.businessId, businesses.id), eq(masters.archived, false)))
+    .leftJoin(masterServices, and(eq(masterServices.masterId, masters.id), eq(masterServices.serviceId, services.id)))
     .where(eq(businesses.slug, sql.placeholder('slug')))
     .limit(1)
     .prepare('booking_lookup'),
@@ -59,6 +64,7 @@ export async function lookUpBooking(
     // Two joined tables in one nested object: drizzle fills it with nulls instead of leaving it out.
     service: row.service?.id == null ? undefined : serviceViewOf(row.service as Parameters<typeof serviceViewOf>[0]),
     master: row.master ?? undefined,
+    override: row.override ?? { price: null, duration: null },
     providerChats: [...new Set(row.providerChats)],
   };
 }

@@ -11,7 +11,7 @@ import { findMasterRow } from '../catalog/masters.queries.js';
 import { expireProposals } from './reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
-import { bookingEndFor } from './timing.js';
+import { bookingEndFor, loadBookingTerms } from './timing.js';
 import type { BookingView } from './view.js';
 
 export interface MoveInput {
@@ -21,7 +21,7 @@ export interface MoveInput {
 }
 
 /**
- * Start, end (start + the booking's duration with its master) and master change together; a master of
+ * Start, end (start + the duration of the booking's service with its new master, CONTRACT.md §17) and master change together; a master of
  * another business is 404; strict slots refuse a clash (the booking itself excluded);
  * a PENDING proposal of the booking expires; the client hears of the new time.
  * Moving to where it already is changes nothing and tells no one.
@@ -42,13 +42,15 @@ export async function moveOwnBooking(
     master = { id: row.id, name: row.name };
   }
   const startAt = combine(input.date ?? datePart(booking.startAt), input.time ?? timePart(booking.startAt));
-  const endAt = bookingEndFor(startAt, booking.service, master);
   if (startAt === booking.startAt && master.id === booking.master.id) return booking;
+  // The target master's own duration (CONTRACT.md §17); the price_snapshot stays what it was.
+  const terms = await loadBookingTerms(ctx.db, booking.service.id, master.id);
+  const endAt = bookingEndFor(startAt, terms);
 
   const masterId = master.id === booking.master.id ? undefined : master.id;
   const now = ctx.time.now();
   await ctx.db.transaction(async (tx) => {
-    if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, booking.id);
+    if (business.strictSlots) await assertSlotFree(tx, master.id, startAt, endAt, terms.bufferAfter, booking.id);
     await moveBooking(tx, booking.id, { startAt, endAt, masterId }, now);
     // The owner moved it: a proposal still waiting for the client is void (CONTRACT.md §12).
     await expireProposals(tx, booking.id);

@@ -104,6 +104,8 @@ export function businessBody(row: BusinessRow) {
     messenger_chat_id: row.messengerChatId,
     strict_slots: row.strictSlots,
     ...profileBody(row),
+    min_notice_minutes: row.minNoticeMinutes,
+    booking_horizon_days: row.bookingHorizonDays,
   };
 }
 

@@ -1,16 +1,30 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { masterServices, masters, schedules } from '../../db/schema.js';
+import { masterServices, masters, schedules, services } from '../../db/schema.js';
 import { listServices, type ServiceView } from './services.queries.js';
+import { effectiveTerms, type TermsOverride } from '../../core/master-terms.js';
+
+/** CONTRACT.md §17: a master's service with that master's effective price and duration. */
+export interface MasterServiceView extends ServiceView {
+  base_price: number;
+  base_duration: number;
+}
 
 export interface MasterView {
   id: number;
   name: string;
-  services: ServiceView[];
+  services: MasterServiceView[];
   has_schedule: boolean;
 }
+
+export const masterServiceView = (service: ServiceView, override: TermsOverride | undefined): MasterServiceView => ({
+  ...service,
+  ...effectiveTerms(service, override),
+  base_price: service.price,
+  base_duration: service.duration,
+});
 
 export type MasterRow = typeof masters.$inferSelect;
 
@@ -55,7 +69,7 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
   if (rows.length === 0) return [];
   const masterIds = rows.map((row) => row.id);
   const links = await db
-    .select({ masterId: masterServices.masterId, serviceId: masterServices.serviceId })
+    .select({ masterId: masterServices.masterId, serviceId: masterServices.serviceId, price: masterServices.price, duration: masterServices.duration })
     .from(masterServices)
     .where(inArray(masterServices.masterId, masterIds));
   const serviceById = new Map((await listServices(db, businessId)).map((s) => [s.id, s]));
@@ -64,9 +78,8 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
     id: row.id,
     name: row.name,
     services: links
-      .filter((link) => link.masterId === row.id)
-      .map((link) => serviceById.get(link.serviceId))
-      .filter((s): s is ServiceView => s !== undefined)
+      .filter((link) => link.masterId === row.id && serviceById.has(link.serviceId))
+      .map((link) => masterServiceView(serviceById.get(link.serviceId)!, link))
       .sort((a, b) => a.id - b.id),
     has_schedule: scheduled.has(row.id),
   }));
@@ -86,12 +99,65 @@ export async function renameMaster(db: Db, id: number, name: string): Promise<vo
   await db.update(masters).set({ name }).where(eq(masters.id, id));
 }
 
-/** Call inside a transaction: the master row lock queues parallel replacements (else their inserts collide). */
+/**
+ * Call inside a transaction: the master row lock queues parallel replacements (else their inserts collide).
+ * A service the master keeps keeps its own price and duration (CONTRACT.md §17).
+ */
 export async function replaceMasterServices(db: Db, masterId: number, serviceIds: number[]): Promise<void> {
   await db.select({ id: masters.id }).from(masters).where(eq(masters.id, masterId)).for('update');
-  await db.delete(masterServices).where(eq(masterServices.masterId, masterId));
   const unique = [...new Set(serviceIds)];
-  if (unique.length > 0) await db.insert(masterServices).values(unique.map((serviceId) => ({ masterId, serviceId })));
+  const dropped = unique.length > 0 ? notInArray(masterServices.serviceId, unique) : undefined;
+  await db.delete(masterServices).where(and(eq(masterServices.masterId, masterId), dropped));
+  if (unique.length > 0)
+    await db
+      .insert(masterServices)
+      .values(unique.map((serviceId) => ({ masterId, serviceId })))
+      .onConflictDoNothing();
+}
+
+/** CONTRACT.md §17: the master's own price and duration for a service they do; false when they do not do it. */
+export async function setMasterServiceTerms(db: Db, masterId: number, serviceId: number, terms: Partial<TermsOverride>): Promise<boolean> {
+  const updated = await db
+    .update(masterServices)
+    .set(terms)
+    .where(and(eq(masterServices.masterId, masterId), eq(masterServices.serviceId, serviceId)))
+    .returning({ masterId: masterServices.masterId });
+  return updated.length > 0;
+}
+
+/**
+ * A service's own price, duration and buffer with a master's own price and duration for it (nulls when
+ * the master has none or does not do it). Archived services too: a booking of one may still move.
+ */
+export async function serviceTermsWithMaster(
+  db: Db,
+  serviceId: number,
+  masterId: number,
+): Promise<{ price: number; duration: number; bufferAfter: number; override: TermsOverride } | undefined> {
+  const [row] = await db
+    .select({
+      price: services.price,
+      duration: services.duration,
+      bufferAfter: services.bufferAfter,
+      override: { price: masterServices.price, duration: masterServices.duration },
+    })
+    .from(services)
+    .leftJoin(masterServices, and(eq(masterServices.serviceId, services.id), eq(masterServices.masterId, masterId)))
+    .where(eq(services.id, serviceId))
+    .limit(1);
+  return row && { ...row, override: row.override ?? { price: null, duration: null } };
+}
+
+/** The own prices and durations of the active masters linked to each service of a business (for the public ranges). */
+export async function linkTermsOfBusiness(db: Db, businessId: number): Promise<Map<number, TermsOverride[]>> {
+  const rows = await db
+    .select({ serviceId: masterServices.serviceId, price: masterServices.price, duration: masterServices.duration })
+    .from(masterServices)
+    .innerJoin(masters, eq(masters.id, masterServices.masterId))
+    .where(and(eq(masters.businessId, businessId), eq(masters.archived, false)));
+  const byService = new Map<number, TermsOverride[]>();
+  for (const { serviceId, ...terms } of rows) byService.set(serviceId, [...(byService.get(serviceId) ?? []), terms]);
+  return byService;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
-import { errorResponses, IdParam, MasterBody, NonBlank } from '../../http/schemas.js';
+import { errorResponses, IdParam, MasterBody, NonBlank, Nullable } from '../../http/schemas.js';
 import { requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMaster, findMasterRow, listMasters, removeMaster } from './masters.queries.js';
-import { createMaster, updateMaster } from './masters.service.js';
+import { createMaster, setMasterServiceOverride, updateMaster } from './masters.service.js';
 
 const CreateMaster = Type.Object(
   {
@@ -15,6 +15,18 @@ const CreateMaster = Type.Object(
   { additionalProperties: false },
 );
 const UpdateMaster = Type.Partial(CreateMaster, { additionalProperties: false });
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** CONTRACT.md §17: a master's own price and duration for one service; null removes it, an absent field stays. */
+const MasterServiceTerms = Type.Object(
+  {
+    price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e9, description: "This master's price; null: the service's" }))),
+    duration: Type.Optional(
+      Nullable(Type.Integer({ minimum: 1, maximum: 1440, description: "This master's duration in minutes; null: the service's" })),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
@@ -88,6 +100,26 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { name, service_ids } = request.body;
       return updateMaster(app.ctx.db, request.provider.businessId, request.params.id, { name, serviceIds: service_ids });
+    },
+  );
+
+  app.put(
+    '/masters/:id/services/:service_id',
+    {
+      schema: {
+        tags,
+        operationId: 'setMasterServiceTerms',
+        summary: "A master's own price and duration for a service they do",
+        description: 'CONTRACT.md §17. A service the master does not do is 404.',
+        security,
+        params: Type.Object({ id: Id, service_id: Id }),
+        body: MasterServiceTerms,
+        response: { 200: MasterBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, service_id } = request.params;
+      return setMasterServiceOverride(app.ctx.db, request.provider.businessId, id, service_id, request.body);
     },
   );
 

@@ -1,7 +1,16 @@
 /** Masters of a business: creating one and changing its name or services, each in one transaction. */
 import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
-import { findMaster, findMasterRow, insertMaster, renameMaster, replaceMasterServices, type MasterView } from './masters.queries.js';
+import {
+  findMaster,
+  findMasterRow,
+  insertMaster,
+  renameMaster,
+  replaceMasterServices,
+  setMasterServiceTerms,
+  type MasterView,
+} from './masters.queries.js';
+import type { TermsOverride } from '../../core/master-terms.js';
 import { listServices } from './services.queries.js';
 
 /** Every linked service must be an active service of the same business. */
@@ -37,4 +46,24 @@ export async function updateMaster(
     if (serviceIds !== undefined) await replaceMasterServices(tx, id, serviceIds);
   });
   return (await findMaster(db, businessId, id))!;
+}
+
+/**
+ * CONTRACT.md §17: the master's own price and/or duration for a service they do (null removes it,
+ * an absent field stays); 404 for another business's master or a service the master does not do.
+ */
+export async function setMasterServiceOverride(
+  db: Db,
+  businessId: number,
+  masterId: number,
+  serviceId: number,
+  change: Partial<TermsOverride>,
+): Promise<MasterView> {
+  const master = await findMaster(db, businessId, masterId);
+  if (!master) throw notFound('Master');
+  if (!master.services.some((service) => service.id === serviceId)) throw notFound('Service');
+  const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<TermsOverride>;
+  if (Object.keys(values).length === 0) return master;
+  if (!(await setMasterServiceTerms(db, masterId, serviceId, values))) throw notFound('Service');
+  return (await findMaster(db, businessId, masterId))!;
 }

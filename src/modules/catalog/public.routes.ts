@@ -7,12 +7,12 @@ import {
   notModifiedResponse,
   PublicBusinessBody,
   PublicMasterBody,
-  ServiceBody,
+  PublicServiceBody,
   SlugParams,
 } from '../../http/schemas.js';
 import { businessBySlugOr404, publicBusinessBody } from './business.queries.js';
 import { listMasters } from './masters.queries.js';
-import { listServices } from './services.queries.js';
+import { listPublicServices } from './public-services.js';
 import { noSecurity } from '../../http/openapi-security.js';
 import { sendPrecompressed } from '../../http/precompressed.js';
 import { cachedAnswer, JSON_TYPE } from './public-cache.js';
@@ -66,10 +66,10 @@ export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: SlugParams,
         headers: revalidation,
-        response: cachedResponses(Type.Array(ServiceBody)),
+        response: cachedResponses(Type.Array(PublicServiceBody)),
       },
     },
-    (request, reply) => sendPublicJson(request, reply, 'services', (business) => listServices(app.ctx.db, business.id)),
+    (request, reply) => sendPublicJson(request, reply, 'services', (business) => listPublicServices(app.ctx.db, business.id)),
   );
 
   app.get(

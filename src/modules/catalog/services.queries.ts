@@ -9,6 +9,8 @@ export interface ServiceView {
   name: string;
   duration: number;
   price: number;
+  /** CONTRACT.md §17: minutes kept free after a booking of it. */
+  buffer_after: number;
   category: { id: number; name: string } | null;
 }
 
@@ -16,6 +18,7 @@ export interface ServiceValues {
   name: string;
   duration: number;
   price: number;
+  bufferAfter?: number;
   categoryId: number | null;
 }
 
@@ -24,6 +27,7 @@ export const serviceViewColumns = {
   name: services.name,
   duration: services.duration,
   price: services.price,
+  bufferAfter: services.bufferAfter,
   categoryId: serviceCategories.id,
   categoryName: serviceCategories.name,
 };
@@ -40,6 +44,7 @@ export const serviceViewOf = (row: ServiceJoinRow): ServiceView => ({
   name: row.name,
   duration: row.duration,
   price: row.price,
+  buffer_after: row.bufferAfter,
   category: row.categoryId === null ? null : { id: row.categoryId, name: row.categoryName ?? '' },
 });
 

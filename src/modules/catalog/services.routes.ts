@@ -12,10 +12,17 @@ const fields = {
   name: NonBlank(200),
   duration: Type.Integer({ minimum: 1, maximum: 1440 }),
   price: Type.Number({ minimum: 0, maximum: 1e9 }),
+  buffer_after: Type.Integer({ minimum: 0, maximum: 240, description: 'Minutes kept free after a booking of this service (CONTRACT.md §17)' }),
   category_id: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
 };
 const CreateService = Type.Object(
-  { name: fields.name, duration: fields.duration, price: fields.price, category_id: Type.Optional(fields.category_id) },
+  {
+    name: fields.name,
+    duration: fields.duration,
+    price: fields.price,
+    buffer_after: Type.Optional(fields.buffer_after),
+    category_id: Type.Optional(fields.category_id),
+  },
   { additionalProperties: false },
 );
 const UpdateService = Type.Partial(CreateService, { additionalProperties: false });
@@ -78,9 +85,9 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { businessId } = request.provider;
-      const { name, duration, price, category_id } = request.body;
+      const { name, duration, price, buffer_after, category_id } = request.body;
       const categoryId = (await checkedCategory(app.ctx.db, businessId, category_id)) ?? null;
-      const service = await insertService(app.ctx.db, businessId, { name: name.trim(), duration, price, categoryId });
+      const service = await insertService(app.ctx.db, businessId, { name: name.trim(), duration, price, bufferAfter: buffer_after, categoryId });
       return reply.status(201).send(service);
     },
   );
@@ -102,8 +109,9 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { businessId } = request.provider;
       const { id } = request.params;
       if (!(await findService(app.ctx.db, businessId, id))) throw notFound('Service');
-      const { name, duration, price, category_id } = request.body;
+      const { name, duration, price, buffer_after, category_id } = request.body;
       const values: Partial<ServiceValues> = {};
+      if (buffer_after !== undefined) values.bufferAfter = buffer_after;
       if (name !== undefined) values.name = name.trim();
       if (duration !== undefined) values.duration = duration;
       if (price !== undefined) values.price = price;

@@ -1,7 +1,8 @@
 /** The demo business of POST /superadmin/seed: pure data and the booking plan (no I/O). */
 import type { ScheduleValues } from '../schedules/defaults.js';
 import { defaultMasterWeek } from '../schedules/defaults.js';
-import { bookingEnd } from '../../core/booking-timing.js';
+import { bookingEndFor, bookingTerms } from '../bookings/timing.js';
+import type { TermsOverride } from '../../core/master-terms.js';
 import { addDays, combine, dayOfWeek, fromMinutes, toMinutes, type IsoDate } from '../../core/wallclock.js';
 
 export const DEMO_BUSINESS = { name: 'Салон красоты «Жасмин»', address: 'Алматы, проспект Абая, 150', slug: 'demo-salon' };
@@ -28,11 +29,24 @@ const week = (days: number[], start: string, end: string, breakAt: [string, stri
     isActive: days.includes(row.dayOfWeek),
   }));
 
-/** Three masters, each with services (indexes into DEMO_SERVICES) and an own week. */
-export const DEMO_MASTERS = [
+interface DemoMaster {
+  name: string;
+  services: number[];
+  week: ScheduleValues[];
+  /** The master's own price and duration per service index (CONTRACT.md §17). */
+  own?: Partial<Record<number, TermsOverride>>;
+}
+
+/** Three masters, each with services (indexes into DEMO_SERVICES) and an own week; the senior one has own prices. */
+export const DEMO_MASTERS: DemoMaster[] = [
   { name: 'Айгуль Нурланова', services: [0, 1, 2], week: defaultMasterWeek() },
   { name: 'Ольга Смирнова', services: [3, 4, 5], week: week([1, 2, 3, 4, 5], '10:00', '19:00', ['14:00', '15:00']) },
-  { name: 'Дмитрий Ким', services: [0, 1, 3], week: week([0, 1, 2, 3, 4, 5], '11:00', '20:00', null) },
+  {
+    name: 'Дмитрий Ким',
+    services: [0, 1, 3],
+    week: week([0, 1, 2, 3, 4, 5], '11:00', '20:00', null),
+    own: { 0: { price: 7000, duration: 60 }, 1: { price: 10000, duration: null } },
+  },
 ];
 
 export const DEMO_CLIENTS = [
@@ -52,6 +66,8 @@ export interface PlannedBooking {
   client: number;
   startAt: string;
   endAt: string;
+  /** The price with that master (price_snapshot). */
+  price: number;
   status: 'pending' | 'confirmed' | 'cancelled';
 }
 
@@ -71,12 +87,14 @@ export function demoBookingPlan(today: IsoDate): PlannedBooking[] {
         const service = master.services[(offset + slot) % master.services.length]!;
         const startAt = combine(date, fromMinutes(toMinutes(day.startTime) + minutes));
         const n = plan.length;
+        const terms = bookingTerms(DEMO_SERVICES[service]!, master.own?.[service]);
         plan.push({
           master: m,
           service,
           client: (offset * 3 + m + slot) % DEMO_CLIENTS.length,
           startAt,
-          endAt: bookingEnd(startAt, DEMO_SERVICES[service]!.duration),
+          endAt: bookingEndFor(startAt, terms),
+          price: terms.price,
           status: n % 7 === 6 ? 'cancelled' : offset <= 1 ? 'confirmed' : 'pending',
         });
       });

@@ -7,7 +7,7 @@ import { formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertCategory } from '../catalog/categories.queries.js';
 import { upsertClient } from '../bookings/client-record.js';
-import { insertMaster, replaceMasterServices } from '../catalog/masters.queries.js';
+import { insertMaster, replaceMasterServices, setMasterServiceTerms } from '../catalog/masters.queries.js';
 import { insertService, type ServiceView } from '../catalog/services.queries.js';
 import { firstFreeSlug } from '../catalog/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
@@ -46,6 +46,7 @@ export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
         id,
         master.services.map((i) => services[i]!.id),
       );
+      for (const [index, own] of Object.entries(master.own ?? {})) await setMasterServiceTerms(tx, id, services[Number(index)]!.id, own!);
       await insertWeek(tx, created.id, id, master.week);
       masterIds.push(id);
     }
@@ -61,7 +62,7 @@ export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
           status: booking.status,
           startAt: booking.startAt,
           endAt: booking.endAt,
-          priceSnapshot: services[booking.service]!.price,
+          priceSnapshot: booking.price,
           // CONTRACT.md §14: booking times come from the app's clock, like every other write of a booking.
           createdAt: now,
           updatedAt: now,

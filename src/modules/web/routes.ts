@@ -12,7 +12,7 @@ import { sendPrecompressed } from '../../http/precompressed.js';
 import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from '../catalog/business.queries.js';
 import { cachedAnswer } from '../catalog/public-cache.js';
 import { listMasters } from '../catalog/masters.queries.js';
-import { listServices } from '../catalog/services.queries.js';
+import { listPublicServices } from '../catalog/public-services.js';
 import { businessHours } from '../schedules/hours.js';
 import { slugProblem } from '../catalog/slug.js';
 import { publicConfig } from './config.routes.js';
@@ -102,7 +102,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   /** The booking page with the business, its services, masters and hours inlined: the first step paints without a request. */
   async function bookingPage(template: string, business: BusinessRow): Promise<string> {
     const [services, masters, hours] = await Promise.all([
-      listServices(app.ctx.db, business.id),
+      listPublicServices(app.ctx.db, business.id),
       listMasters(app.ctx.db, business.id),
       businessHours(app.ctx.db, business.id),
     ]);

@@ -50,8 +50,10 @@ describe('POST /auth/register', () => {
         description: null,
         instagram: null,
         whatsapp: null,
+        min_notice_minutes: 0,
+        booking_horizon_days: null,
       },
-      service: { id: expect.any(Number), name: 'Стрижка', duration: 45, price: 4000, category: null },
+      service: { id: expect.any(Number), name: 'Стрижка', duration: 45, price: 4000, buffer_after: 0, category: null },
     });
     expect((await me(response.data.access_token)).statusCode).toBe(200);
   });

@@ -25,6 +25,8 @@ describe('GET /business', () => {
       description: null,
       instagram: null,
       whatsapp: null,
+      min_notice_minutes: 0,
+      booking_horizon_days: null,
     });
   });
 
@@ -138,6 +140,15 @@ describe('GET /business/slug-available', () => {
   });
 });
 
+const base = (id: number, name: string, duration: number, price: number) => ({
+  id,
+  name,
+  duration,
+  price,
+  buffer_after: 0,
+  category: null,
+});
+
 describe('public catalog', () => {
   it('GET /public/{slug} answers {id, slug, name, phone, address} and the optional profile only', async () => {
     const owner = await registerBusiness(t);
@@ -161,14 +172,21 @@ describe('public catalog', () => {
     expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
   });
 
-  it('services: {id, name, duration, price, category} with category {id, name} or null', async () => {
+  it('services: {id, name, duration, price, buffer_after, category} with category {id, name} or null, and the ranges of §17', async () => {
     const owner = await registerBusiness(t);
     const category = (await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name: 'Волосы' } })).data;
     const colour = await createService(t, owner, { category_id: category.id });
     const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/services` });
     expect(response.data).toEqual([
-      { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null },
-      { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: { id: category.id, name: 'Волосы' } },
+      { ...base(owner.service.id, 'Стрижка', 60, 5000), price_min: 5000, price_max: 5000, duration_min: 60, duration_max: 60 },
+      {
+        ...base(colour.id, 'Окрашивание', 90, 12000),
+        category: { id: category.id, name: 'Волосы' },
+        price_min: 12000,
+        price_max: 12000,
+        duration_min: 90,
+        duration_max: 90,
+      },
     ]);
   });
 
@@ -182,8 +200,8 @@ describe('public catalog', () => {
         id: master.id,
         name: 'Данияр',
         services: [
-          { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null },
-          { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: null },
+          { ...base(owner.service.id, 'Стрижка', 60, 5000), base_price: 5000, base_duration: 60 },
+          { ...base(colour.id, 'Окрашивание', 90, 12000), base_price: 12000, base_duration: 90 },
         ],
       },
     ]);

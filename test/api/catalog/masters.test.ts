@@ -21,8 +21,26 @@ describe('masters', () => {
       id: expect.any(Number),
       name: 'Данияр',
       services: [
-        { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000, category: null },
-        { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: null },
+        {
+          id: owner.service.id,
+          name: 'Стрижка',
+          duration: 60,
+          price: 5000,
+          buffer_after: 0,
+          category: null,
+          base_price: 5000,
+          base_duration: 60,
+        },
+        {
+          id: colour.id,
+          name: 'Окрашивание',
+          duration: 90,
+          price: 12000,
+          buffer_after: 0,
+          category: null,
+          base_price: 12000,
+          base_duration: 90,
+        },
       ],
       has_schedule: false,
     });

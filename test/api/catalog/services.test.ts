@@ -61,7 +61,7 @@ describe('services', () => {
     const owner = await registerBusiness(t);
     const hair = await category(owner);
     const created = await createService(t, owner, { name: ' Укладка ', duration: 30, price: 3500.5, category_id: hair.id });
-    expect(created).toEqual({ id: expect.any(Number), name: 'Укладка', duration: 30, price: 3500.5, category: hair });
+    expect(created).toEqual({ id: expect.any(Number), name: 'Укладка', duration: 30, price: 3500.5, buffer_after: 0, category: hair });
     expect((await t.call({ method: 'GET', url: `/api/v1/services/${created.id}`, token: owner.token })).data).toEqual(created);
     const list = await t.call({ method: 'GET', url: '/api/v1/services', token: owner.token });
     expect(list.data.map((s: { id: number }) => s.id)).toEqual([owner.service.id, created.id]);

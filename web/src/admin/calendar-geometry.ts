@@ -112,3 +112,20 @@ type LineBooking = { start_at: string; client: { first_name: string }; service: 
 
 /** Who and what: "Бауыржан · Стрижка". */
 export const bookingWhat = (booking: LineBooking): string => `${booking.client.first_name} · ${booking.service.name}`;
+
+/**
+ * CONTRACT.md §17: the buffer after each booking that occupies time, as [end, end + buffer) minutes of
+ * its day, cut at `dayEnd` (the grid's last minute); none for a service without one.
+ */
+export function bufferSpans<B extends TimedBooking & { service: { id: number } }>(
+  bookings: readonly B[],
+  bufferOf: ReadonlyMap<number, number> | undefined,
+  dayEnd: number,
+): { id: string; start: number; end: number }[] {
+  return bookings.flatMap((booking) => {
+    const buffer = bufferOf?.get(booking.service.id) ?? 0;
+    const end = endMinute(booking);
+    if (buffer <= 0 || !occupiesTime(booking.status) || end >= dayEnd) return [];
+    return [{ id: booking.id, start: end, end: Math.min(dayEnd, end + buffer) }];
+  });
+}

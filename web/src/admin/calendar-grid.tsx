@@ -4,7 +4,16 @@
  * with the mouse to another time or master asks to be moved.
  */
 import { useBookingDrag, SNAP_MINUTES, type Drop } from './calendar-drag';
-import { MIN_BLOCK_PX, blockBox, bookingWhat, closedSpans, placeBookings, visibleRange, type DaySchedule } from './calendar-geometry';
+import {
+  MIN_BLOCK_PX,
+  blockBox,
+  bookingWhat,
+  bufferSpans,
+  closedSpans,
+  placeBookings,
+  visibleRange,
+  type DaySchedule,
+} from './calendar-geometry';
 import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { formatDate } from '@shared/i18n';
 import { useLang } from '@shared/i18n';
@@ -21,6 +30,8 @@ interface GridProps {
   columns: Column[];
   bookings: Booking[];
   scheduleFor: (masterId: number, date: string) => DaySchedule | undefined;
+  /** Minutes kept free after a booking, by service id (CONTRACT.md §17): shaded under the booking. */
+  bufferOf?: ReadonlyMap<number, number>;
   onOpen: (booking: Booking) => void;
   /** An empty time of a master was clicked (minute of the day, snapped down to 15 minutes). */
   onCreate?: (masterId: number, date: string, minute: number) => void;
@@ -120,6 +131,15 @@ export function CalendarGrid(props: GridProps) {
                           class="cal-closed"
                           key={`${s}`}
                           style={{ top: `${y(s)}px`, height: `${(e - s) * perMinute}px` }}
+                          aria-hidden="true"
+                        />
+                      ))}
+                      {bufferSpans(mine, props.bufferOf, to).map((span) => (
+                        <div
+                          class="cal-buffer"
+                          key={`buffer-${span.id}`}
+                          data-buffer={span.id}
+                          style={{ top: `${y(span.start)}px`, height: `${(span.end - span.start) * perMinute}px` }}
                           aria-hidden="true"
                         />
                       ))}

@@ -58,8 +58,10 @@ export function CalendarPage() {
   const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
 
   const setup = useLoad(async (signal) => {
-    const masters = await client.get('/masters', { signal });
-    return { masters, weeks: await loadWeeks(masters, signal) };
+    const [masters, services] = await Promise.all([client.get('/masters', { signal }), client.get('/services', { signal })]);
+    // CONTRACT.md §17: the grid shades each booking's buffer after it.
+    const bufferOf = new Map(services.map((service) => [service.id, service.buffer_after]));
+    return { masters, bufferOf, weeks: await loadWeeks(masters, signal) };
   }, []);
   const bookings = useLoad(
     (signal) => client.get('/bookings', { query: { date_from: days[0], date_to: days[days.length - 1] }, signal }),
@@ -181,6 +183,7 @@ export function CalendarPage() {
           compact={view === 'week'}
           colWidth={colWidth}
           scheduleFor={(masterId, day) => dayRow(setup.data!.weeks, masterId, day)}
+          bufferOf={setup.data.bufferOf}
           onOpen={setOpen}
           onCreate={(masterId, day, minute) => setCreating({ masterId, date: day, time: hm(minute) })}
           onMove={(booking, drop) => {

@@ -7,8 +7,9 @@ import { client, type Category, type Master, type Service } from './state';
 import { Categories } from './categories';
 import { masterLinkChanges } from './setup-rules';
 import { useSetupT } from './setup-messages';
+import { useRulesT } from './rules-messages';
 
-const emptyService = { name: '', duration: '30', price: '0', category_id: '' };
+const emptyService = { name: '', duration: '30', price: '0', buffer_after: '0', category_id: '' };
 
 /** Who does the service: checkboxes of the masters (a new service: none ticked). */
 function MasterChoices(props: { masters: Master[] | undefined; chosen: number[]; onToggle: (id: number) => void }) {
@@ -35,6 +36,7 @@ function MasterChoices(props: { masters: Master[] | undefined; chosen: number[];
 
 function ServiceForm(props: { service?: Service; categories: Category[]; masters: Master[] | undefined; onDone: () => void }) {
   const t = useT(messages);
+  const rules = useRulesT();
   const s = props.service;
   const linked = (masters: Master[] | undefined) =>
     s ? (masters ?? []).filter((m) => m.services.some((x) => x.id === s.id)).map((m) => m.id) : [];
@@ -43,7 +45,13 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
   const toggle = (id: number) => setChosen(masterIds.includes(id) ? masterIds.filter((x) => x !== id) : [...masterIds, id]);
   const [form, setForm] = useState(
     s
-      ? { name: s.name, duration: String(s.duration), price: String(s.price), category_id: s.category ? String(s.category.id) : '' }
+      ? {
+          name: s.name,
+          duration: String(s.duration),
+          price: String(s.price),
+          buffer_after: String(s.buffer_after),
+          category_id: s.category ? String(s.category.id) : '',
+        }
       : emptyService,
   );
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -52,6 +60,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
       name: form.name.trim(),
       duration: Number(form.duration),
       price: Number(form.price),
+      buffer_after: Number(form.buffer_after || 0),
       category_id: form.category_id ? Number(form.category_id) : null,
     };
     const saved = s ? await client.put('/services/{id}', { path: { id: s.id }, body }) : await client.post('/services', { body });
@@ -71,7 +80,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
         void save.run();
       }}
     >
-      <ErrorBox error={generalError(save.error, ['name', 'duration', 'price', 'category_id'])} />
+      <ErrorBox error={generalError(save.error, ['name', 'duration', 'price', 'buffer_after', 'category_id'])} />
       <div class="grid2">
         <TextField label={t('serviceName')} name="service_name" required value={form.name} onValue={set('name')} error={err('name')} />
         <TextField
@@ -94,6 +103,16 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
           value={form.price}
           onValue={set('price')}
           error={err('price')}
+        />
+        <TextField
+          label={rules('bufferAfter')}
+          name="service_buffer_after"
+          type="number"
+          min={0}
+          value={form.buffer_after}
+          onValue={set('buffer_after')}
+          error={err('buffer_after')}
+          hint={rules('bufferHelp')}
         />
         <label class="field">
           <span>{t('category')}</span>

@@ -25,7 +25,9 @@ export function FreeTimes(props: FreeTimesProps) {
   const unchanged = (time: string) => date === dateOf(b.start_at) && master.id === b.master.id && time === timeOf(b.start_at);
   // Past times are not offered (one can still be typed, e.g. to record a late walk-in).
   const passed = (time: string) => date < today() || (date === today() && time <= hm(nowMinute()));
-  const times = day.data ? moveTimes(date, day.data.row, day.data.bookings, b).filter((time) => !unchanged(time) && !passed(time)) : [];
+  const times = day.data
+    ? moveTimes(date, day.data.row, day.data.bookings, b, day.data.terms).filter((time) => !unchanged(time) && !passed(time))
+    : [];
   return (
     <>
       <p class="muted" style="margin:10px 0 6px">

@@ -4,6 +4,8 @@ import { ErrorBox, ListState, Loading, TextField, errorFor, generalError, useAct
 import { useT, messages } from './messages';
 import { client, type Master, type Service } from './state';
 import { MasterCalendar } from './master-calendar';
+import { MasterTermsGrid } from './master-terms-grid';
+import { useRulesT } from './rules-messages';
 
 function MasterForm(props: { master?: Master; services: Service[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -67,6 +69,7 @@ function MasterForm(props: { master?: Master; services: Service[] | undefined; o
 
 export function MastersPage() {
   const t = useT(messages);
+  const rules = useRulesT();
   const masters = useLoad((signal) => client.get('/masters', { signal }), []);
   const services = useLoad((signal) => client.get('/services', { signal }), []);
   const [editing, setEditing] = useState<number | null>(null);
@@ -125,6 +128,10 @@ export function MastersPage() {
       <section class="card">
         <h2>{t('newMaster')}</h2>
         <MasterForm services={services.data} onDone={masters.reload} />
+      </section>
+      <section class="card" data-testid="terms-card">
+        <h2>{rules('termsTitle')}</h2>
+        {masters.data && services.data && <MasterTermsGrid masters={masters.data} services={services.data} onSaved={masters.reload} />}
       </section>
     </div>
   );

@@ -23,16 +23,27 @@ export function dayRow(weeks: Weeks, masterId: number, date: string): ScheduleRo
   return scheduleFor(weeks.masters.get(masterId) ?? [], weeks.business, weekday(date), (row) => row.day_of_week);
 }
 
+/** Buffers by service id and the target master's own durations (CONTRACT.md §17), for the move pickers. */
+export interface MoveTerms {
+  bufferOf: ReadonlyMap<number, number>;
+  /** The target master's duration of each service they do (their own, else the service's). */
+  durationOf: ReadonlyMap<number, number>;
+}
+
+const NO_TERMS: MoveTerms = { bufferOf: new Map(), durationOf: new Map() };
+
 /**
  * Start times a booking can be moved to on `date`, by the server's own availability rules
- * (singleMasterSlots + freeStartTimes): the master's day with every other booking and the break
- * busy, the moving booking itself left out, so it can shift within its own time.
+ * (singleMasterSlots + freeStartTimes): the master's day with every other booking (with its
+ * service's buffer) and the break busy, the moving booking itself left out, so it can shift within
+ * its own time; it lasts the target master's own duration and keeps its service's buffer free too.
  */
 export function moveTimes(
   date: string,
   row: ScheduleRow | undefined,
   dayBookings: readonly Booking[],
   moving: Booking,
+  terms: MoveTerms = NO_TERMS,
   step = 15,
 ): string[] {
   const schedule = row && {
@@ -44,16 +55,28 @@ export function moveTimes(
   };
   const others = dayBookings
     .filter((other) => other.id !== moving.id)
-    .map((other) => ({ startAt: other.start_at, endAt: other.end_at, status: other.status }));
-  return freeStartTimes(singleMasterSlots(date, schedule, others), moving.service.duration, { step });
+    .map((other) => ({
+      startAt: other.start_at,
+      endAt: other.end_at,
+      status: other.status,
+      bufferAfter: terms.bufferOf.get(other.service.id),
+    }));
+  const duration = terms.durationOf.get(moving.service.id) ?? moving.service.duration;
+  return freeStartTimes(singleMasterSlots(date, schedule, others), duration, { step, bufferAfter: terms.bufferOf.get(moving.service.id) });
 }
 
 /** The master's schedule week and the bookings touching `date` (from the day before: one may run past midnight). */
 export async function loadMasterDay(masterId: number, date: string, signal?: AbortSignal) {
-  const [business, own, bookings] = await Promise.all([
+  const [business, own, bookings, services, master] = await Promise.all([
     client.get('/schedule', { signal }),
     client.get('/schedule/master/{master_id}', { path: { master_id: masterId }, signal }),
     client.get('/bookings', { query: { date_from: addDays(date, -1), date_to: date, master_id: masterId }, signal }),
+    client.get('/services', { signal }),
+    client.get('/masters/{id}', { path: { id: masterId }, signal }),
   ]);
-  return { row: dayRow({ business, masters: new Map([[masterId, own]]) }, masterId, date), bookings };
+  const terms: MoveTerms = {
+    bufferOf: new Map(services.map((service) => [service.id, service.buffer_after])),
+    durationOf: new Map(master.services.map((service) => [service.id, service.duration])),
+  };
+  return { row: dayRow({ business, masters: new Map([[masterId, own]]) }, masterId, date), bookings, terms };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { ErrorBox, SaveRow, TextField, errorFor, generalError, useAction, useDebounced, useLoad } from '@shared/panel-ui';
 import { AddressInput } from './address';
+import { BookingWindowSettings } from './booking-window';
 import { CopyButton } from './copy-button';
 import { useT, messages } from './messages';
 import { ChangePassword } from './password';
@@ -104,6 +105,7 @@ export function SettingsPage() {
         <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
       </form>
       <ProfileFields />
+      <BookingWindowSettings />
       <section class="card">
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />

@@ -7,6 +7,7 @@ import { freeStartTimes } from '@core/start-times.js';
 import { ApiError, NETWORK_ERROR } from '@shared/api';
 import type { Client } from '@shared/client';
 import { wallNow } from '@shared/wall-clock';
+import { formatPrice } from '@shared/i18n';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
 import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
@@ -31,6 +32,28 @@ export function byDayPart(times: readonly string[]): [DayPart, string[]][] {
 export function mastersFor(service: Service, masters: readonly Master[]): Master[] {
   const linked = masters.filter((m) => m.services.some((s) => s.id === service.id));
   return linked.length > 0 ? linked : [...masters];
+}
+
+/** A service with a master: that master's own price and duration (CONTRACT.md §17), else the service's. */
+export function termsWith(service: Service, master: Master): { price: number; duration: number } {
+  const own = master.services.find((item) => item.id === service.id);
+  return own ? { price: own.price, duration: own.duration } : { price: service.price, duration: service.duration };
+}
+
+/** "5 000 – 7 000 ₸" over the service's masters until one is chosen, then that master's price. */
+export function priceText(service: Service, master?: MasterChoice): string {
+  if (master !== undefined && master !== ANY) return formatPrice(termsWith(service, master).price);
+  if (service.price_min === service.price_max) return formatPrice(service.price_min);
+  return `${formatPrice(service.price_min).replace(/\u00a0₸$/, '')} – ${formatPrice(service.price_max)}`;
+}
+
+/** The service's duration as minutes: one value, or the range over its masters until one is chosen. */
+export function durationRange(service: Service, master?: MasterChoice): [number, number] {
+  if (master !== undefined && master !== ANY) {
+    const { duration } = termsWith(service, master);
+    return [duration, duration];
+  }
+  return [service.duration_min, service.duration_max];
 }
 
 export class SlotSource {
@@ -80,28 +103,34 @@ export class SlotSource {
     this.strips.clear();
   }
 
-  private async timesOf(date: string, masterId: number | null, duration: number): Promise<string[]> {
+  /** With a master: their own duration; the service's buffer after it must be free too (CONTRACT.md §17). */
+  private async timesOf(date: string, service: Service, master: Master | null): Promise<string[]> {
     const now = wallNow(this.timeZone);
     if (date < now.date) return [];
     const notBefore = date === now.date ? now.minutes : 0;
-    return freeStartTimes(await this.slots(date, masterId), duration, { step: STEP, notBefore });
+    const duration = master ? termsWith(service, master).duration : service.duration;
+    return freeStartTimes(await this.slots(date, master?.id ?? null), duration, {
+      step: STEP,
+      notBefore,
+      bufferAfter: service.buffer_after,
+    });
   }
 
   /**
-   * Start times of a day. "Any master" is the union over the eligible masters,
-   * so every time offered belongs to one master who is free for the whole duration.
+   * Start times of a day. "Any master" is the union over the eligible masters, each with their own
+   * duration, so every time offered belongs to one master who is free for the whole of it.
    */
   async dayTimes(date: string, service: Service, master: MasterChoice, eligible: readonly Master[]): Promise<string[]> {
-    if (master !== ANY) return this.timesOf(date, master.id, service.duration);
-    if (eligible.length === 0) return this.timesOf(date, null, service.duration);
-    const lists = await Promise.all(eligible.map((m) => this.timesOf(date, m.id, service.duration)));
+    if (master !== ANY) return this.timesOf(date, service, master);
+    if (eligible.length === 0) return this.timesOf(date, service, null);
+    const lists = await Promise.all(eligible.map((m) => this.timesOf(date, service, m)));
     return [...new Set(lists.flat())].sort();
   }
 
   /** For "any master": the first eligible master free at that time, else null (the server assigns one). */
   async freeMaster(date: string, time: string, service: Service, eligible: readonly Master[]): Promise<number | null> {
     for (const master of eligible) {
-      const times = await this.timesOf(date, master.id, service.duration).catch((): string[] => []);
+      const times = await this.timesOf(date, service, master).catch((): string[] => []);
       if (times.includes(time)) return master.id;
     }
     return null;

@@ -7,9 +7,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { randomKey } from '@shared/api';
 import type { Client } from '@shared/client';
-import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
+import { formatDate, useLang, useT } from '@shared/i18n';
 import { BusinessInfo, NotOpen } from './business-info';
-import { errorKey, mastersFor, SlotSource } from './data';
+import { errorKey, mastersFor, priceText, SlotSource } from './data';
 import { enterStep, keepChoices, keptChoices, stepOfEntry, useStepPops, type KeptChoices, type Step } from './history';
 import { storedPhone } from '@core/phone-input.js';
 import { DetailsStep, detailsProblem, type DetailsProblem, type DetailsValues } from './details';
@@ -239,7 +239,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
           <li>
             <button type="button" onClick={() => go('service')}>
               <span>{service.name}</span>
-              <b>{formatPrice(service.price)}</b>
+              <b data-fact="price">{priceText(service, master)}</b>
             </button>
           </li>
           {step !== 'master' && (
@@ -278,6 +278,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
             <MasterStep
               t={t}
               masters={eligible}
+              service={service ?? undefined}
               onPick={(m) => {
                 setMaster(m);
                 setDate(null);

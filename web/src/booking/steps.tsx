@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { formatDate, formatDuration, formatPrice, useLang } from '@shared/i18n';
+import { formatDate, formatDuration, useLang, type Lang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import { byDayPart, nextDays, type SlotSource } from './data';
+import { byDayPart, durationRange, nextDays, priceText, type SlotSource } from './data';
 import type { BookingT } from './messages';
 import { ANY, type Days, type Master, type MasterChoice, type Service } from './types';
 
@@ -9,6 +9,12 @@ interface ServiceStepProps {
   t: BookingT;
   services: Service[];
   onPick(service: Service): void;
+}
+
+/** "45 мин" or, over masters with their own durations, "45 мин – 1 ч". */
+export function durationText(service: Service, lang: Lang, master?: MasterChoice): string {
+  const [min, max] = durationRange(service, master);
+  return min === max ? formatDuration(min, lang) : `${formatDuration(min, lang)} – ${formatDuration(max, lang)}`;
 }
 
 /** Services grouped by category, in the catalog's order; uncategorised ones last. */
@@ -32,8 +38,8 @@ export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
                 <button type="button" class="choice" data-service={service.id} onClick={() => onPick(service)}>
                   <span class="choice-name">{service.name}</span>
                   <span class="choice-meta">
-                    <span>{formatDuration(service.duration, lang)}</span>
-                    <b class="price">{formatPrice(service.price)}</b>
+                    <span>{durationText(service, lang)}</span>
+                    <b class="price">{priceText(service)}</b>
                   </span>
                 </button>
               </li>
@@ -48,10 +54,13 @@ export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
 interface MasterStepProps {
   t: BookingT;
   masters: Master[];
+  /** The service chosen: each master shows their own price and duration for it (CONTRACT.md §17). */
+  service?: Service;
   onPick(master: MasterChoice): void;
 }
 
-export function MasterStep({ t, masters, onPick }: MasterStepProps) {
+export function MasterStep({ t, masters, service, onPick }: MasterStepProps) {
+  const lang = useLang();
   return (
     <ul class="choices">
       <li>
@@ -72,6 +81,12 @@ export function MasterStep({ t, masters, onPick }: MasterStepProps) {
               {master.name.trim().charAt(0).toUpperCase()}
             </span>
             <span class="choice-name">{master.name}</span>
+            {service && (
+              <span class="choice-meta">
+                <span>{durationText(service, lang, master)}</span>
+                <b class="price">{priceText(service, master)}</b>
+              </span>
+            )}
           </button>
         </li>
       ))}

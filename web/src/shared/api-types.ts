@@ -392,6 +392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/masters/{id}/services/{service_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A master's own price and duration for a service they do
+         * @description CONTRACT.md §17. A service the master does not do is 404.
+         */
+        put: operations["setMasterServiceTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients": {
         parameters: {
             query?: never;
@@ -1135,7 +1155,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;
@@ -1346,12 +1366,18 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
                         };
                         service: {
                             id: number;
                             name: string;
                             duration: number;
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
@@ -1574,6 +1600,10 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
                         };
                     };
                 };
@@ -1776,6 +1806,10 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
                         };
                     };
                 };
@@ -2299,6 +2333,10 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
                         };
                     };
                 };
@@ -2972,10 +3010,16 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
                         } | null;
+                        price_min: number;
+                        price_max: number;
+                        duration_min: number;
+                        duration_max: number;
                     }[];
                 };
             };
@@ -3093,12 +3137,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                     }[];
                 };
@@ -3217,6 +3267,10 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
                     };
                 };
             };
@@ -3311,6 +3365,10 @@ export interface operations {
                     instagram?: string | null;
                     /** @description A Kazakhstan number; null clears */
                     whatsapp?: string | null;
+                    /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                    min_notice_minutes?: number;
+                    /** @description A public booking is at most this many days ahead; null: no limit */
+                    booking_horizon_days?: number | null;
                 };
             };
         };
@@ -3338,6 +3396,10 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
                     };
                 };
             };
@@ -4089,6 +4151,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4166,6 +4230,8 @@ export interface operations {
                     name: string;
                     duration: number;
                     price: number;
+                    /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                    buffer_after?: number;
                     category_id?: number | null;
                 };
             };
@@ -4186,6 +4252,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4340,6 +4408,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4458,6 +4528,8 @@ export interface operations {
                     name?: string;
                     duration?: number;
                     price?: number;
+                    /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                    buffer_after?: number;
                     category_id?: number | null;
                 };
             };
@@ -4478,6 +4550,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4774,12 +4848,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
                     }[];
@@ -4874,12 +4954,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
                     };
@@ -5020,12 +5106,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
                     };
@@ -5161,12 +5253,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
                     };
@@ -5395,6 +5493,195 @@ export interface operations {
             };
             /** @description URI Too Long */
             414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMasterServiceTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                service_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Fields not listed here are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description This master's price; null: the service's */
+                    price?: number | null;
+                    /** @description This master's duration in minutes; null: the service's */
+                    duration?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: A master's own price and duration for a service they do */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            /** @description This master's duration: their own, else the service's */
+                            duration: number;
+                            /** @description This master's price: their own, else the service's */
+                            price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            base_price: number;
+                            base_duration: number;
+                        }[];
+                        has_schedule: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;
@@ -8782,6 +9069,10 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
                         created_at: string;
                         admin_email: string | null;
                         /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
@@ -9036,6 +9327,10 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
                         };
                         login: {
                             email: string;

@@ -12,7 +12,7 @@ import { loadMasterDay } from '../../availability/service.js';
 import { freeStartTimes } from '../../../core/start-times.js';
 import { findBookingView, moveIfReschedulable } from '../queries.js';
 import { assertSlotFree } from '../strict-slots.js';
-import { bookingDuration, bookingEndFor } from '../timing.js';
+import { bookingEndFor, loadBookingTerms } from '../timing.js';
 import type { BookingView } from '../view.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
 import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
@@ -99,10 +99,14 @@ export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, boo
   const now = ctx.time.now();
   const today = datePart(now);
   if (date < today) return [];
-  const day = await loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id);
+  const [day, terms] = await Promise.all([
+    loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id),
+    loadBookingTerms(ctx.db, booking.service.id, booking.master.id),
+  ]);
   const answer = singleMasterSlots(date, day.schedule, day.bookings);
   const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
-  return freeStartTimes(answer, bookingDuration(booking.service, booking.master), { step: BOT_STEP_MINUTES, notBefore }).filter(
+  const options = { step: BOT_STEP_MINUTES, notBefore, bufferAfter: terms.bufferAfter };
+  return freeStartTimes(answer, terms.duration, options).filter(
     (time) => time !== timePart(booking.startAt),
   );
 }
@@ -153,13 +157,14 @@ export async function answerProposal(
   let moved = booking;
   if (accept) {
     const startAt = combine(proposal.proposedDate, proposal.proposedTime);
-    const endAt = bookingEndFor(startAt, booking.service, booking.master);
+    const terms = await loadBookingTerms(ctx.db, booking.service.id, booking.master.id);
+    const endAt = bookingEndFor(startAt, terms);
     const now = ctx.time.now();
     try {
       settled = await ctx.db.transaction(async (tx) => {
         const accepted = await settleProposal(tx, proposal.id, 'ACCEPTED');
         if (!accepted) return undefined;
-        if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, booking.id);
+        if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, terms.bufferAfter, booking.id);
         if (!(await moveIfReschedulable(tx, booking.id, { startAt, endAt }, now)))
           throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
         return accepted;

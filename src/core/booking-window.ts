@@ -1,0 +1,48 @@
+/**
+ * CONTRACT.md §17 "Minimum notice and horizon": when a client (booking page, mini app) may book.
+ * Pure: "now" comes in as a naive wall-clock reading. With notice 0 and no horizon nothing is limited.
+ */
+import { addDays, addMinutes, datePart, minuteOfDay, type IsoDate, type NaiveDateTime } from './wallclock.js';
+
+/** The reading rounded up to a whole minute: a start at 10:00 is before a notice ending at 10:00:30. */
+const ceilToMinute = (naive: NaiveDateTime): NaiveDateTime =>
+  naive.length <= 16 || naive.slice(16) === ':00' ? naive : addMinutes(`${naive.slice(0, 16)}:00`, 1);
+
+export interface WindowRules {
+  minNoticeMinutes: number;
+  /** null: no horizon. */
+  bookingHorizonDays: number | null;
+}
+
+export interface BookingWindow {
+  /** The earliest start a client may book; null when there is no notice. */
+  earliest: NaiveDateTime | null;
+  /** The last date a client may book; null when there is no horizon. */
+  lastDate: IsoDate | null;
+}
+
+export function bookingWindow(now: NaiveDateTime, rules: WindowRules): BookingWindow {
+  return {
+    earliest: rules.minNoticeMinutes > 0 ? ceilToMinute(addMinutes(now, rules.minNoticeMinutes)) : null,
+    lastDate: rules.bookingHorizonDays === null ? null : addDays(datePart(now), rules.bookingHorizonDays),
+  };
+}
+
+/** A public booking starting at `startAt` is refused (400 outside_booking_window). */
+export function outsideBookingWindow(startAt: NaiveDateTime, window: BookingWindow): boolean {
+  if (window.earliest !== null && startAt < window.earliest) return true;
+  return window.lastDate !== null && datePart(startAt) > window.lastDate;
+}
+
+/**
+ * The window on one date as availability reads it: 'closed' past the horizon (the closed day's
+ * slots), else the minute of the day before which nothing may start (0: nothing blocked; 1440: the whole day).
+ */
+export function windowOnDate(window: BookingWindow, date: IsoDate): 'closed' | number {
+  if (window.lastDate !== null && date > window.lastDate) return 'closed';
+  if (window.earliest === null) return 0;
+  return minuteOfDay(window.earliest, date);
+}
+
+/** No rule is on: every answer is SPEC.md's. */
+export const OPEN_WINDOW: BookingWindow = Object.freeze({ earliest: null, lastDate: null });
