@@ -82,6 +82,7 @@ export const BusinessBody = Type.Object({
   address: Type.String(),
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
+  masters_can_decide: Type.Boolean({ description: 'Linked masters may decide on their own bookings (CONTRACT.md §16)' }),
   ...ProfileBody,
 });
 export type BusinessBody = Static<typeof BusinessBody>;
@@ -103,6 +104,13 @@ export const UserBody = Type.Object({
   business_id: Nullable(Type.Integer()),
 });
 
+/** GET /auth/me for a master's token (CONTRACT.md §16). */
+export const MasterUserBody = Type.Object({
+  role: Type.Literal('MASTER'),
+  master_id: Type.Integer(),
+  full_name: Type.String(),
+});
+
 export const CategoryBody = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export const ServiceBody = Type.Object({
@@ -119,6 +127,7 @@ export const MasterBody = Type.Object({
   name: Type.String(),
   services: Type.Array(ServiceBody),
   has_schedule: Type.Boolean(),
+  telegram_linked: Type.Boolean({ description: "A Telegram chat gets this master's notices (CONTRACT.md §16)" }),
 });
 
 export const PublicMasterBody = Type.Object({

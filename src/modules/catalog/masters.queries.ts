@@ -10,6 +10,7 @@ export interface MasterView {
   name: string;
   services: ServiceView[];
   has_schedule: boolean;
+  telegram_linked: boolean;
 }
 
 export type MasterRow = typeof masters.$inferSelect;
@@ -69,6 +70,7 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
       .filter((s): s is ServiceView => s !== undefined)
       .sort((a, b) => a.id - b.id),
     has_schedule: scheduled.has(row.id),
+    telegram_linked: row.telegramChatId !== null,
   }));
 }
 
