@@ -24,6 +24,7 @@ describe('masters', () => {
         { id: colour.id, name: 'Окрашивание', duration: 90, price: 12000, category: null },
       ],
       has_schedule: false,
+      telegram_linked: false,
     });
     expect((await t.call({ method: 'GET', url: `/api/v1/masters/${response.data.id}`, token: owner.token })).data).toEqual(response.data);
     const bare = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Без услуг' } });
