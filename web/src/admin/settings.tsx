@@ -8,6 +8,7 @@ import { useT, messages } from './messages';
 import { ChangePassword } from './password';
 import { ProfileFields } from './profile-fields';
 import { client, useSession } from './state';
+import { MastersDecide } from './masters-decide';
 import { TelegramLink } from './telegram-link';
 
 function SlugCheck(props: { slug: string; current: string }) {
@@ -109,6 +110,7 @@ export function SettingsPage() {
         <CopyLink url={`${location.origin}/${b.slug}`} />
       </section>
       <TelegramLink />
+      <MastersDecide />
       <ChangePassword />
     </div>
   );
