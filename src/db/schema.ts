@@ -30,6 +30,8 @@ export const businesses = pgTable('businesses', {
   address: text('address').notNull().default(''),
   messengerChatId: text('messenger_chat_id'),
   strictSlots: boolean('strict_slots').notNull().default(false),
+  /** CONTRACT.md §16: linked masters may confirm, reject and propose times for their own bookings. */
+  mastersCanDecide: boolean('masters_can_decide').notNull().default(false),
   /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
   telegramLinkCode: text('telegram_link_code'),
   description: text('description'),
@@ -133,8 +135,32 @@ export const masters = pgTable(
     archived: boolean('archived').notNull().default(false),
     /** Secret of the master's calendar feed /ics/{token}.ics (CONTRACT.md §14); null until first asked for. */
     calendarToken: text('calendar_token'),
+    /** Secret part of the master's link `/start master_{id}_{code}` (CONTRACT.md §16); null until first asked for. */
+    telegramLinkCode: text('telegram_link_code'),
+    /** The master's linked chat (their notices) and the Telegram user who linked it (their mini-app login). */
+    telegramChatId: text('telegram_chat_id'),
+    telegramUserId: text('telegram_user_id'),
+    /** Master tokens carry it; unlink, rotate and delete raise it, ending them all (CONTRACT.md §16). */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
-  (t) => [index('masters_business_id_idx').on(t.businessId), uniqueIndex('masters_calendar_token_key').on(t.calendarToken)],
+  (t) => [
+    index('masters_business_id_idx').on(t.businessId),
+    uniqueIndex('masters_calendar_token_key').on(t.calendarToken),
+    uniqueIndex('masters_telegram_user_id_key').on(t.telegramUserId),
+  ],
+);
+
+/** The bot's single-use /panel links of a master (CONTRACT.md §16); only a hash of the token is kept. */
+export const masterPanelLinks = pgTable(
+  'master_panel_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    masterId: integer('master_id')
+      .notNull()
+      .references(() => masters.id, { onDelete: 'cascade' }),
+    expiresAt: naive('expires_at').notNull(),
+  },
+  (t) => [index('master_panel_links_master_id_idx').on(t.masterId)],
 );
 
 export const masterServices = pgTable(

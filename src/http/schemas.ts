@@ -82,6 +82,7 @@ export const BusinessBody = Type.Object({
   address: Type.String(),
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
+  masters_can_decide: Type.Boolean({ description: 'Linked masters may decide on their own bookings (CONTRACT.md §16)' }),
   ...ProfileBody,
   /** CONTRACT.md §17. */
   min_notice_minutes: Type.Integer({ description: 'A public booking starts at least this many minutes after now; 0: no limit' }),
@@ -104,6 +105,13 @@ export const UserBody = Type.Object({
   full_name: Type.String(),
   role: ref(UserRoleEnum),
   business_id: Nullable(Type.Integer()),
+});
+
+/** GET /auth/me for a master's token (CONTRACT.md §16). */
+export const MasterUserBody = Type.Object({
+  role: Type.Literal('MASTER'),
+  master_id: Type.Integer(),
+  full_name: Type.String(),
 });
 
 export const CategoryBody = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -143,6 +151,7 @@ export const MasterBody = Type.Object({
   name: Type.String(),
   services: Type.Array(MasterServiceBody),
   has_schedule: Type.Boolean(),
+  telegram_linked: Type.Boolean({ description: "A Telegram chat gets this master's notices (CONTRACT.md §16)" }),
 });
 
 export const PublicMasterBody = Type.Object({

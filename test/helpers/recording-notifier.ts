@@ -11,7 +11,8 @@ export type NotifierCall =
   | { kind: 'rescheduleAnswered'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'passwordReset'; business: BusinessRow; password: string }
   | { kind: 'passwordResetLink'; business: BusinessRow; link: string }
-  | { kind: 'providerUnlinked'; business: BusinessRow; chatId: string };
+  | { kind: 'providerUnlinked'; business: BusinessRow; chatId: string }
+  | { kind: 'masterUnlinked'; business: BusinessRow; masterName: string; chatId: string };
 
 /** A Notifier that records what the domain asked to send (the seam of src/modules/bookings/notifier.ts). */
 export class RecordingNotifier implements Notifier {
@@ -48,5 +49,8 @@ export class RecordingNotifier implements Notifier {
   }
   async providerUnlinked(business: BusinessRow, chatId: string) {
     this.record({ kind: 'providerUnlinked', business, chatId });
+  }
+  async masterUnlinked(business: BusinessRow, masterName: string, chatId: string) {
+    this.record({ kind: 'masterUnlinked', business, masterName, chatId });
   }
 }

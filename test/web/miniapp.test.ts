@@ -335,6 +335,50 @@ describe('mini app /app', () => {
     expect((await call('GET', `/bookings/${made.id}`)).data.status).toBe('rejected');
   });
 
+  it("a linked master opens on that master's day: another master's booking is not there, buttons only when masters may decide", async () => {
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      w.call({ method, url: `/api/v1${url}`, token: owner.token, payload });
+    // A master's mini app (CONTRACT.md §16).
+    const mine = (await call('POST', '/masters', { name: 'Динара', service_ids: [owner.service.id] })).data;
+    const other = (await call('POST', '/masters', { name: 'Асель', service_ids: [owner.service.id] })).data;
+    const booking = (name: string, masterId: number, time: string) =>
+      call('POST', '/bookings', {
+        service_id: owner.service.id,
+        master_id: masterId,
+        date: '2026-11-24',
+        time,
+        first_name: name,
+        phone: '+7 701 555 66 88',
+      }).then((answer) => answer.data as { id: string });
+    const own = await booking('Алия', mine.id, '11:00');
+    const theirs = await booking('Самал', other.id, '12:00');
+    await w.call({ method: 'PATCH', url: `/api/v1/bookings/${own.id}`, token: owner.token, payload: { status: 'pending' } }); // a client's request
+    const telegramId = 800_000_000 + Math.floor(Math.random() * 1e8);
+    const { start_param } = (await call('GET', `/masters/${mine.id}/telegram`)).data;
+    const linked = await w.call({
+      method: 'POST',
+      url: '/api/v1/messenger/webhook',
+      payload: messageUpdate(telegramId, `/start ${start_param}`),
+      headers: { 'x-telegram-bot-api-secret-token': w.app.ctx.config.telegramWebhookSecret },
+    });
+    expect(linked.statusCode).toBe(200);
+    const master = { id: telegramId, first_name: 'Динара' };
+    const day = await openMiniApp(signedInitData(master, owner.business.slug), master, owner.business.slug);
+    const row = day.locator(`[data-day="2026-11-24"] [data-booking="${own.id}"]`);
+    await row.waitFor();
+    expect(await day.locator(`[data-booking="${theirs.id}"]`).count()).toBe(0);
+    expect(await row.locator('.actions button').count()).toBe(0);
+    await screenshot(day, 'miniapp-7-master-day');
+
+    expect((await call('PUT', '/business', { masters_can_decide: true })).statusCode).toBe(200);
+    const again = await openMiniApp(signedInitData(master, owner.business.slug), master, owner.business.slug);
+    const allowed = again.locator(`[data-day="2026-11-24"] [data-booking="${own.id}"]`);
+    await expect.poll(() => allowed.locator('.actions button').allTextContents()).toEqual(['Подтвердить', 'Отклонить']);
+    await allowed.locator('[data-action="confirmed"]').click();
+    await again.locator(`[data-booking="${own.id}"][data-status="confirmed"]`).waitFor();
+  });
+
   it('an unknown salon gets its own message and no page error; hint text is readable on the dark theme (≥ 4.5:1)', async () => {
     const customer = { id: 500_000_000 + Math.floor(Math.random() * 1e8), first_name: 'Асель' };
     const errors: string[] = [];

@@ -4,6 +4,11 @@ import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
 import { noSecurity } from '../../http/openapi-security.js';
 import { messengerLogin } from './messenger.js';
+import { PANEL_LINK_MINUTES, redeemPanelLink } from './master-session.js';
+import { BusinessBody, MasterUserBody } from '../../http/schemas.js';
+import { TokenFields } from './schemas.js';
+
+const MasterSessionBody = Type.Object({ ...TokenFields, user: MasterUserBody, business: BusinessBody });
 
 /** camelCase exactly as SPEC.md (CONTRACT.md §2 makes this the one exception to snake_case). */
 const MessengerLoginBody = Type.Object({
@@ -13,7 +18,9 @@ const MessengerLoginBody = Type.Object({
 
 const MessengerSessionBody = Type.Object({
   token: Type.String(),
-  role: Type.Union([Type.Literal('customer'), Type.Literal('provider')]),
+  role: Type.Union([Type.Literal('customer'), Type.Literal('provider'), Type.Literal('master')], {
+    description: "master: the Telegram user linked to a master (CONTRACT.md §16); then user.id is the master's id",
+  }),
   businessSlug: Type.String(),
   user: Type.Object({ id: Type.Integer(), name: Type.String(), messengerId: Type.String() }),
 });
@@ -35,5 +42,24 @@ export const messengerAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => messengerLogin(app.ctx, request.body.initData, request.body.startParam),
+  );
+
+  app.post(
+    '/auth/master-link',
+    {
+      config: perMinute(app.ctx.config.rateLimits.login),
+      schema: {
+        tags: ['auth'],
+        operationId: 'loginWithMasterLink',
+        summary: "Log a master in with the bot's /panel link",
+        security: noSecurity,
+        description:
+          `The code of a /panel link (\`{PUBLIC_URL}/admin#master={code}\`, CONTRACT.md §16): single use on every instance, ` +
+          `valid ${PANEL_LINK_MINUTES} minutes. Answers the master's token; 401 for a used, expired or unknown code.`,
+        body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: MasterSessionBody, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => redeemPanelLink(app.ctx, request.body.code),
   );
 };

@@ -10,6 +10,7 @@ import { DomainError } from '../../core/errors.js';
 import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
 import { validateInitData, type TelegramUser } from '../identity/init-data.js';
 import { findUserByMessengerId, insertUser, type UserRow } from '../identity/users.queries.js';
+import { findMasterByTelegramUser } from '../identity/master-session.queries.js';
 
 export const INVALID_INIT_DATA = 'Invalid initData';
 export const EXPIRED_INIT_DATA = 'initData expired';
@@ -17,7 +18,8 @@ export const LOGIN_UNAVAILABLE = 'Mini-app login is unavailable: the Telegram bo
 
 export interface MessengerSession {
   token: string;
-  role: 'customer' | 'provider';
+  /** `master` (CONTRACT.md §16): the Telegram user linked to a master gets that master's token. */
+  role: 'customer' | 'provider' | 'master';
   businessSlug: string;
   user: { id: number; name: string; messengerId: string };
 }
@@ -68,7 +70,12 @@ export async function messengerLogin(
   const result = validateInitData(initData, botToken, ctx.time.unixSeconds());
   if (!result.ok) throw new DomainError('invalid_credentials', result.reason === 'expired' ? EXPIRED_INIT_DATA : INVALID_INIT_DATA);
   const slug = (startParam ?? result.startParam)?.trim() || undefined;
-  const user = await findOrCreateUser(ctx, result.user, slug);
+  const known = await findUserByMessengerId(ctx.db, String(result.user.id));
+  if (known?.role !== 'ADMIN') {
+    const master = await masterSession(ctx, String(result.user.id));
+    if (master) return master;
+  }
+  const user = known ?? (await findOrCreateUser(ctx, result.user, slug));
 
   const ownBusiness = user.businessId === null ? undefined : await findBusinessById(ctx.db, user.businessId);
   const isProvider = user.role === 'ADMIN' && ownBusiness !== undefined;
@@ -79,5 +86,19 @@ export async function messengerLogin(
     // A provider manages its own business; a client is in the business whose mini app it opened.
     businessSlug: isProvider ? ownBusiness.slug : (slug ?? ownBusiness?.slug ?? ''),
     user: { id: user.id, name: user.fullName, messengerId: user.messengerId ?? String(result.user.id) },
+  };
+}
+
+/** The Telegram user linked to a master (and not a business's owner) logs in as that master (CONTRACT.md §16). */
+async function masterSession(ctx: Pick<AppContext, 'db' | 'tokens'>, messengerId: string): Promise<MessengerSession | undefined> {
+  const master = await findMasterByTelegramUser(ctx.db, messengerId);
+  if (!master || master.archived) return undefined;
+  const business = await findBusinessById(ctx.db, master.businessId);
+  if (!business) return undefined;
+  return {
+    token: await ctx.tokens.signMaster(master),
+    role: 'master',
+    businessSlug: business.slug,
+    user: { id: master.id, name: master.name, messengerId },
   };
 }

@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { BusinessBody, errorResponses, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
+import { BusinessBody, errorResponses, MasterUserBody, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { verifyCaptcha } from '../identity/captcha.js';
-import { requireSession } from '../identity/guards.js';
+import { masterMay, requireSession } from '../identity/guards.js';
+import { findMasterSession } from '../identity/master-session.queries.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { findUserById, userBody } from '../identity/users.queries.js';
 import { login, register } from './registration.js';
@@ -43,7 +44,7 @@ const LoginBody = Type.Object({
 });
 
 const RegisteredBody = Type.Object({ ...TokenFields, user: UserBody, business: BusinessBody, service: ServiceBody });
-const MeBody = Type.Object({ user: UserBody, business: BusinessBody });
+const MeBody = Type.Object({ user: Type.Union([UserBody, MasterUserBody]), business: BusinessBody });
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
@@ -98,17 +99,26 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/me',
     {
       onRequest: requireSession,
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'getMe',
-        summary: 'The logged-in admin and their business',
+        summary: 'The logged-in admin (or master) and their business',
+        description: 'A master\'s token (CONTRACT.md §16) answers `user: {role: "MASTER", master_id, full_name}`.',
         security: sessionSecurity,
         response: { 200: MeBody, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const user = await findUserById(app.ctx.db, request.provider.userId);
       const business = await findBusinessById(app.ctx.db, request.provider.businessId);
+      if (request.master) {
+        const master = await findMasterSession(app.ctx.db, request.master.masterId);
+        if (!master || !business) throw notFound('User');
+        // The owner's chat is not the master's to know.
+        const user = { role: 'MASTER' as const, master_id: master.id, full_name: master.name };
+        return { user, business: { ...businessBody(business), messenger_chat_id: null } };
+      }
+      const user = await findUserById(app.ctx.db, request.provider.userId);
       if (!user || !business) throw notFound('User');
       return { user: userBody(user), business: businessBody(business) };
     },

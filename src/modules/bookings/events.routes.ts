@@ -4,16 +4,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, isDomainError } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { EventStream, SSE_CONTENT_TYPE, SSE_HEARTBEAT_MS } from '../../http/sse.js';
-import { requireProvider } from '../identity/guards.js';
+import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { withinMasterScope } from './master-scope.js';
+import { findBookingView } from './queries.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
-import { bookingChangeKinds, MAX_STREAMS_PER_BUSINESS, MAX_STREAMS_PER_INSTANCE } from './events.js';
+import { bookingChangeKinds, MAX_STREAMS_PER_BUSINESS, MAX_STREAMS_PER_INSTANCE, type BookingChange } from './events.js';
 
 export const EVENTS_DESCRIPTION =
   "A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is " +
   '`event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, ' +
   'accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes ' +
   `at least every ${SSE_HEARTBEAT_MS / 1000} s. A change made through any instance reaches every stream within 2 s; ` +
-  'nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have ' +
+  "nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). " +
+  'The stream ends when the instance shuts down, when changes may have ' +
   'been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being ' +
   'valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource ' +
   `cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds ` +
@@ -45,6 +48,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // Compression would hold the events back until a buffer fills.
       compress: false,
+      config: masterMay('read'),
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',
@@ -66,12 +70,21 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const stream = new EventStream({ stillAllowed: stillAllowed(request, reply) });
-      const unsubscribe = await app.ctx.bookingEvents
-        .subscribe(request.provider.businessId, { send: (change) => stream.send('booking', change), end: () => stream.end() })
-        .catch((error: unknown) => {
-          stream.end();
-          throw error;
-        });
+      const { businessId } = request.provider;
+      const masterId = masterScope(request);
+      // A master's stream (CONTRACT.md §16) carries that master's bookings only; a deleted one can no longer be told apart, so it is left out.
+      const send =
+        masterId === undefined
+          ? (change: BookingChange) => stream.send('booking', change)
+          : (change: BookingChange) =>
+              void findBookingView(app.ctx.db, change.id, businessId).then(
+                (booking) => booking && withinMasterScope(booking, masterId) && stream.send('booking', change),
+                (error: unknown) => request.log.warn({ err: error }, 'master event lookup failed'),
+              );
+      const unsubscribe = await app.ctx.bookingEvents.subscribe(businessId, { send, end: () => stream.end() }).catch((error: unknown) => {
+        stream.end();
+        throw error;
+      });
       if (!unsubscribe) {
         stream.end();
         throw new DomainError('unavailable', 'Live updates are unavailable right now, try again shortly');

@@ -45,6 +45,8 @@ export interface Notifier {
   passwordResetLink(business: BusinessRow, link: string): Promise<void>;
   /** The owner disconnected Telegram in the panel → the chat that was linked. */
   providerUnlinked(business: BusinessRow, chatId: string): Promise<void>;
+  /** The owner disconnected a master's Telegram (CONTRACT.md §16) → the master's chat that was linked. */
+  masterUnlinked(business: BusinessRow, masterName: string, chatId: string): Promise<void>;
 }
 
 /**
@@ -88,6 +90,10 @@ export class DisabledNotifier implements Notifier {
   }
 
   async providerUnlinked(): Promise<void> {
+    this.skip();
+  }
+
+  async masterUnlinked(): Promise<void> {
     this.skip();
   }
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalidInput, notFound } from '../../core/errors.js';
+import { forbidden, invalidInput, notFound } from '../../core/errors.js';
 import {
   BookingBody,
   BookingStatusSchema,
@@ -16,7 +16,8 @@ import {
 } from '../../http/schemas.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { requireProvider } from '../identity/guards.js';
+import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { withinMasterScope } from './master-scope.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
@@ -73,15 +74,17 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return business;
   }
 
-  async function ownBooking(businessId: number, id: string) {
+  /** The business's booking; for a master's token only that master's (another's is 404, CONTRACT.md §16). */
+  async function ownBooking(businessId: number, id: string, masterId: number | undefined) {
     const booking = isUuid(id) ? await findBookingView(app.ctx.db, id, businessId) : undefined;
-    if (!booking) throw notFound('Booking');
+    if (!booking || !withinMasterScope(booking, masterId)) throw notFound('Booking');
     return booking;
   }
 
   app.get(
     '/bookings',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'listBookings',
@@ -91,7 +94,8 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. ' +
           'Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by ' +
-          'updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).',
+          'updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted). ' +
+          "A master's token (CONTRACT.md §16) gets that master's bookings only, whatever master_id asks.",
         response: { 200: Type.Array(BookingBody), ...errorResponses(400, 401, 403) },
       },
     },
@@ -105,7 +109,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from: from ? `${from}T00:00:00` : undefined,
         to: to ? `${addDays(to, 1)}T00:00:00` : undefined,
         status: status as BookingStatus | undefined,
-        masterId: master_id,
+        masterId: masterScope(request) ?? master_id,
         clientId: client_id,
         updatedSince: request.query.updated_since,
       };
@@ -176,6 +180,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bookings/:id',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'getBooking',
@@ -185,12 +190,13 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BookingBody, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => bookingBody(await ownBooking(request.provider.businessId, request.params.id)),
+    async (request) => bookingBody(await ownBooking(request.provider.businessId, request.params.id, masterScope(request))),
   );
 
   app.patch(
     '/bookings/:id',
     {
+      config: masterMay('decide'),
       schema: {
         tags,
         operationId: 'updateBooking',
@@ -198,7 +204,9 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         description:
           'Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. ' +
-          'date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.',
+          'date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply. ' +
+          "A master's token (CONTRACT.md §16) may set the status of that master's bookings only while the business allows " +
+          'masters_can_decide, and never move a booking (403).',
         params: BookingIdParam,
         body: PatchBody,
         response: { 200: BookingBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -209,7 +217,9 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (status === undefined && date === undefined && time === undefined && master_id === undefined) {
         throw invalidInput('Nothing to change: send status, date, time or master_id');
       }
-      let booking = await ownBooking(request.provider.businessId, request.params.id);
+      const moves = date !== undefined || time !== undefined || master_id !== undefined;
+      if (moves && request.master) throw forbidden(MASTER_FORBIDDEN);
+      let booking = await ownBooking(request.provider.businessId, request.params.id, masterScope(request));
       if (date !== undefined || time !== undefined || master_id !== undefined) {
         const business = await ownBusiness(request.provider.businessId);
         booking = await moveOwnBooking(app.ctx, request.log, business, booking, { date, time, master_id });
@@ -232,7 +242,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const booking = await ownBooking(request.provider.businessId, request.params.id);
+      const booking = await ownBooking(request.provider.businessId, request.params.id, undefined);
       await removeBooking(app.ctx, request.log, booking);
       return reply.status(204).send(null);
     },

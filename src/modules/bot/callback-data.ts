@@ -54,6 +54,7 @@ export function callbackData(action: CallbackAction): string {
 export type StartPayload =
   | { kind: 'none' }
   | { kind: 'provider'; businessId: number; code: string | undefined }
+  | { kind: 'master'; masterId: number; code: string | undefined }
   | { kind: 'client'; bookingId: string }
   | { kind: 'subscribe'; phone: string }
   | { kind: 'unknown' };
@@ -64,7 +65,8 @@ const LINK_CODE = /^[A-Za-z0-9_-]{16,}$/;
 
 /**
  * The parameter of /start (deep link). CONTRACT.md §7: client_ carries a booking id, subscribe_ a phone;
- * §11: provider_{business_id}_{code}, where a missing or malformed code leaves `code` undefined (nothing links).
+ * §11: provider_{business_id}_{code}, where a missing or malformed code leaves `code` undefined (nothing links);
+ * §16: master_{master_id}_{code}, the same for a master.
  */
 export function parseStartPayload(payload: string): StartPayload {
   const value = payload.trim();
@@ -74,6 +76,12 @@ export function parseStartPayload(payload: string): StartPayload {
     const businessId = Number(provider[1]);
     const code = provider[2] !== undefined && LINK_CODE.test(provider[2]) && value.length <= START_PARAM_MAX ? provider[2] : undefined;
     return businessId >= 1 && businessId <= 2147483647 ? { kind: 'provider', businessId, code } : { kind: 'unknown' };
+  }
+  const master = /^master_(\d{1,10})(?:_(.*))?$/.exec(value);
+  if (master) {
+    const masterId = Number(master[1]);
+    const code = master[2] !== undefined && LINK_CODE.test(master[2]) && value.length <= START_PARAM_MAX ? master[2] : undefined;
+    return masterId >= 1 && masterId <= 2147483647 ? { kind: 'master', masterId, code } : { kind: 'unknown' };
   }
   const client = /^client_(.+)$/.exec(value);
   if (client) return { kind: 'client', bookingId: client[1]! };

@@ -93,12 +93,12 @@ export function formatPrice(price: number): string {
   return `${fraction ? `${grouped}.${fraction}` : grouped} KZT`;
 }
 
-const line = (label: string, value: string): string => `*${label}:* ${md(value)}`;
-const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string').join('\n');
+export const line = (label: string, value: string): string => `*${label}:* ${md(value)}`;
+export const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string').join('\n');
 
-const when = (naive: string): string => `${formatDate(naive)} ${formatTime(naive)}`;
+export const when = (naive: string): string => `${formatDate(naive)} ${formatTime(naive)}`;
 
-function bookingLines(booking: BookingView): string {
+export function bookingLines(booking: BookingView): string {
   return lines(
     line('Услуга', booking.service.name),
     line('Мастер', booking.master.name),

@@ -22,6 +22,8 @@ import {
   statusChangedText,
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../accounts/password-reset.js';
+import { masterChatOf } from './master-link.js';
+import { masterMovedText, masterStatusChangedText, masterUnlinkedText } from './master-messages.js';
 import { activeChats, bookingClientChats } from './subscriptions.js';
 import { NotSent } from '../bookings/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';
@@ -109,18 +111,37 @@ export class TelegramNotifier implements Notifier {
     return bookingClientChats(this.db, booking);
   }
 
+  /**
+   * CONTRACT.md §16: the same notice to the booking's master's linked chat, when there is one and it is
+   * not a chat that already got it (the owner's own master card linked to the provider chat).
+   */
+  private async toMaster(booking: BookingView, text: string | null, keyboard?: InlineKeyboard, already: readonly string[] = []) {
+    if (!text) return;
+    const master = await masterChatOf(this.db, booking.master.id);
+    if (!master || master.businessId !== booking.businessId || already.includes(master.chatId)) return;
+    await this.sendAll([master.chatId], text, keyboard);
+  }
+
   async newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void> {
     const chats = providerChats ?? (await this.providerChats(business));
+    // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
+    const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
+    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'new booking' });
+      await master;
       return;
     }
-    await this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id));
+    await Promise.all([this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id)), master]);
   }
 
   async bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void> {
     const text = statusChangedText(business, booking);
     if (!text) return;
+    await Promise.all([this.statusToClient(booking, text), this.toMaster(booking, masterStatusChangedText(booking))]);
+  }
+
+  private async statusToClient(booking: BookingView, text: string): Promise<void> {
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'status change' });
@@ -130,6 +151,13 @@ export class TelegramNotifier implements Notifier {
   }
 
   async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
+    await Promise.all([
+      this.moveToClient(business, booking, previousStart),
+      this.toMaster(booking, masterMovedText(booking, previousStart)),
+    ]);
+  }
+
+  private async moveToClient(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'booking moved' });
@@ -149,7 +177,8 @@ export class TelegramNotifier implements Notifier {
 
   async rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void> {
     const chats = await this.providerChats(business);
-    await this.sendAll(chats, rescheduleAnsweredText(booking, proposal, proposal.status === 'ACCEPTED'));
+    const text = rescheduleAnsweredText(booking, proposal, proposal.status === 'ACCEPTED');
+    await Promise.all([this.sendAll(chats, text), this.toMaster(booking, text, undefined, chats)]);
   }
 
   async passwordReset(business: BusinessRow, password: string): Promise<void> {
@@ -168,5 +197,9 @@ export class TelegramNotifier implements Notifier {
 
   async providerUnlinked(business: BusinessRow, chatId: string): Promise<void> {
     await this.sendAll([chatId], providerUnlinkedText(business));
+  }
+
+  async masterUnlinked(business: BusinessRow, masterName: string, chatId: string): Promise<void> {
+    await this.sendAll([chatId], masterUnlinkedText(business, masterName));
   }
 }

@@ -12,6 +12,7 @@ import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { providerLinkRoutes } from './link.routes.js';
+import { masterLinkRoutes } from './master-link.routes.js';
 import { businessSubscriptions } from './subscriptions.js';
 
 export const BOT_DISABLED = 'Telegram bot is not configured (BOT_TOKEN is unset)';
@@ -56,7 +57,8 @@ const SubscriptionStateBody = Type.Object({
 async function requireAdminOf(request: FastifyRequest, businessId: number): Promise<void> {
   const claims = await readClaims(request);
   if (claims.kind === 'superadmin') return;
-  if (claims.role !== 'ADMIN' || claims.businessId === null) throw forbidden('This route is for business providers and the super admin');
+  if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null)
+    throw forbidden('This route is for business providers and the super admin');
   if (claims.businessId !== businessId) throw notFound('Business');
   await assertCurrentSession(request, providerClaims(claims));
 }
@@ -79,6 +81,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     const log = app.log.child({ module: 'bot' });
     if (bot) (await import('./handlers/index.js')).installHandlers(bot, { app: app.ctx, log });
     await app.register(providerLinkRoutes);
+    await app.register(masterLinkRoutes);
     const requireBot = (): Bot => {
       if (!bot) throw new DomainError('not_configured', BOT_DISABLED);
       return bot;

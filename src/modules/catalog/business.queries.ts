@@ -103,6 +103,7 @@ export function businessBody(row: BusinessRow) {
     address: row.address,
     messenger_chat_id: row.messengerChatId,
     strict_slots: row.strictSlots,
+    masters_can_decide: row.mastersCanDecide,
     ...profileBody(row),
     min_notice_minutes: row.minNoticeMinutes,
     booking_horizon_days: row.bookingHorizonDays,

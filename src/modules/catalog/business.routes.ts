@@ -18,6 +18,11 @@ const UpdateBusiness = Type.Object(
     address: Type.Optional(Type.String({ maxLength: 500 })),
     slug: Type.Optional(Type.String({ maxLength: 100 })),
     strict_slots: Type.Optional(Type.Boolean()),
+    masters_can_decide: Type.Optional(
+      Type.Boolean({
+        description: 'Linked masters may confirm, reject and propose times for their own bookings (CONTRACT.md §16); default false',
+      }),
+    ),
     ...ProfileFields,
     ...BookingWindowFields,
   },
@@ -104,6 +109,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (address !== undefined) values.address = address.trim();
       if (strict_slots !== undefined) values.strictSlots = strict_slots;
       Object.assign(values, bookingWindowValues(request.body));
+      if (request.body.masters_can_decide !== undefined) values.mastersCanDecide = request.body.masters_can_decide;
       if (phone !== undefined) {
         const normalized = normalizePhone(phone);
         if (!normalized) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');

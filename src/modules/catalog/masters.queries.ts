@@ -17,6 +17,7 @@ export interface MasterView {
   name: string;
   services: MasterServiceView[];
   has_schedule: boolean;
+  telegram_linked: boolean;
 }
 
 export const masterServiceView = (service: ServiceView, override: TermsOverride | undefined): MasterServiceView => ({
@@ -82,6 +83,7 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
       .map((link) => masterServiceView(serviceById.get(link.serviceId)!, link))
       .sort((a, b) => a.id - b.id),
     has_schedule: scheduled.has(row.id),
+    telegram_linked: row.telegramChatId !== null,
   }));
 }
 

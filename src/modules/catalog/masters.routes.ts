@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, MasterBody, NonBlank, Nullable } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { masterMay, requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMaster, findMasterRow, listMasters, removeMaster } from './masters.queries.js';
 import { createMaster, setMasterServiceOverride, updateMaster } from './masters.service.js';
@@ -36,6 +36,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/masters',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'listMasters',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, NonBlank, Nullable, ServiceBody } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { masterMay, requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findCategory } from './categories.queries.js';
 import { findService, insertService, listServices, removeService, updateService, type ServiceValues } from './services.queries.js';
@@ -41,6 +41,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/services',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'listServices',

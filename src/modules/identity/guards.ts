@@ -2,25 +2,51 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './users.queries.js';
-import type { SessionOrigin, TokenClaims } from './tokens.js';
+import { findMasterSession } from './master-session.queries.js';
+import type { MasterClaims, SessionOrigin, TokenClaims } from './tokens.js';
 
 export interface ProviderAuth {
+  /** 0 for a master (no user account): nothing a master may do reads it. */
   userId: number;
   businessId: number;
-  /** What the caller authenticated with: a password session, a Telegram (mini-app) session or an API key. */
-  via: SessionOrigin | 'api_key';
+  /** What the caller authenticated with: a password session, a Telegram (mini-app) session, an API key or a master's token. */
+  via: SessionOrigin | 'api_key' | 'master';
   /** Set when the caller is an API key (each key is a caller of its own, e.g. for Idempotency-Keys). */
   apiKeyId?: number;
 }
 
 type SessionClaims = ProviderAuth & { tokenVersion: number; telegramTokenVersion: number };
 
+/** A master's token (CONTRACT.md §16): the caller sees that master's bookings only. */
+export interface MasterAuth {
+  masterId: number;
+  businessId: number;
+}
+
+/**
+ * What a master token may do on a route (CONTRACT.md §16): `read` (their own bookings, the catalog, their
+ * week), `decide` (a status or a proposal, only while the business allows masters_can_decide). A route
+ * that does not declare it refuses every master token (403): deny by default.
+ */
+export type MasterAccess = 'read' | 'decide';
+
 declare module 'fastify' {
   interface FastifyRequest {
     provider: ProviderAuth;
     claims: TokenClaims | undefined;
+    /** Set only for a master's token; the route then scopes to that master. */
+    master: MasterAuth | undefined;
+  }
+  interface FastifyContextConfig {
+    masterAccess?: MasterAccess;
   }
 }
+
+/** A route's declaration that a master token may use it (merge into the route's `config`). */
+export const masterMay = (access: MasterAccess): { masterAccess: MasterAccess } => ({ masterAccess: access });
+
+export const MASTER_FORBIDDEN = 'A master cannot do this: ask the salon owner';
+export const MASTERS_CANNOT_DECIDE = 'The owner has not allowed masters to confirm or move bookings';
 
 /** A password change, a reset or a Telegram unlink ended every session issued before it (CONTRACT.md §11). */
 export const SESSION_ENDED = 'Session ended, log in again';
@@ -94,11 +120,35 @@ export async function requireProvider(request: FastifyRequest, reply: FastifyRep
  */
 export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const claims = await readClaims(request);
+  request.master = undefined;
+  if (claims.kind === 'master') return admitMaster(request, claims);
   const provider = providerClaims(claims);
   await assertCurrentSession(request, provider);
   request.claims = claims;
   request.provider = { userId: provider.userId, businessId: provider.businessId, via: provider.via };
 }
+
+/**
+ * The one role check for a master's token (CONTRACT.md §16): the route must declare `masterAccess`
+ * (else 403); the master must still exist, unarchived, in that business, with the token's version
+ * (unlink, rotate and delete raise it: 401 on every instance at the next request); `decide` also needs
+ * the business's masters_can_decide (else 403).
+ */
+async function admitMaster(request: FastifyRequest, claims: MasterClaims): Promise<void> {
+  const access = request.routeOptions.config.masterAccess;
+  if (!access) throw forbidden(MASTER_FORBIDDEN);
+  const master = await findMasterSession(request.server.ctx.db, claims.masterId);
+  if (!master || master.archived || master.businessId !== claims.businessId || master.tokenVersion !== claims.tokenVersion) {
+    throw notAuthenticated(SESSION_ENDED);
+  }
+  if (access === 'decide' && !master.mastersCanDecide) throw forbidden(MASTERS_CANNOT_DECIDE);
+  request.claims = claims;
+  request.master = { masterId: master.id, businessId: master.businessId };
+  request.provider = { userId: 0, businessId: master.businessId, via: 'master' };
+}
+
+/** The master a request is scoped to, or undefined for the owner (and keys): every booking query of a master route passes it on. */
+export const masterScope = (request: FastifyRequest): number | undefined => request.master?.masterId;
 
 export const PASSWORD_SESSION_REQUIRED = 'A Telegram session cannot do this: log in with the password';
 /** The sentence the OpenAPI description of each route that refuses Telegram sessions ends with. */

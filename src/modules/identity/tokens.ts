@@ -42,7 +42,24 @@ export interface SuperAdminClaims {
   kind: 'superadmin';
 }
 
-export type TokenClaims = UserClaims | SuperAdminClaims;
+/** A master's token (CONTRACT.md §16): claims role MASTER, business_id, master_id and the master's token version (`mver`). */
+export interface MasterClaims {
+  kind: 'master';
+  masterId: number;
+  businessId: number;
+  tokenVersion: number;
+}
+
+export interface SignableMaster {
+  id: number;
+  businessId: number;
+  tokenVersion: number;
+}
+
+export type TokenClaims = UserClaims | SuperAdminClaims | MasterClaims;
+
+/** A master token's subject: never a number, so it can never be read as a user id. */
+const MASTER_SUBJECT = /^master:(\d{1,10})$/;
 
 const ALGORITHM = 'HS256';
 
@@ -51,6 +68,16 @@ const integerClaim = (value: unknown): number => {
   if (!Number.isInteger(number)) throw notAuthenticated('Invalid token');
   return number as number;
 };
+
+function masterClaims(payload: Record<string, unknown>): MasterClaims {
+  const subject = MASTER_SUBJECT.exec(String(payload.sub));
+  const masterId = payload.master_id;
+  const businessId = payload.business_id;
+  if (!subject || Number(subject[1]) !== masterId || !Number.isInteger(masterId) || !Number.isInteger(businessId)) {
+    throw notAuthenticated('Invalid token');
+  }
+  return { kind: 'master', masterId: masterId as number, businessId: businessId as number, tokenVersion: integerClaim(payload.mver) };
+}
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -91,6 +118,12 @@ export class TokenService {
     return this.sign(claims, String(user.id), PROVIDER_TOKEN_MINUTES);
   }
 
+  /** A master's token, as long as staff's in SPEC.md. */
+  signMaster(master: SignableMaster): Promise<string> {
+    const claims = { role: 'MASTER', business_id: master.businessId, master_id: master.id, mver: master.tokenVersion };
+    return this.sign(claims, `master:${master.id}`, PROVIDER_TOKEN_MINUTES);
+  }
+
   /** Only while both credentials are set (login answers 503 otherwise). */
   signSuperAdmin(): Promise<string> {
     return this.sign({ isSuperAdmin: true, fp: this.superAdminFingerprint }, 'superadmin', SUPERADMIN_TOKEN_MINUTES);
@@ -108,6 +141,7 @@ export class TokenService {
         if (!this.isCurrentSuperAdmin(payload.fp)) throw notAuthenticated('Super-admin credentials changed, log in again');
         return { kind: 'superadmin' };
       }
+      if (payload.role === 'MASTER') return masterClaims(payload);
       const userId = Number(payload.sub);
       const role = payload.role;
       const businessId = payload.business_id;

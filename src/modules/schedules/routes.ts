@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../core/errors.js';
+import { forbidden, notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, Nullable, ScheduleRowBody } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { type ScheduleValues } from './defaults.js';
@@ -71,6 +71,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/schedule/master/:master_id',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'getMasterSchedule',
@@ -82,6 +83,9 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { businessId } = request.provider;
+      // A master's token reads its own week only (CONTRACT.md §16).
+      const own = masterScope(request);
+      if (own !== undefined && own !== request.params.master_id) throw forbidden(MASTER_FORBIDDEN);
       await ownMaster(businessId, request.params.master_id);
       return (await masterWeek(app.ctx.db, businessId, request.params.master_id)).map(scheduleRowBody);
     },

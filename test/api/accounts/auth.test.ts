@@ -47,6 +47,7 @@ describe('POST /auth/register', () => {
         address: 'Алматы, Абая 10',
         messenger_chat_id: null,
         strict_slots: false,
+        masters_can_decide: false,
         description: null,
         instagram: null,
         whatsapp: null,

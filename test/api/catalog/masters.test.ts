@@ -43,6 +43,7 @@ describe('masters', () => {
         },
       ],
       has_schedule: false,
+      telegram_linked: false,
     });
     expect((await t.call({ method: 'GET', url: `/api/v1/masters/${response.data.id}`, token: owner.token })).data).toEqual(response.data);
     const bare = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Без услуг' } });

@@ -16,6 +16,8 @@ import { useOwnerT } from './owner-messages';
 import { useCardT } from './card-messages';
 import { startLive, usePendingCount } from './live';
 import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
+import { MasterDay, type MasterUser } from './master-day';
+import { masterCodeFromHash, useMasterLink } from './master-login';
 
 const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
   { path: '/admin/calendar', label: 'navCalendar', page: CalendarPage },
@@ -90,6 +92,9 @@ export function App() {
   const t = useT(messages);
   const [business, setBusiness] = useState<Business | null>(null);
   const [resetToken, setResetToken] = useState(() => resetTokenFromHash(location.hash));
+  // A master's own session (CONTRACT.md §16): from the bot's /panel link, or a token of one kept from before.
+  const [me, setMe] = useState<MasterUser | null>(null);
+  const master = useMasterLink(masterCodeFromHash(location.hash), (session) => (setMe(session.user), setBusiness(session.business)));
   const token = getToken();
   useEffect(() => {
     // a reset link pasted into a tab that already shows the panel changes only the hash
@@ -101,7 +106,10 @@ export function App() {
     if (!token) return setBusiness(null);
     if (business) return;
     client.get('/auth/me').then(
-      (me) => setBusiness(me.business),
+      (answer) => {
+        if (answer.user.role === 'MASTER') setMe(answer.user);
+        setBusiness(answer.business);
+      },
       () => undefined,
     );
   }, [token, business]);
@@ -113,6 +121,7 @@ export function App() {
   const logout = () => {
     setToken(null);
     setBusiness(null);
+    setMe(null);
     navigate('/admin/login', true);
   };
 
@@ -131,7 +140,20 @@ export function App() {
     return <ResetPassword token={resetToken} onSession={leave} onBack={() => leave()} />;
   }
 
-  if (!token) return path === '/admin/register' ? <Register onSession={onSession} /> : <Login onSession={onSession} />;
+  if (master.busy)
+    return (
+      <main class="auth">
+        <Loading text={t('loading')} />
+      </main>
+    );
+  if (!token)
+    return (
+      <>
+        {master.failed}
+        {path === '/admin/register' ? <Register onSession={onSession} /> : <Login onSession={onSession} />}
+      </>
+    );
+  if (business && me) return <MasterDay me={me} business={business} onLogout={logout} />;
   if (!business)
     return (
       <main class="auth">

@@ -6,6 +6,7 @@ import { client, type Master, type Service } from './state';
 import { MasterCalendar } from './master-calendar';
 import { MasterTermsGrid } from './master-terms-grid';
 import { useRulesT } from './rules-messages';
+import { MasterTelegram } from './master-telegram';
 
 function MasterForm(props: { master?: Master; services: Service[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -117,6 +118,7 @@ export function MastersPage() {
                         {t('delete')}
                       </button>
                       <MasterCalendar master={m} />
+                      <MasterTelegram master={m} onChange={masters.reload} />
                     </div>
                   )}
                 </li>

@@ -9,6 +9,7 @@ import { useT, messages } from './messages';
 import { ChangePassword } from './password';
 import { ProfileFields } from './profile-fields';
 import { client, useSession } from './state';
+import { MastersDecide } from './masters-decide';
 import { TelegramLink } from './telegram-link';
 
 function SlugCheck(props: { slug: string; current: string }) {
@@ -111,6 +112,7 @@ export function SettingsPage() {
         <CopyLink url={`${location.origin}/${b.slug}`} />
       </section>
       <TelegramLink />
+      <MastersDecide />
       <ChangePassword />
     </div>
   );

@@ -51,9 +51,28 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
     host.main(null);
     return <ProviderView api={session.api} timeZone={initial.config.timezone} confirmCancel={(text) => telegramConfirm(app, text)} />;
   }
+  if (login.role === 'master') {
+    host.back(null);
+    host.main(null);
+    return <MasterMiniView api={session.api} confirmCancel={(text) => telegramConfirm(app, text)} />;
+  }
   const slug = startParam || login.businessSlug;
   if (!slug) return <p class="mini-note muted">{t('noSlug')}</p>;
   return <CustomerView app={app} slug={slug} api={session.api} host={host} />;
+}
+
+/** A linked master (CONTRACT.md §16) opens on their own day; the server answers only their bookings. */
+function MasterMiniView({ api, confirmCancel }: { api: MiniSession['api']; confirmCancel(text: string): Promise<boolean> }) {
+  const [canDecide, setCanDecide] = useState<boolean | null>(null);
+  useEffect(() => {
+    api.get('/auth/me').then(
+      (me) => setCanDecide(me.business.masters_can_decide),
+      () => setCanDecide(false),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch
+  }, []);
+  if (canDecide === null) return <p class="mini-note muted">…</p>;
+  return <ProviderView api={api} timeZone={initial.config.timezone} confirmCancel={confirmCancel} canDecide={canDecide} />;
 }
 
 type SalonCheck = 'checking' | 'found' | 'unknown' | 'failed';

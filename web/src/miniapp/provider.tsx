@@ -30,9 +30,11 @@ interface ProviderProps {
   api: Client;
   timeZone: string;
   confirmCancel(text: string): Promise<boolean>;
+  /** A master's own day (CONTRACT.md §16): the buttons only when the owner lets masters decide. */
+  canDecide?: boolean;
 }
 
-export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
+export function ProviderView({ api, timeZone, confirmCancel, canDecide = true }: ProviderProps) {
   const t = useT(miniMessages);
   const lang = useLang();
   const now = wallNow(timeZone);
@@ -123,6 +125,7 @@ export function ProviderView({ api, timeZone, confirmCancel }: ProviderProps) {
                 booking={booking}
                 started={booking.start_at.slice(0, 16) <= nowStamp}
                 busy={busy === booking.id}
+                canDecide={canDecide}
                 onChange={(status) => void change(booking, status)}
               />
             ))}
@@ -139,12 +142,13 @@ interface RowProps {
   /** Only a booking that has begun can be completed (and count as done). */
   started: boolean;
   busy: boolean;
+  canDecide: boolean;
   onChange(status: Action): void;
 }
 
-function BookingRow({ t, booking, started, busy, onChange }: RowProps) {
+function BookingRow({ t, booking, started, busy, canDecide, onChange }: RowProps) {
   const { status } = booking;
-  const actions = (ACTIONS[status] ?? []).filter((next) => next !== 'completed' || started);
+  const actions = canDecide ? (ACTIONS[status] ?? []).filter((next) => next !== 'completed' || started) : [];
   return (
     <li class="booking" data-booking={booking.id} data-status={status}>
       <div class="booking-head">

@@ -79,7 +79,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in admin and their business */
+        /**
+         * The logged-in admin (or master) and their business
+         * @description A master's token (CONTRACT.md §16) answers `user: {role: "MASTER", master_id, full_name}`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -572,7 +575,7 @@ export interface paths {
         };
         /**
          * Bookings of the business, filtered by date, status, master and client
-         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).
+         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted). A master's token (CONTRACT.md §16) gets that master's bookings only, whatever master_id asks.
          */
         get: operations["listBookings"];
         put?: never;
@@ -624,7 +627,7 @@ export interface paths {
         head?: never;
         /**
          * Change the status of a booking or move it
-         * @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.
+         * @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply. A master's token (CONTRACT.md §16) may set the status of that master's bookings only while the business allows masters_can_decide, and never move a booking (403).
          */
         patch: operations["updateBooking"];
         trace?: never;
@@ -658,7 +661,7 @@ export interface paths {
         };
         /**
          * Live stream of the business's booking changes
-         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -866,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/master-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a master in with the bot's /panel link
+         * @description The code of a /panel link (`{PUBLIC_URL}/admin#master={code}`, CONTRACT.md §16): single use on every instance, valid 15 minutes. Answers the master's token; 401 for a used, expired or unknown code.
+         */
+        post: operations["loginWithMasterLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reschedule/{booking_id}": {
         parameters: {
             query?: never;
@@ -1028,6 +1051,50 @@ export interface paths {
          * @description A new link code: the old link stops working. A chat already linked stays linked; the admin's Telegram id is cleared (the mini app logs that person in as a customer until the chat is linked again) and every Telegram session of the admin ends. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["rotateTelegramLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masters/{id}/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link that connects a master's Telegram
+         * @description The deep link that links a Telegram chat to this master (CONTRACT.md §16): the master's notices go there and the mini app logs whoever opened it in as the master. Single use; 503 when the bot is off. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        get: operations["getMasterTelegramLink"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a master's Telegram
+         * @description The master's chat is unlinked (and told), the master's Telegram user forgotten and every token of the master ends (401). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        delete: operations["unlinkMasterTelegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masters/{id}/telegram/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a master's Telegram link with a new one
+         * @description A new link code: the old link links nothing, and every token of the master ends (401). A linked chat stays linked. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        post: operations["rotateMasterTelegramLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1361,6 +1428,8 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -1595,6 +1664,8 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -1775,7 +1846,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: The logged-in admin and their business */
+            /** @description OK: The logged-in admin (or master) and their business */
             200: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
@@ -1792,6 +1863,11 @@ export interface operations {
                             full_name: string;
                             role: components["schemas"]["UserRole"];
                             business_id: number | null;
+                        } | {
+                            /** @enum {string} */
+                            role: "MASTER";
+                            master_id: number;
+                            full_name: string;
                         };
                         business: {
                             id: number;
@@ -1801,6 +1877,8 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -2328,6 +2406,8 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -3262,6 +3342,8 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -3359,6 +3441,8 @@ export interface operations {
                     address?: string;
                     slug?: string;
                     strict_slots?: boolean;
+                    /** @description Linked masters may confirm, reject and propose times for their own bookings (CONTRACT.md §16); default false */
+                    masters_can_decide?: boolean;
                     /** @description Shown on the booking page and in link previews; null clears */
                     description?: string | null;
                     /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
@@ -3391,6 +3475,8 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -4862,6 +4948,8 @@ export interface operations {
                             base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     }[];
                 };
             };
@@ -4968,6 +5056,8 @@ export interface operations {
                             base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -5120,6 +5210,8 @@ export interface operations {
                             base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -5267,6 +5359,8 @@ export interface operations {
                             base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -9064,6 +9158,8 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -9322,6 +9418,8 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -9780,12 +9878,231 @@ export interface operations {
                 content: {
                     "application/json": {
                         token: string;
-                        role: "customer" | "provider";
+                        /** @description master: the Telegram user linked to a master (CONTRACT.md §16); then user.id is the master's id */
+                        role: "customer" | "provider" | "master";
                         businessSlug: string;
                         user: {
                             id: number;
                             name: string;
                             messengerId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loginWithMasterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Log a master in with the bot's /panel link */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        user: {
+                            /** @enum {string} */
+                            role: "MASTER";
+                            master_id: number;
+                            full_name: string;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
                         };
                     };
                 };
@@ -11205,6 +11522,427 @@ export interface operations {
             };
             /** @description Payload Too Large */
             413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMasterTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The link that connects a master's Telegram */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description master_{master_id}_{code}: the /start parameter that links a chat to the master */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the master */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkMasterTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content: Disconnect a master's Telegram */
+            204: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateMasterTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Replace a master's Telegram link with a new one */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description master_{master_id}_{code}: the /start parameter that links a chat to the master */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the master */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;

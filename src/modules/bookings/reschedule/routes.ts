@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { wallClockSchema } from '../../../core/wall-clock-input.js';
 import { notFound } from '../../../core/errors.js';
 import { errorResponses, ProposalBody } from '../../../http/schemas.js';
-import { requireProvider } from '../../identity/guards.js';
+import { masterMay, masterScope, requireProvider } from '../../identity/guards.js';
+import { withinMasterScope } from '../master-scope.js';
 import { bearerSecurity } from '../../../http/openapi-security.js';
 import { findBookingView } from '../queries.js';
 import { isUuid } from '../../../core/uuid.js';
@@ -23,15 +24,17 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
   app.addHook('onRequest', requireProvider);
 
-  async function ownBooking(businessId: number, id: string) {
+  /** For a master's token only that master's booking (another's is 404, CONTRACT.md §16). */
+  async function ownBooking(businessId: number, id: string, masterId: number | undefined) {
     const booking = isUuid(id) ? await findBookingView(app.ctx.db, id.toLowerCase(), businessId) : undefined;
-    if (!booking) throw notFound('Booking');
+    if (!booking || !withinMasterScope(booking, masterId)) throw notFound('Booking');
     return booking;
   }
 
   app.post(
     '/reschedule/:booking_id',
     {
+      config: masterMay('decide'),
       schema: {
         tags,
         operationId: 'proposeReschedule',
@@ -44,7 +47,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
+      const booking = await ownBooking(request.provider.businessId, request.params.booking_id, masterScope(request));
       const business = await findBusinessById(app.ctx.db, booking.businessId);
       if (!business) throw notFound('Business');
       const { proposal, notified } = await proposeReschedule(app.ctx, request.log, business, booking, {
@@ -59,6 +62,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/reschedule/:booking_id',
     {
+      config: masterMay('read'),
       schema: {
         tags,
         operationId: 'listRescheduleProposals',
@@ -70,7 +74,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const booking = await ownBooking(request.provider.businessId, request.params.booking_id);
+      const booking = await ownBooking(request.provider.businessId, request.params.booking_id, masterScope(request));
       await expireLapsedProposals(app.ctx, booking.id);
       return (await listProposals(app.ctx.db, booking.id)).map(proposalBody);
     },

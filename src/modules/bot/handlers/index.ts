@@ -7,6 +7,7 @@ import { clientSubscriptionHandlers } from './client-subscriptions.js';
 import { decisionHandlers } from './decisions.js';
 import { infoHandlers } from './info.js';
 import { linkingHandlers } from './linking.js';
+import { masterHandlers } from './master.js';
 import { answerOtherPresses } from './press.js';
 import { rescheduleAnswerHandlers } from './reschedule-answers.js';
 import { rescheduleHandlers } from './reschedule.js';
@@ -14,6 +15,7 @@ import type { BotDeps } from './shared.js';
 
 const features: ReadonlyArray<readonly [string, (deps: BotDeps) => Composer<Context>]> = [
   ['provider linking', linkingHandlers],
+  ['master chats', masterHandlers],
   ['client subscriptions', clientSubscriptionHandlers],
   ['info commands', infoHandlers],
   ['booking decisions', decisionHandlers],

@@ -1,0 +1,195 @@
+/**
+ * CONTRACT.md §16, checked from the served OpenAPI document: every operation that takes a token is
+ * called with a master's token (and with another business's master's token) and answers only what
+ * §16 allows: 403 outside the master's routes, 0 other masters' bookings, 0 client phones outside the
+ * master's bookings, 0 writes outside the master's own booking. And the ending holds across instances:
+ * an unlink through one instance ends the token on another within 1 s.
+ */
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NOW, useOtherInstance, useTestApp } from '../helpers/app.js';
+import { botEnv, useFakeTelegram } from '../helpers/fake-telegram.js';
+import { book, salon, type Salon } from './bot-support.js';
+import { addMaster, letMastersDecide, linkMaster, type LinkedMaster } from './master-support.js';
+
+const fake = useFakeTelegram();
+const t = useTestApp({ env: botEnv(fake) });
+const other = useOtherInstance(t);
+
+beforeEach(() => {
+  fake.reset();
+  t.clock.set(DEFAULT_NOW);
+});
+
+/** What §16 lets a master token do, by operationId; `decide` ones only with masters_can_decide. */
+const MASTER_OPERATIONS = new Set([
+  'listBookings',
+  'getBooking',
+  'updateBooking',
+  'listRescheduleProposals',
+  'proposeReschedule',
+  'listMasters',
+  'listServices',
+  'getMasterSchedule',
+  'getMe',
+  'streamEvents',
+]);
+
+interface Operation {
+  operationId: string;
+  security?: unknown[];
+}
+type Paths = Record<string, Record<string, Operation>>;
+
+/** The sample bodies of the writes a master may make; anything else is refused before its body is read. */
+const BODIES: Record<string, object> = {
+  updateBooking: { status: 'confirmed' },
+  proposeReschedule: { proposed_date: '2026-11-25', proposed_time: '15:00' },
+};
+
+/** Everything a master must not change: every table, without the master's own booking and its proposals. */
+async function snapshot(ownBookingId: string): Promise<string> {
+  const tables = [
+    'businesses',
+    'business_slug_aliases',
+    'users',
+    'password_reset_tokens',
+    'service_categories',
+    'services',
+    'masters',
+    'master_services',
+    'clients',
+    'schedules',
+    'subscriptions',
+    'idempotency_keys',
+    'api_keys',
+    'deleted_bookings',
+  ];
+  const rows: unknown[] = [];
+  for (const table of tables) rows.push((await t.database.db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1`))).rows);
+  rows.push((await t.database.db.execute(sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`)).rows);
+  rows.push((await t.database.db.execute(sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`)).rows);
+  return JSON.stringify(rows);
+}
+
+interface World {
+  owner: Salon;
+  master: LinkedMaster;
+  stranger: LinkedMaster;
+  mine: { id: string; phone: string };
+  theirs: { id: string; phone: string };
+  otherBusiness: { id: string; phone: string };
+  otherMasterId: number;
+}
+
+let world: World;
+beforeAll(async () => {
+  const owner = await salon(t);
+  const otherMasterId = await addMaster(t, owner);
+  const mine = await book(t, owner, { time: '11:00' });
+  const theirs = await book(t, { ...owner, masterId: otherMasterId }, { time: '12:00' });
+  const elsewhere = await salon(t);
+  const otherBusiness = await book(t, elsewhere, { time: '11:00' });
+  await letMastersDecide(t, owner);
+  world = {
+    owner,
+    master: await linkMaster(t, owner),
+    stranger: await linkMaster(t, elsewhere),
+    mine: { id: mine.id, phone: mine.client.phone },
+    theirs: { id: theirs.id, phone: theirs.client.phone },
+    otherBusiness: { id: otherBusiness.id, phone: otherBusiness.client.phone },
+    otherMasterId,
+  };
+});
+
+/** Each operation with each candidate for its path parameters: own and others' ids alike. */
+async function calls() {
+  const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).data as { paths: Paths };
+  const { owner, mine, theirs, otherBusiness, otherMasterId } = world;
+  const candidates: Record<string, string[]> = {
+    id: [String(owner.masterId), String(otherMasterId), String(owner.service.id), mine.id, theirs.id, otherBusiness.id],
+    booking_id: [mine.id, theirs.id, otherBusiness.id],
+    master_id: [String(owner.masterId), String(otherMasterId)],
+    business_id: [String(owner.business.id)],
+    slug: [owner.business.slug],
+    token: ['x'.repeat(40)],
+  };
+  const result: { method: string; url: string; operationId: string }[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      // Public operations are anyone's; the event stream is read in its own test below.
+      if (!operation.security?.length || operation.operationId === 'streamEvents') continue;
+      let urls = [path];
+      for (const [name, values] of Object.entries(candidates)) {
+        if (!path.includes(`{${name}}`)) continue;
+        urls = urls.flatMap((url) => values.map((value) => url.replace(`{${name}}`, value)));
+      }
+      for (const url of urls) result.push({ method: method.toUpperCase(), url, operationId: operation.operationId });
+    }
+  }
+  return result;
+}
+
+describe("every operation with a master's token", () => {
+  it('answers only what §16 allows and changes nothing outside the own booking', async () => {
+    const { master, mine, theirs, otherBusiness } = world;
+    const before = await snapshot(mine.id);
+    const all = await calls();
+    expect(all.length).toBeGreaterThan(40);
+    const seen = new Set<string>();
+    for (const call of all) {
+      const response = await t.call({
+        method: call.method as 'GET',
+        url: call.url,
+        token: master.token,
+        ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload: BODIES[call.operationId] ?? {} }),
+      });
+      const where = `${call.method} ${call.url}`;
+      if (!MASTER_OPERATIONS.has(call.operationId)) {
+        expect(response.statusCode, where).toBe(403);
+        continue;
+      }
+      expect([200, 201, 403, 404, 409], `${where} ${response.body}`).toContain(response.statusCode);
+      if (response.statusCode < 300) seen.add(call.operationId);
+      for (const foreign of [theirs.id, otherBusiness.id, theirs.phone, otherBusiness.phone]) {
+        expect(response.body.includes(foreign), `${where} shows ${foreign}`).toBe(false);
+      }
+    }
+    expect([...seen].sort()).toEqual([...MASTER_OPERATIONS].filter((id) => id !== 'streamEvents').sort());
+    expect(await snapshot(mine.id)).toBe(before);
+  });
+
+  it('of another business: nothing of this business, nothing written', async () => {
+    const { stranger, mine, theirs } = world;
+    const before = await snapshot('00000000-0000-0000-0000-000000000000');
+    for (const call of await calls()) {
+      const response = await t.call({
+        method: call.method as 'GET',
+        url: call.url,
+        token: stranger.token,
+        ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload: BODIES[call.operationId] ?? {} }),
+      });
+      const where = `${call.method} ${call.url}`;
+      if (!MASTER_OPERATIONS.has(call.operationId)) expect(response.statusCode, where).toBe(403);
+      for (const foreign of [mine.id, theirs.id, mine.phone, theirs.phone]) {
+        expect(response.body.includes(foreign), `${where} shows ${foreign}`).toBe(false);
+      }
+    }
+    expect(await snapshot('00000000-0000-0000-0000-000000000000')).toBe(before);
+  });
+});
+
+describe('the ending across instances', () => {
+  it('an unlink through one instance ends the token on another within 1 s', async () => {
+    const owner = await salon(t);
+    const master = await linkMaster(t, owner);
+    const read = () => other.call({ method: 'GET', url: '/api/v1/bookings', token: master.token });
+    expect((await read()).statusCode).toBe(200);
+    const unlink = await t.call({ method: 'DELETE', url: `/api/v1/masters/${owner.masterId}/telegram`, token: owner.token });
+    expect(unlink.statusCode).toBe(204);
+    const started = Date.now();
+    await expect.poll(async () => (await read()).statusCode, { timeout: 1000, interval: 50 }).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await read()).data.code).toBe('not_authenticated');
+  });
+});
