@@ -83,6 +83,8 @@ export const BusinessBody = Type.Object({
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
   ...ProfileBody,
+  /** CONTRACT.md §18: the sites that may frame the booking page. */
+  embed_origins: Type.Array(Type.String()),
 });
 export type BusinessBody = Static<typeof BusinessBody>;
 

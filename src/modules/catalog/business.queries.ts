@@ -104,6 +104,7 @@ export function businessBody(row: BusinessRow) {
     messenger_chat_id: row.messengerChatId,
     strict_slots: row.strictSlots,
     ...profileBody(row),
+    embed_origins: row.embedOrigins,
   };
 }
 

@@ -9,6 +9,7 @@ import { businessBody, findBusinessById, findBusinessBySlug } from './business.q
 import { updateBusinessSettings, type BusinessSettings } from './business.service.js';
 import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from './slug.js';
 import { ProfileFields, profileValues } from './profile.js';
+import { checkedEmbedOrigins, EmbedOriginsField } from './embed.js';
 
 const UpdateBusiness = Type.Object(
   {
@@ -18,6 +19,7 @@ const UpdateBusiness = Type.Object(
     slug: Type.Optional(Type.String({ maxLength: 100 })),
     strict_slots: Type.Optional(Type.Boolean()),
     ...ProfileFields,
+    ...EmbedOriginsField,
   },
   { additionalProperties: false },
 );
@@ -101,6 +103,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (name !== undefined) values.name = name.trim();
       if (address !== undefined) values.address = address.trim();
       if (strict_slots !== undefined) values.strictSlots = strict_slots;
+      if (request.body.embed_origins !== undefined) values.embedOrigins = checkedEmbedOrigins(request.body.embed_origins);
       if (phone !== undefined) {
         const normalized = normalizePhone(phone);
         if (!normalized) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
