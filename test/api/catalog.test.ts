@@ -25,6 +25,7 @@ describe('GET /business', () => {
       description: null,
       instagram: null,
       whatsapp: null,
+      embed_origins: [],
     });
   });
 

@@ -543,6 +543,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{slug}/my-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mini-app user's own bookings
+         * @description Bookings of this business made from the mini app by the Telegram user of X-Telegram-Init-Data, and those of the phones that user verified by sharing the contact with the bot; newest start first, at most 50. A booking id never adds a phone. 401 on a missing, forged or stale header.
+         */
+        get: operations["listMyBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bookings": {
         parameters: {
             query?: never;
@@ -1346,6 +1366,7 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            embed_origins: string[];
                         };
                         service: {
                             id: number;
@@ -1574,6 +1595,7 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -1776,6 +1798,7 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -2299,6 +2322,7 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -3217,6 +3241,7 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -3311,6 +3336,8 @@ export interface operations {
                     instagram?: string | null;
                     /** @description A Kazakhstan number; null clears */
                     whatsapp?: string | null;
+                    /** @description Sites that may show the booking page in a frame: up to 10 https:// origins; [] allows none */
+                    embed_origins?: string[];
                 };
             };
         };
@@ -3338,6 +3365,7 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -7090,6 +7118,191 @@ export interface operations {
             };
         };
     };
+    listMyBookings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-telegram-init-data"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The mini-app user's own bookings */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        start_at: string;
+                        end_at: string;
+                        service: {
+                            id: number;
+                            name: string;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        price_snapshot: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBookings: {
         parameters: {
             query?: {
@@ -8782,6 +8995,7 @@ export interface operations {
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        embed_origins: string[];
                         created_at: string;
                         admin_email: string | null;
                         /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
@@ -9036,6 +9250,7 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            embed_origins: string[];
                         };
                         login: {
                             email: string;
