@@ -32,7 +32,15 @@ async function miniAppBooking(owner: Salon, userId: number, body: Record<string,
     method: 'POST',
     url: `/api/v1/public/${owner.business.slug}/booking`,
     headers: { 'x-telegram-init-data': initData(userId, { startParam }) },
-    payload: { service_id: owner.service.id, master_id: owner.masterId, date: '2026-11-24', time: '10:00', first_name: 'Ержан', phone: uniquePhone(), ...body },
+    payload: {
+      service_id: owner.service.id,
+      master_id: owner.masterId,
+      date: '2026-11-24',
+      time: '10:00',
+      first_name: 'Ержан',
+      phone: uniquePhone(),
+      ...body,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.data as { id: string; client: { phone: string } };
@@ -42,14 +50,26 @@ async function pageBooking(owner: Salon, body: Record<string, unknown> = {}) {
   const response = await t.call({
     method: 'POST',
     url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: owner.masterId, date: '2026-11-25', time: '12:00', first_name: 'Алия', phone: uniquePhone(), ...body },
+    payload: {
+      service_id: owner.service.id,
+      master_id: owner.masterId,
+      date: '2026-11-25',
+      time: '12:00',
+      first_name: 'Алия',
+      phone: uniquePhone(),
+      ...body,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.data as { id: string; client: { phone: string } };
 }
 
 const myBookings = (slug: string, header?: string) =>
-  t.call({ method: 'GET', url: `/api/v1/public/${slug}/my-bookings`, headers: header === undefined ? {} : { 'x-telegram-init-data': header } });
+  t.call({
+    method: 'GET',
+    url: `/api/v1/public/${slug}/my-bookings`,
+    headers: header === undefined ? {} : { 'x-telegram-init-data': header },
+  });
 
 describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
   it("lists the user's mini-app bookings of this business, newest start first, in the §18 shape; never another user's", async () => {
@@ -187,7 +207,14 @@ describe('embed_origins and the page frame-ancestors (CONTRACT.md §18)', () => 
     const owner = await salon(t);
     await put(owner, { embed_origins: ['https://kept.kz'] });
     const eleven = Array.from({ length: 11 }, (_, i) => `https://s${i}.kz`);
-    for (const bad of [['http://salon.kz'], ['https://salon.kz/booking'], ['*'], ['https://*.salon.kz'], ["https://a.kz 'unsafe-inline'"], eleven]) {
+    for (const bad of [
+      ['http://salon.kz'],
+      ['https://salon.kz/booking'],
+      ['*'],
+      ['https://*.salon.kz'],
+      ["https://a.kz 'unsafe-inline'"],
+      eleven,
+    ]) {
       const response = await put(owner, { embed_origins: bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.data.code).toBe('invalid_input');

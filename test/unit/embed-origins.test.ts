@@ -41,12 +41,18 @@ describe('embed origins (CONTRACT.md §18)', () => {
 
   it('property: whatever is typed, an accepted origin is one CSP source without spaces, quotes, ; or ,', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl().map((u) => u.replace(/^http:/, 'https:'))), (raw) => {
-        const origin = embedOrigin(raw);
-        if (origin === null) return;
-        expect(origin).toMatch(/^https:\/\/[a-z0-9.-]+(:\d+)?$/);
-        expect(embedOrigin(origin)).toBe(origin);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl().map((u) => u.replace(/^http:/, 'https:')),
+        ),
+        (raw) => {
+          const origin = embedOrigin(raw);
+          if (origin === null) return;
+          expect(origin).toMatch(/^https:\/\/[a-z0-9.-]+(:\d+)?$/);
+          expect(embedOrigin(origin)).toBe(origin);
+        },
+      ),
     );
   });
 });
