@@ -82,3 +82,8 @@ export function parseStartParam(param: string): LinkChoice & { slug: string } {
   }
   return parsed;
 }
+
+/** The bot's mini app opened with a start parameter (Telegram's main mini app link). */
+export function miniAppLink(botUsername: string, startParam: string): string {
+  return `https://t.me/${botUsername}?startapp=${startParam}`;
+}

@@ -4,6 +4,7 @@ import { ErrorBox, ListState, Loading, TextField, errorFor, generalError, useAct
 import { useT, messages } from './messages';
 import { client, type Master, type Service } from './state';
 import { MasterCalendar } from './master-calendar';
+import { ReachLinks } from './reach-links';
 
 function MasterForm(props: { master?: Master; services: Service[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -114,6 +115,7 @@ export function MastersPage() {
                         {t('delete')}
                       </button>
                       <MasterCalendar master={m} />
+                      <ReachLinks choice={{ masterId: m.id }} name={m.name} />
                     </div>
                   )}
                 </li>

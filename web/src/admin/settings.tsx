@@ -9,6 +9,7 @@ import { ChangePassword } from './password';
 import { ProfileFields } from './profile-fields';
 import { client, useSession } from './state';
 import { TelegramLink } from './telegram-link';
+import { EmbedSettings } from './embed-settings';
 
 function SlugCheck(props: { slug: string; current: string }) {
   const t = useT(messages);
@@ -104,6 +105,7 @@ export function SettingsPage() {
         <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
       </form>
       <ProfileFields />
+      <EmbedSettings />
       <section class="card">
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />
