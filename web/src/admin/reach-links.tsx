@@ -69,7 +69,7 @@ export function ReachLinks({ choice, name }: { choice: LinkChoice; name: string 
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
       style="flex-basis:100%;margin-top:6px"
     >
-      <summary style="cursor:pointer;min-height:40px;display:flex;align-items:center">
+      <summary style="cursor:pointer;min-height:40px;line-height:40px">
         {t('links')} <span class="muted">&nbsp;· {name}</span>
       </summary>
       {open && (

@@ -20,7 +20,8 @@ import { applyTheme, telegramConfirm, telegramHost, telegramWebApp, type Telegra
 import { parseStartParam, type LinkChoice } from '@core/reach-links.js';
 import { keepChoices } from '../booking/history';
 import { MiniTabs, MyBookings, type MiniTab } from './my-bookings';
-import { WebPageLink, startParamOfUrl } from './outside';
+import { WebPageLink } from './outside';
+import { startParamOfUrl } from './start-link';
 
 const loaded: InitialData = readInitialData<InitialData>() ?? {
   config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' },

@@ -4,13 +4,12 @@
  * master). View only: a client cannot cancel or move (SPEC.md).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Answer, Client } from '@shared/client';
+import type { Client } from '@shared/client';
 import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import type { FlowHost } from '../booking/flow';
 import { miniMessages } from './messages';
-
-export type MyBooking = Answer<'/public/{slug}/my-bookings'>[number];
+import { splitByNow, type MyBooking } from './visits';
 
 export const myMessages = defineMessages({
   ru: {
@@ -41,12 +40,6 @@ export const myMessages = defineMessages({
     howToChange: 'To move or cancel a booking, call or message the salon.',
   },
 });
-
-/** Upcoming (not yet ended, soonest first) and past (newest first); the answer comes newest start first. */
-export function splitByNow(bookings: readonly MyBooking[], now: string): { upcoming: MyBooking[]; past: MyBooking[] } {
-  const upcoming = bookings.filter((b) => b.end_at > now && b.status !== 'cancelled' && b.status !== 'rejected').reverse();
-  return { upcoming, past: bookings.filter((b) => !upcoming.includes(b)) };
-}
 
 export type MiniTab = 'book' | 'mine';
 
