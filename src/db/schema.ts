@@ -41,6 +41,11 @@ export const businesses = pgTable('businesses', {
   minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
   /** CONTRACT.md §17: a public booking is at most this many days ahead of today (null: no limit). */
   bookingHorizonDays: integer('booking_horizon_days'),
+  /** Sites that may frame the booking page (CONTRACT.md §18): https origins, at most 10. */
+  embedOrigins: text('embed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -217,6 +222,8 @@ export const bookings = pgTable(
     endAt: naive('end_at').notNull(),
     priceSnapshot: doublePrecision('price_snapshot').notNull(),
     notes: text('notes'),
+    /** The Telegram user who booked from the mini app (CONTRACT.md §18, GET /public/{slug}/my-bookings); null elsewhere. */
+    telegramUserId: text('telegram_user_id'),
     /** Written by the app from its clock (CONTRACT.md §14), like updated_at: the default is for rows written by hand. */
     createdAt: createdAt(),
     /** Moves with every change of the booking: status, move, accepted reschedule (migration 0006). */
@@ -231,6 +238,9 @@ export const bookings = pgTable(
     // GET /bookings's order (migration 0005): deep pages skip index entries, not joined rows.
     index('bookings_business_list_idx').on(t.businessId, t.startAt, t.createdAt, t.id),
     index('bookings_client_id_idx').on(t.clientId),
+    index('bookings_business_telegram_user_idx')
+      .on(t.businessId, t.telegramUserId)
+      .where(sql`${t.telegramUserId} IS NOT NULL`),
   ],
 );
 

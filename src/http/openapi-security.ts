@@ -6,3 +6,5 @@
 export const bearerSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
 export const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
 export const noSecurity: Array<Record<string, string[]>> = [];
+/** The mini app's signed Telegram initData in the X-Telegram-Init-Data header (CONTRACT.md §3, §18). */
+export const telegramSecurity: Array<Record<string, string[]>> = [{ telegramInitData: [] }];

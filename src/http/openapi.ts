@@ -72,6 +72,12 @@ export const swaggerOptions: SwaggerOptions = {
             'It acts as the business on the routes that list this scheme; elsewhere (/auth/*, /business/telegram*, ' +
             '/api-keys) it is refused with 403 `api_key_forbidden`. A revoked key answers 401.',
         },
+        telegramInitData: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Telegram-Init-Data',
+          description: "The mini app's Telegram.WebApp.initData, signed by Telegram and at most 5 minutes old (CONTRACT.md §3).",
+        },
       },
     },
   },

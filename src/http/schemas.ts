@@ -87,6 +87,8 @@ export const BusinessBody = Type.Object({
   /** CONTRACT.md §17. */
   min_notice_minutes: Type.Integer({ description: 'A public booking starts at least this many minutes after now; 0: no limit' }),
   booking_horizon_days: Nullable(Type.Integer({ description: 'A public booking is at most this many days ahead; null: no limit' })),
+  /** CONTRACT.md §18: the sites that may frame the booking page. */
+  embed_origins: Type.Array(Type.String()),
 });
 export type BusinessBody = Static<typeof BusinessBody>;
 

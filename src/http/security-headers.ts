@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { frameAncestors } from '../core/embed-origins.js';
 
 /** Third parties our pages load: Telegram's mini-app script and the Turnstile captcha widget. */
 const TELEGRAM = 'https://telegram.org';
 const TURNSTILE = 'https://challenges.cloudflare.com';
-/** Telegram Web shows mini apps in an iframe. */
-const TELEGRAM_WEB = 'https://web.telegram.org';
 
 /**
  * Helmet with a CSP that lets exactly our own pages work: same-origin scripts
@@ -27,7 +26,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
       'frame-src': ["'self'", TURNSTILE],
-      'frame-ancestors': ["'self'", TELEGRAM_WEB],
+      // Itself and Telegram Web (which shows mini apps in an iframe); a salon's booking page adds its own sites (pageSecurityPolicy).
+      'frame-ancestors': frameAncestors([]).split(' '),
       'form-action': ["'self'"],
       'object-src': ["'none'"],
     },
@@ -83,6 +83,22 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     if (isPrivateAnswer(request.headers.authorization, request.url)) res.setHeader('cache-control', 'no-store');
     done();
   });
+}
+
+const CSP_HEADER = 'content-security-policy';
+const DEFAULT_CSP = computeHelmetHeaders(HELMET_OPTIONS).set.find(([name]) => name.toLowerCase() === CSP_HEADER)![1];
+
+/**
+ * CONTRACT.md §18: the CSP of a salon's booking page, the same as every answer's but with the salon's
+ * sites (embed_origins, already checked) among the frame ancestors.
+ */
+export function pageSecurityPolicy(origins: readonly string[]): string {
+  return DEFAULT_CSP.replace(/frame-ancestors [^;]*/, () => `frame-ancestors ${frameAncestors(origins)}`);
+}
+
+/** Sets the page's own CSP on a reply (after the onRequest hook above set the default one). */
+export function setPageSecurityPolicy(reply: FastifyReply, origins: readonly string[]): void {
+  reply.raw.setHeader(CSP_HEADER, pageSecurityPolicy(origins));
 }
 
 /**

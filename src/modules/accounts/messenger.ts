@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError } from '../../core/errors.js';
 import { findBusinessById, findBusinessBySlug } from '../catalog/business.queries.js';
 import { validateInitData, type TelegramUser } from '../identity/init-data.js';
+import { parseStartParam } from '../../core/reach-links.js';
 import { findUserByMessengerId, insertUser, type UserRow } from '../identity/users.queries.js';
 import { findMasterByTelegramUser } from '../identity/master-session.queries.js';
 
@@ -69,7 +70,8 @@ export async function messengerLogin(
   if (!botToken) throw new DomainError('not_configured', LOGIN_UNAVAILABLE);
   const result = validateInitData(initData, botToken, ctx.time.unixSeconds());
   if (!result.ok) throw new DomainError('invalid_credentials', result.reason === 'expired' ? EXPIRED_INIT_DATA : INVALID_INIT_DATA);
-  const slug = (startParam ?? result.startParam)?.trim() || undefined;
+  // CONTRACT.md §18: the business is the slug before any "__m1__s2" the link chose.
+  const slug = parseStartParam((startParam ?? result.startParam ?? '').trim()).slug || undefined;
   const known = await findUserByMessengerId(ctx.db, String(result.user.id));
   if (known?.role !== 'ADMIN') {
     const master = await masterSession(ctx, String(result.user.id));

@@ -72,8 +72,10 @@ export async function createBooking(
   input: NewBookingInput,
   idempotencyKey: string | undefined,
   known?: KnownParts,
+  /** The Telegram user who booked from the mini app (CONTRACT.md §18): GET /public/{slug}/my-bookings shows it to them. */
+  telegramUserId?: string,
 ): Promise<BookingView> {
-  const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
+  const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known, telegramUserId);
   await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
   return booking;
 }
@@ -102,6 +104,7 @@ async function placeBooking(
   status: 'pending' | 'confirmed',
   idempotencyKey: string | undefined,
   known?: KnownParts,
+  telegramUserId?: string,
 ): Promise<BookingView> {
   assertWallClock('wall-date', input.date, 'date');
   assertWallClock('wall-time', input.time, 'time');
@@ -139,6 +142,7 @@ async function placeBooking(
       client: { phone, firstName: input.first_name.trim() },
       now,
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
+      telegramUserId,
     };
     // Strict slots lock the master and check for a clash first, so they need a transaction around both.
     const inserted = business.strictSlots

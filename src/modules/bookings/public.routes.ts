@@ -11,6 +11,7 @@ import { callerIdempotencyKey } from './idempotency.js';
 import { lookUpBookingCached } from './lookup-cache.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { parseStartParam } from '../../core/reach-links.js';
 
 export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -51,14 +52,17 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * CONTRACT.md §3: a valid mini-app X-Telegram-Init-Data header stands in for the captcha, §11: only
-   * when the mini app was opened for this business (its start_param names it), so one signed
-   * initData cannot be replayed to book anywhere without a captcha.
+   * when the mini app was opened for this business (its start_param names it, §18: before any "__m1__s2"),
+   * so one signed initData cannot be replayed to book anywhere without a captcha. The Telegram user it
+   * names is remembered with the booking (§18, my-bookings).
    */
-  const fromMiniAppOf = async (business: BusinessRow, initData: string | string[] | undefined): Promise<boolean> => {
-    if (typeof initData !== 'string' || config.botToken === undefined) return false;
+  const miniAppUserOf = async (business: BusinessRow, initData: string | string[] | undefined): Promise<string | undefined> => {
+    if (typeof initData !== 'string' || config.botToken === undefined) return undefined;
     const result = validateInitData(initData, config.botToken, app.ctx.time.unixSeconds());
-    if (!result.ok || !result.startParam) return false;
-    return result.startParam === business.slug || (await findBusinessBySlug(app.ctx.db, result.startParam))?.id === business.id;
+    if (!result.ok || !result.startParam) return undefined;
+    const { slug } = parseStartParam(result.startParam);
+    const ours = slug === business.slug || (await findBusinessBySlug(app.ctx.db, slug))?.id === business.id;
+    return ours ? String(result.user.id) : undefined;
   };
 
   app.post(
@@ -87,10 +91,9 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = callerIdempotencyKey(undefined, request.headers['idempotency-key']);
       const replay = await replayedBooking(app.ctx, business, key, request.body);
       if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
-      if (!(await fromMiniAppOf(business, request.headers['x-telegram-init-data']))) {
-        await verifyCaptcha(config, request.body.captcha_token, request.ip);
-      }
-      const booking = await createBooking(app.ctx, request.log, business, request.body, key, found);
+      const telegramUserId = await miniAppUserOf(business, request.headers['x-telegram-init-data']);
+      if (telegramUserId === undefined) await verifyCaptcha(config, request.body.captcha_token, request.ip);
+      const booking = await createBooking(app.ctx, request.log, business, request.body, key, found, telegramUserId);
       return reply.status(201).send(result(booking));
     },
   );

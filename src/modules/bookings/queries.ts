@@ -237,6 +237,8 @@ export interface BookingInsert {
   now: NaiveDateTime;
   /** Idempotency-Key and the request's hash: remembered with the booking, in the same statement. */
   idempotency?: { key: string; requestHash: string };
+  /** The Telegram user who booked from the mini app (CONTRACT.md §18). */
+  telegramUserId?: string;
 }
 
 export interface InsertedBooking {
@@ -267,10 +269,10 @@ const insertBookingStatement = preparedSql<{ id: string; client_id: number; phon
       RETURNING id, phone, first_name
     ), booking AS (
       INSERT INTO ${bookings} (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot, notes,
-        created_at, updated_at)
+        created_at, updated_at, telegram_user_id)
       SELECT ${p('businessId')}, ${p('serviceId')}, ${p('masterId')}, client.id, ${p('status')},
         ${p('startAt')}::timestamp, ${p('endAt')}::timestamp, ${p('priceSnapshot')}, ${p('notes')},
-        ${p('now')}::timestamp, ${p('now')}::timestamp
+        ${p('now')}::timestamp, ${p('now')}::timestamp, ${p('telegramUserId')}::text
       -- Set before the row is written: an AFTER trigger's WHEN is read as each row is written.
       FROM client WHERE set_config('app.notify_after_commit', 'on', true) = 'on'
       RETURNING id
@@ -297,6 +299,7 @@ export async function insertBooking(db: Db, values: BookingInsert): Promise<Inse
     now: values.now,
     key: values.idempotency?.key ?? null,
     requestHash: values.idempotency?.requestHash ?? null,
+    telegramUserId: values.telegramUserId ?? null,
   });
   return { id: row!.id, client: { id: Number(row!.client_id), phone: row!.phone, firstName: row!.first_name } };
 }

@@ -27,6 +27,7 @@ import { overviewRoutes } from './overview.js';
 import { eventRoutes } from './events.routes.js';
 import { countBookings, countDeletedBookings, DELETED_KEPT_DAYS, listBookingViews, listDeletedBookings } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
+import { myBookingsRoutes } from './my-bookings.routes.js';
 import { changeStatus, findBookingView, removeBooking } from './status.js';
 import { bookingBody, type BookingView } from './view.js';
 import { isUuid } from '../../core/uuid.js';
@@ -251,6 +252,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const bookingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicBookingRoutes);
+  await app.register(myBookingsRoutes);
   await app.register(providerBookingRoutes);
   await app.register(overviewRoutes);
   await app.register(eventRoutes);

@@ -107,6 +107,7 @@ export function businessBody(row: BusinessRow) {
     ...profileBody(row),
     min_notice_minutes: row.minNoticeMinutes,
     booking_horizon_days: row.bookingHorizonDays,
+    embed_origins: row.embedOrigins,
   };
 }
 

@@ -10,6 +10,7 @@ import { updateBusinessSettings, type BusinessSettings } from './business.servic
 import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from './slug.js';
 import { ProfileFields, profileValues } from './profile.js';
 import { BookingWindowFields, bookingWindowValues } from './booking-window-settings.js';
+import { checkedEmbedOrigins, EmbedOriginsField } from './embed.js';
 
 const UpdateBusiness = Type.Object(
   {
@@ -25,6 +26,7 @@ const UpdateBusiness = Type.Object(
     ),
     ...ProfileFields,
     ...BookingWindowFields,
+    ...EmbedOriginsField,
   },
   { additionalProperties: false },
 );
@@ -110,6 +112,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (strict_slots !== undefined) values.strictSlots = strict_slots;
       Object.assign(values, bookingWindowValues(request.body));
       if (request.body.masters_can_decide !== undefined) values.mastersCanDecide = request.body.masters_can_decide;
+      if (request.body.embed_origins !== undefined) values.embedOrigins = checkedEmbedOrigins(request.body.embed_origins);
       if (phone !== undefined) {
         const normalized = normalizePhone(phone);
         if (!normalized) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');

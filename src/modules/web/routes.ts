@@ -19,6 +19,8 @@ import { publicConfig } from './config.routes.js';
 import { withInitialData } from './initial-data.js';
 import { bookingPageMeta, withMeta, type PageMeta } from './meta.js';
 import { registerSiteFiles } from './site-files.js';
+import { setPageSecurityPolicy } from '../../http/security-headers.js';
+import { registerEmbedScript } from './embed-script.js';
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Страница не найдена</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="32x32"><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f6f7fb;color:#1d2433}
@@ -46,6 +48,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   registerSiteFiles(app);
+  registerEmbedScript(app);
   const pages = {
     booking: readPage('booking'),
     app: readPage('app'),
@@ -96,8 +99,19 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
     if (moved) return reply.redirect(`/${moved}`, 301);
     if (!page) return notFoundPage(reply);
+    setPageSecurityPolicy(reply, await embedOriginsOf(slug));
     return sendPrecompressed(request, reply.header('cache-control', 'no-cache'), page);
   });
+
+  /** The sites this business lets frame its page (CONTRACT.md §18), kept beside the page itself. */
+  async function embedOriginsOf(slug: string): Promise<string[]> {
+    const kept = await cachedAnswer(app.ctx.pageCache, slug, 'embed-origins', async () => {
+      const business = await findBusinessBySlug(app.ctx.db, slug);
+      if (!business) return undefined;
+      return { businessId: business.id, currentSlug: business.slug, text: JSON.stringify(business.embedOrigins), type: 'application/json' };
+    });
+    return kept ? (JSON.parse(kept.identity.toString('utf8')) as string[]) : [];
+  }
 
   /** The booking page with the business, its services, masters and hours inlined: the first step paints without a request. */
   async function bookingPage(template: string, business: BusinessRow): Promise<string> {

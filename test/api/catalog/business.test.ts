@@ -28,6 +28,7 @@ describe('GET /business', () => {
       whatsapp: null,
       min_notice_minutes: 0,
       booking_horizon_days: null,
+      embed_origins: [],
     });
   });
 

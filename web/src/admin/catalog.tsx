@@ -8,6 +8,7 @@ import { Categories } from './categories';
 import { masterLinkChanges } from './setup-rules';
 import { useSetupT } from './setup-messages';
 import { useRulesT } from './rules-messages';
+import { ReachLinks } from './reach-links';
 
 const emptyService = { name: '', duration: '30', price: '0', buffer_after: '0', category_id: '' };
 
@@ -203,6 +204,7 @@ export function CatalogPage() {
                         .map((m) => m.name)
                         .join(', ')}
                     </div>
+                    <ReachLinks choice={{ serviceId: s.id }} name={s.name} />
                   </td>
                   <td data-label={t('duration')}>{formatDuration(s.duration, lang)}</td>
                   <td data-label={t('price')}>{formatPrice(s.price)}</td>

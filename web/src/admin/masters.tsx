@@ -7,6 +7,7 @@ import { MasterCalendar } from './master-calendar';
 import { MasterTermsGrid } from './master-terms-grid';
 import { useRulesT } from './rules-messages';
 import { MasterTelegram } from './master-telegram';
+import { ReachLinks } from './reach-links';
 
 function MasterForm(props: { master?: Master; services: Service[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -119,6 +120,7 @@ export function MastersPage() {
                       </button>
                       <MasterCalendar master={m} />
                       <MasterTelegram master={m} onChange={masters.reload} />
+                      <ReachLinks choice={{ masterId: m.id }} name={m.name} />
                     </div>
                   )}
                 </li>

@@ -11,6 +11,7 @@ import { ProfileFields } from './profile-fields';
 import { client, useSession } from './state';
 import { MastersDecide } from './masters-decide';
 import { TelegramLink } from './telegram-link';
+import { EmbedSettings } from './embed-settings';
 
 function SlugCheck(props: { slug: string; current: string }) {
   const t = useT(messages);
@@ -107,6 +108,7 @@ export function SettingsPage() {
       </form>
       <ProfileFields />
       <BookingWindowSettings />
+      <EmbedSettings />
       <section class="card">
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />

@@ -16,6 +16,10 @@ import { DetailsStep, detailsProblem, type DetailsProblem, type DetailsValues } 
 import { bookingMessages } from './messages';
 import { MasterStep, ServiceStep, WhenStep } from './steps';
 import { SuccessStep } from './success';
+import type { PageChoice } from '@core/reach-links.js';
+import { wallNow } from '@shared/wall-clock';
+import { chosenByLink, hasChoice, servicesOf } from './preset';
+import { PresetMaster } from './preset-note';
 import { ANY, type BookingResult, type Business, type InitialData, type Master, type MasterChoice, type Service } from './types';
 
 export interface FlowHost {
@@ -36,6 +40,8 @@ export interface BookingFlowProps {
   onBooked?(result: BookingResult): void;
   /** Opens the bot link (the mini app's openTelegramLink); a plain link otherwise. */
   openLink?(url: string): void;
+  /** What the page's link (or the mini app's start parameter) chose, CONTRACT.md §18: applied once, when the tab kept nothing. */
+  preset?: PageChoice;
 }
 
 interface Catalog {
@@ -73,7 +79,7 @@ function useCatalog(api: Client, slug: string, initial: InitialData) {
   return { catalog, failed, masters, masterCount };
 }
 
-export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults, onBooked, openLink }: BookingFlowProps) {
+export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults, onBooked, openLink, preset }: BookingFlowProps) {
   const t = useT(bookingMessages);
   const lang = useLang();
   const timeZone = initial.config.timezone;
@@ -97,6 +103,9 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   const [booking, setBooking] = useState<BookingResult | null>(null);
   const sendingNow = useRef(false);
   const idempotency = useRef<{ fingerprint: string; key: string } | null>(null);
+  // A master's link: the service step offers that master's services only, and the master is taken.
+  const [onlyMaster, setOnlyMaster] = useState<Master | null>(null);
+  const linkDate = useRef<string | null>(null);
 
   const eligible = service ? mastersFor(service, allMasters) : [];
   const show = (next: Step) => {
@@ -118,7 +127,18 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
       wanted === 'service' || (now.service && (wanted !== 'details' || (now.date && now.time)) && (wanted !== 'done' || now.booking));
     show(possible ? wanted : 'service');
   });
-  const restored = useRestoredChoices(slug, catalog, mastersPromise, (kept, masters, wanted) => {
+  // A link that chose (CONTRACT.md §18), on a first open: a reload restores what the tab kept instead.
+  const applyLink = hasChoice(preset)
+    ? (masters: Master[]) => {
+        if (!catalog) return;
+        const chosen = chosenByLink(preset, catalog.services, masters, wallNow(timeZone).date);
+        setAllMasters(masters);
+        setOnlyMaster(chosen.master);
+        linkDate.current = chosen.date;
+        if (chosen.service) void pickService(chosen.service, chosen.master);
+      }
+    : undefined;
+  const restored = useRestoredChoices(slug, catalog, mastersPromise, applyLink, (kept, masters, wanted) => {
     setValues((current) => ({ ...current, ...kept.values }));
     const keptService = catalog?.services.find((s) => s.id === kept.serviceId);
     if (!keptService || !wanted || wanted === 'service' || wanted === 'done') return;
@@ -136,13 +156,14 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
     keepChoices(slug, { serviceId: service?.id ?? null, masterId, masterSkipped, date, time, values });
   }, [restored, slug, step, service, master, masterSkipped, date, time, values]);
 
-  async function pickService(picked: Service) {
+  async function pickService(picked: Service, fixed: Master | null = onlyMaster) {
     setService(picked);
-    setDate(null);
+    setDate(linkDate.current);
+    linkDate.current = null;
     setTime(null);
     const masters = await mastersPromise.catch(() => [] as Master[]);
     setAllMasters(masters);
-    const linked = mastersFor(picked, masters);
+    const linked = fixed ? [fixed] : mastersFor(picked, masters);
     const skip = linked.length <= 1;
     setMasterSkipped(skip);
     setMaster(linked.length === 1 ? linked[0]! : ANY);
@@ -273,7 +294,14 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
               <h2>{stepTitle[step]}</h2>
             </div>
           )}
-          {step === 'service' && <ServiceStep t={t} services={services} onPick={(s) => void pickService(s)} />}
+          {step === 'service' && onlyMaster && <PresetMaster master={onlyMaster} onClear={() => setOnlyMaster(null)} />}
+          {step === 'service' && (
+            <ServiceStep
+              t={t}
+              services={onlyMaster ? servicesOf(onlyMaster, services, allMasters) : services}
+              onPick={(s) => void pickService(s)}
+            />
+          )}
           {step === 'master' && (
             <MasterStep
               t={t}
@@ -357,17 +385,20 @@ function useRestoredChoices(
   slug: string,
   catalog: Catalog | null,
   masters: Promise<Master[]>,
+  /** With nothing kept: what a link chose, once the masters are known. */
+  fresh: ((masters: Master[]) => void) | undefined,
   apply: (kept: KeptChoices, masters: Master[], wanted: Step | null) => void,
 ): boolean {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     if (restored || !catalog) return;
     const kept = keptChoices(slug);
-    if (!kept) return setRestored(true);
+    if (!kept && !fresh) return setRestored(true);
     void masters
       .catch(() => [] as Master[])
       .then((list) => {
-        apply(kept, list, stepOfEntry());
+        if (kept) apply(kept, list, stepOfEntry());
+        else fresh?.(list);
         setRestored(true);
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the catalog first arrives

@@ -17,6 +17,11 @@ import { miniMessages } from './messages';
 import { ProviderView } from './provider';
 import { MiniSession, type MessengerLogin } from './session';
 import { applyTheme, telegramConfirm, telegramHost, telegramWebApp, type TelegramWebApp } from './telegram';
+import { parseStartParam, type LinkChoice } from '@core/reach-links.js';
+import { keepChoices } from '../booking/history';
+import { MiniTabs, MyBookings, type MiniTab } from './my-bookings';
+import { WebPageLink } from './outside';
+import { startParamOfUrl } from './start-link';
 
 const loaded: InitialData = readInitialData<InitialData>() ?? {
   config: { captcha_site_key: null, bot_username: null, timezone: 'Asia/Almaty' },
@@ -24,7 +29,7 @@ const loaded: InitialData = readInitialData<InitialData>() ?? {
 // The signed initData stands in for the captcha (CONTRACT.md §3): the mini app never shows the widget.
 const initial: InitialData = { ...loaded, config: { ...loaded.config, captcha_site_key: null } };
 
-type State = { kind: 'opening' } | { kind: 'failed'; message: string } | { kind: 'ready'; login: MessengerLogin };
+type State = { kind: 'opening' } | { kind: 'failed'; message: string; off: boolean } | { kind: 'ready'; login: MessengerLogin };
 
 function MiniApp({ app }: { app: TelegramWebApp }) {
   const t = useT(miniMessages);
@@ -38,13 +43,24 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
   useEffect(() => {
     session.login().then(
       (login) => setState({ kind: 'ready', login }),
-      (error) => setState({ kind: 'failed', message: hasCode(error, 'not_configured') ? t('noBot') : t('loginFailed') }),
+      (error) =>
+        setState({
+          kind: 'failed',
+          message: hasCode(error, 'not_configured') ? t('noBot') : t('loginFailed'),
+          off: hasCode(error, 'not_configured'),
+        }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per launch
   }, []);
 
   if (state.kind === 'opening') return <p class="mini-note muted">{t('opening')}</p>;
-  if (state.kind === 'failed') return <p class="mini-note error">{state.message}</p>;
+  // Telegram login off (CONTRACT.md §18, #35): the salon's web page books the same way.
+  if (state.kind === 'failed')
+    return (
+      <p class="mini-note error">
+        {state.message} {state.off && <WebPageLink startParam={startParam} />}
+      </p>
+    );
   const { login } = state;
   if (login.role === 'provider') {
     host.back(null);
@@ -56,9 +72,11 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
     host.main(null);
     return <MasterMiniView api={session.api} confirmCancel={(text) => telegramConfirm(app, text)} />;
   }
-  const slug = startParam || login.businessSlug;
+  // CONTRACT.md §18: "{slug}__m{id}__s{id}" names the salon and what the link chose.
+  const { slug: linkSlug, ...chosen } = parseStartParam(startParam);
+  const slug = linkSlug || login.businessSlug;
   if (!slug) return <p class="mini-note muted">{t('noSlug')}</p>;
-  return <CustomerView app={app} slug={slug} api={session.api} host={host} />;
+  return <CustomerView app={app} slug={slug} api={session.api} host={host} chosen={chosen} />;
 }
 
 /** A linked master (CONTRACT.md §16) opens on their own day; the server answers only their bookings. */
@@ -83,13 +101,18 @@ function CustomerView({
   slug,
   api,
   host,
+  chosen,
 }: {
   app: TelegramWebApp;
   slug: string;
   api: MiniSession['api'];
   host: ReturnType<typeof telegramHost>;
+  chosen: LinkChoice;
 }) {
   const t = useT(miniMessages);
+  const [tab, setTab] = useState<MiniTab>('book');
+  // "Записаться снова" opens a new flow with that service and master chosen (nothing kept from before).
+  const [preset, setPreset] = useState<{ choice: LinkChoice; round: number }>({ choice: chosen, round: 0 });
   const [check, setCheck] = useState<SalonCheck>(initial.business?.slug === slug ? 'found' : 'checking');
   useEffect(() => {
     if (check !== 'checking') return;
@@ -112,26 +135,55 @@ function CustomerView({
         {t('failed')}
       </p>
     );
+  const tabs = <MiniTabs tab={tab} onTab={setTab} />;
+  if (tab === 'mine')
+    return (
+      <>
+        {tabs}
+        <MyBookings
+          api={api}
+          slug={slug}
+          initData={app.initData}
+          timeZone={initial.config.timezone}
+          host={host}
+          onAgain={(booking) => {
+            keepChoices(slug, null);
+            setPreset(({ round }) => ({ choice: { serviceId: booking.service.id, masterId: booking.master.id }, round: round + 1 }));
+            setTab('book');
+          }}
+        />
+      </>
+    );
   return (
-    <BookingFlow
-      api={api}
-      slug={slug}
-      initial={initial}
-      host={host}
-      bookingHeaders={() => ({ 'X-Telegram-Init-Data': app.initData })}
-      defaults={{ firstName: app.initDataUnsafe.user?.first_name ?? '' }}
-      onBooked={(booking) => {
-        app.HapticFeedback?.notificationOccurred('success');
-        if (initial.config.bot_username) app.openTelegramLink(booking.messenger_url);
-      }}
-      openLink={(url) => app.openTelegramLink(url)}
-    />
+    <>
+      {tabs}
+      <BookingFlow
+        key={preset.round}
+        preset={preset.choice}
+        api={api}
+        slug={slug}
+        initial={initial}
+        host={host}
+        bookingHeaders={() => ({ 'X-Telegram-Init-Data': app.initData })}
+        defaults={{ firstName: app.initDataUnsafe.user?.first_name ?? '' }}
+        onBooked={(booking) => {
+          app.HapticFeedback?.notificationOccurred('success');
+          if (initial.config.bot_username) app.openTelegramLink(booking.messenger_url);
+        }}
+        openLink={(url) => app.openTelegramLink(url)}
+      />
+    </>
   );
 }
 
-function NotInTelegram() {
+/** Outside Telegram (CONTRACT.md §18, #35 item 5): one line, and the salon's web page of the start parameter. */
+function NotInTelegram({ startParam }: { startParam: string }) {
   const t = useT(miniMessages);
-  return <p class="mini-note muted">{t('notTelegram')}</p>;
+  return (
+    <p class="mini-note muted" data-outside-telegram>
+      {t('notTelegram')} <WebPageLink startParam={startParam} />
+    </p>
+  );
 }
 
 document.documentElement.lang = getLang();
@@ -144,5 +196,5 @@ if (app && app.initData) {
   app.expand();
   render(<MiniApp app={app} />, root);
 } else {
-  render(<NotInTelegram />, root);
+  render(<NotInTelegram startParam={startParamOfUrl(location)} />, root);
 }

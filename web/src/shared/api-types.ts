@@ -566,6 +566,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{slug}/my-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mini-app user's own bookings
+         * @description Bookings of this business made from the mini app by the Telegram user of X-Telegram-Init-Data, and those of the phones that user verified by sharing the contact with the bot; newest start first, at most 50. A booking id never adds a phone. 401 on a missing, forged or stale header.
+         */
+        get: operations["listMyBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bookings": {
         parameters: {
             query?: never;
@@ -1439,6 +1459,7 @@ export interface operations {
                             min_notice_minutes: number;
                             /** @description A public booking is at most this many days ahead; null: no limit */
                             booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                         service: {
                             id: number;
@@ -1675,6 +1696,7 @@ export interface operations {
                             min_notice_minutes: number;
                             /** @description A public booking is at most this many days ahead; null: no limit */
                             booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -1888,6 +1910,7 @@ export interface operations {
                             min_notice_minutes: number;
                             /** @description A public booking is at most this many days ahead; null: no limit */
                             booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -2417,6 +2440,7 @@ export interface operations {
                             min_notice_minutes: number;
                             /** @description A public booking is at most this many days ahead; null: no limit */
                             booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -3353,6 +3377,7 @@ export interface operations {
                         min_notice_minutes: number;
                         /** @description A public booking is at most this many days ahead; null: no limit */
                         booking_horizon_days: number | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -3453,6 +3478,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     /** @description A public booking is at most this many days ahead; null: no limit */
                     booking_horizon_days?: number | null;
+                    /** @description Sites that may show the booking page in a frame: up to 10 https:// origins; [] allows none */
+                    embed_origins?: string[];
                 };
             };
         };
@@ -3486,6 +3513,7 @@ export interface operations {
                         min_notice_minutes: number;
                         /** @description A public booking is at most this many days ahead; null: no limit */
                         booking_horizon_days: number | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -5680,6 +5708,8 @@ export interface operations {
                             base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -7471,6 +7501,191 @@ export interface operations {
             };
         };
     };
+    listMyBookings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-telegram-init-data"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The mini-app user's own bookings */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        start_at: string;
+                        end_at: string;
+                        service: {
+                            id: number;
+                            name: string;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        price_snapshot: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBookings: {
         parameters: {
             query?: {
@@ -9169,6 +9384,7 @@ export interface operations {
                         min_notice_minutes: number;
                         /** @description A public booking is at most this many days ahead; null: no limit */
                         booking_horizon_days: number | null;
+                        embed_origins: string[];
                         created_at: string;
                         admin_email: string | null;
                         /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
@@ -9429,6 +9645,7 @@ export interface operations {
                             min_notice_minutes: number;
                             /** @description A public booking is at most this many days ahead; null: no limit */
                             booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                         login: {
                             email: string;
@@ -10103,6 +10320,11 @@ export interface operations {
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };

@@ -1,0 +1,72 @@
+/** The bookings a mini-app user may see (CONTRACT.md §18): made by that Telegram user, or of a phone that user verified. */
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, clients, masters, services, subscriptions, type BookingStatus } from '../../db/schema.js';
+import { fromDbTimestamp } from '../../core/wallclock.js';
+
+/** §18: the newest fifty. */
+export const MY_BOOKINGS_LIMIT = 50;
+
+export interface MyBooking {
+  id: string;
+  status: BookingStatus;
+  start_at: string;
+  end_at: string;
+  service: { id: number; name: string };
+  master: { id: number; name: string };
+  price_snapshot: number;
+}
+
+/**
+ * The phones Telegram vouched for as this user's own: a contact shared in the user's private chat with
+ * the bot (§11; a private chat's id is the user's id). A booking id subscribes to one booking only and
+ * never adds a phone here.
+ */
+function verifiedPhones(db: Db, telegramUserId: string) {
+  return db
+    .select({ phone: subscriptions.contextRef })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.contextType, 'CLIENT_PHONE'),
+        eq(subscriptions.origin, 'contact'),
+        eq(subscriptions.isActive, true),
+        eq(subscriptions.messengerChatId, telegramUserId),
+      ),
+    );
+}
+
+/** Newest start first, at most MY_BOOKINGS_LIMIT, of this business only. */
+export async function myBookings(db: Db, businessId: number, telegramUserId: string): Promise<MyBooking[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      priceSnapshot: bookings.priceSnapshot,
+      service: { id: services.id, name: services.name },
+      master: { id: masters.id, name: masters.name },
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(masters, eq(masters.id, bookings.masterId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        or(eq(bookings.telegramUserId, telegramUserId), inArray(clients.phone, verifiedPhones(db, telegramUserId))),
+      ),
+    )
+    .orderBy(desc(bookings.startAt), desc(bookings.createdAt), bookings.id)
+    .limit(MY_BOOKINGS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    start_at: fromDbTimestamp(row.startAt),
+    end_at: fromDbTimestamp(row.endAt),
+    service: row.service,
+    master: row.master,
+    price_snapshot: row.priceSnapshot,
+  }));
+}

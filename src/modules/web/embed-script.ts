@@ -1,0 +1,48 @@
+/**
+ * GET /embed.js (CONTRACT.md §18): a salon's site adds
+ * `<script src="{PUBLIC_URL}/embed.js" data-slug="{slug}"></script>` and gets
+ * its booking page in an iframe right after the tag, as tall as its content
+ * (the page posts its height, web/src/booking/embed.ts). Optional
+ * data-service, data-master and data-date choose as the page's own link does.
+ * A plain `<iframe src="{PUBLIC_URL}/{slug}?embed=1">` works without it.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** The message the embedded page posts to its parent (the page's side: web/src/booking/embed.ts). */
+export const HEIGHT_MESSAGE = 'booking-page:height';
+
+/** Plain ES5 that runs on any site builder's page; nothing global is left behind. */
+export const EMBED_SCRIPT = `(function () {
+  var tag = document.currentScript;
+  var slug = tag && tag.getAttribute('data-slug');
+  if (!slug) return;
+  var origin = new URL(tag.src, location.href).origin;
+  var query = 'embed=1';
+  ['service', 'master', 'date'].forEach(function (name) {
+    var value = tag.getAttribute('data-' + name);
+    if (value) query += '&' + name + '=' + encodeURIComponent(value);
+  });
+  var frame = document.createElement('iframe');
+  frame.src = origin + '/' + encodeURIComponent(slug) + '?' + query;
+  frame.title = tag.getAttribute('data-title') || 'Онлайн-запись';
+  frame.setAttribute('scrolling', 'no');
+  frame.style.cssText = 'display:block;width:100%;max-width:100%;height:640px;border:0;overflow:hidden;color-scheme:normal';
+  tag.parentNode.insertBefore(frame, tag.nextSibling);
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.origin !== origin || event.source !== frame.contentWindow || !data || data.type !== '${HEIGHT_MESSAGE}') return;
+    if (typeof data.height === 'number' && data.height > 0) frame.style.height = Math.ceil(data.height) + 'px';
+  });
+})();
+`;
+
+export function registerEmbedScript(app: FastifyInstance): void {
+  app.get('/embed.js', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      // An hour: a change reaches salons' sites the same day; any site may load it.
+      .header('cache-control', 'public, max-age=3600')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(EMBED_SCRIPT),
+  );
+}

@@ -1,0 +1,44 @@
+/** The pages' side of CONTRACT.md §18 (web/src): the mini app outside Telegram and «Мои записи» (what a link chose: test/web/reach.test.ts). */
+import { describe, expect, it } from 'vitest';
+import { splitByNow, type MyBooking } from '../../web/src/miniapp/visits.js';
+import { startParamOfUrl, webPageOf } from '../../web/src/miniapp/start-link.js';
+
+describe('the mini app outside Telegram (web/src/miniapp/start-link.ts)', () => {
+  it('reads the start parameter from ?startapp= or tgWebAppStartParam', () => {
+    expect(startParamOfUrl({ search: '?startapp=salon__m1', hash: '' })).toBe('salon__m1');
+    expect(startParamOfUrl({ search: '', hash: '#tgWebAppStartParam=salon' })).toBe('salon');
+    expect(startParamOfUrl({ search: '', hash: '' })).toBe('');
+  });
+
+  it("links to the salon's page with what the parameter chose; nothing without a salon", () => {
+    expect(webPageOf('salon__m7__s5')).toBe('/salon?service=5&master=7');
+    expect(webPageOf('salon')).toBe('/salon');
+    expect(webPageOf('')).toBeNull();
+    expect(webPageOf('//evil.example')).toBeNull();
+  });
+});
+
+describe('«Мои записи» (web/src/miniapp/visits.ts)', () => {
+  const booking = (id: string, start: string, end: string, status: MyBooking['status'] = 'confirmed'): MyBooking => ({
+    id,
+    status,
+    start_at: start,
+    end_at: end,
+    service: { id: 1, name: 'S' },
+    master: { id: 1, name: 'M' },
+    price_snapshot: 1000,
+  });
+
+  it('upcoming soonest first (not ended, not cancelled); the rest past, newest first', () => {
+    const list = [
+      booking('later', '2026-11-30T10:00:00', '2026-11-30T11:00:00'),
+      booking('cancelled', '2026-11-29T10:00:00', '2026-11-29T11:00:00', 'cancelled'),
+      booking('soon', '2026-11-25T10:00:00', '2026-11-25T11:00:00'),
+      booking('now', '2026-11-23T14:30:00', '2026-11-23T15:30:00'),
+      booking('done', '2026-11-20T10:00:00', '2026-11-20T11:00:00', 'completed'),
+    ];
+    const { upcoming, past } = splitByNow(list, '2026-11-23T15:00:00');
+    expect(upcoming.map((b) => b.id)).toEqual(['now', 'soon', 'later']);
+    expect(past.map((b) => b.id)).toEqual(['cancelled', 'done']);
+  });
+});
