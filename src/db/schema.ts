@@ -30,6 +30,8 @@ export const businesses = pgTable('businesses', {
   address: text('address').notNull().default(''),
   messengerChatId: text('messenger_chat_id'),
   strictSlots: boolean('strict_slots').notNull().default(false),
+  /** The owner saved or confirmed working hours (PUT /schedule/{id}); the registration's default week is not that (migration 0016). */
+  hoursSaved: boolean('hours_saved').notNull().default(false),
   /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
   telegramLinkCode: text('telegram_link_code'),
   description: text('description'),

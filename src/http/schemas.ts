@@ -82,6 +82,8 @@ export const BusinessBody = Type.Object({
   address: Type.String(),
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
+  /** The owner saved or confirmed working hours at least once (the default week of a registration is not that). */
+  hours_saved: Type.Boolean(),
   ...ProfileBody,
 });
 export type BusinessBody = Static<typeof BusinessBody>;

@@ -46,6 +46,7 @@ describe('POST /auth/register', () => {
         address: 'Алматы, Абая 10',
         messenger_chat_id: null,
         strict_slots: false,
+        hours_saved: false,
         description: null,
         instagram: null,
         whatsapp: null,

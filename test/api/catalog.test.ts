@@ -22,6 +22,7 @@ describe('GET /business', () => {
       address: 'Алматы, ул. Абая 10',
       messenger_chat_id: null,
       strict_slots: false,
+      hours_saved: false,
       description: null,
       instagram: null,
       whatsapp: null,

@@ -474,7 +474,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one day of a week */
+        /**
+         * Change one day of a week
+         * @description Also marks the business's hours as set by the owner (`hours_saved`); an empty body confirms the day as it is.
+         */
         put: operations["updateScheduleDay"];
         post?: never;
         delete?: never;
@@ -1341,6 +1344,7 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -1569,6 +1573,7 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -1771,6 +1776,7 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -2294,6 +2300,7 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
@@ -3212,6 +3219,7 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -3333,6 +3341,7 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -8777,6 +8786,7 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
@@ -9031,6 +9041,7 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
