@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { book } from '../helpers/catalog.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { usePanelBrowser } from './admin-helpers.js';
+import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
 const NOW = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Almaty
 const DAY = '2026-11-24';
@@ -137,5 +137,126 @@ describe('the booking page on a phone', () => {
     await page.locator('[data-time="11:00"]').click();
     await page.locator('input[name="first_name"]').waitFor();
     expect(await smallTargets(page)).toEqual([]);
+  });
+});
+
+describe("the owner's first steps", () => {
+  for (const viewport of [LAPTOP, PHONE]) {
+    it(`${viewport.width}: the setup card tells the truth, counts what the owner did, offers the link from the name in one tap and folds away`, async () => {
+      const owner = await registerBusiness(w, { business_name: `Барбершоп Арман ${viewport.width}` });
+      const phoneSlug = owner.business.slug;
+      const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        (await w.call({ method, url: `/api/v1${url}`, payload, token: owner.token })).data;
+      const page = await browser.open(viewport, owner.token);
+      await page.goto(`${w.baseUrl}/admin/calendar`);
+      const card = page.getByTestId('onboarding');
+      const step = (name: string) => card.locator(`li[data-step="${name}"]`);
+      // On a phone the card starts as one line; one tap opens it.
+      if (viewport === PHONE) await card.getByRole('button', { name: 'Показать' }).click();
+      await expect
+        .poll(() => page.getByTestId('onboarding-help').textContent())
+        .toBe('Клиенты смогут записаться, когда появится мастер с рабочими часами.');
+      // The registration's default week is not the owner's doing.
+      await step('hours').waitFor();
+      expect(await card.locator('li[data-step]').evaluateAll((els) => els.map((el) => el.getAttribute('data-step')))).toEqual([
+        'master',
+        'hours',
+        'strict',
+        'link',
+        'telegram',
+      ]);
+      await api('POST', '/masters', { name: 'Арман', service_ids: [owner.service.id] });
+      await page.reload();
+      await expect
+        .poll(() => page.getByTestId('onboarding-help').textContent())
+        .toBe('Клиенты уже могут записываться по вашей ссылке. Эти шаги сделают запись надёжнее.');
+      expect(await card.textContent()).not.toContain('не смогут');
+      await screenshot(page, `first-week-setup-${viewport.width}`);
+
+      await step('hours').getByRole('button', { name: 'Часы верны' }).click();
+      await expect.poll(() => step('hours').count()).toBe(0);
+      expect((await api('GET', '/business')).hours_saved).toBe(true);
+      await step('strict')
+        .getByRole('checkbox', { name: /Не записывать двоих к одному мастеру на одно время/ })
+        .click();
+      await expect.poll(() => step('strict').count()).toBe(0);
+      expect((await api('GET', '/business')).strict_slots).toBe(true);
+
+      const slug = `barbershop-arman-${viewport.width}`;
+      await expect.poll(() => step('link').textContent()).toContain(`/${slug}`);
+      await step('link').getByRole('button', { name: 'Взять эту ссылку' }).click();
+      await expect.poll(() => page.getByTestId('top-public-link').textContent()).toBe(`127.0.0.1:${new URL(w.baseUrl).port}/${slug}`);
+      await expect.poll(() => step('link').count()).toBe(0);
+      expect((await api('GET', '/business')).slug).toBe(slug);
+      // The phone link keeps answering (CONTRACT.md §11).
+      expect((await w.call({ method: 'GET', url: `/api/v1/public/${phoneSlug}` })).data.slug).toBe(slug);
+      await expect
+        .poll(() => page.getByTestId('onboarding-done').textContent())
+        .toBe('✓ Готово: мастер, часы работы, без двойных записей, ссылка');
+      await page.getByTestId('public-link-bar').getByRole('button', { name: 'QR-код ссылки для записи' }).click();
+      await page.getByTestId('public-link-qr').locator('svg').waitFor();
+
+      // Folded away, and still folded after a reload.
+      await card.getByRole('button', { name: 'Свернуть' }).click();
+      await expect.poll(() => card.textContent()).toContain('Первые шаги: 4 из 5');
+      await page.reload();
+      await page.locator('.cal-col').first().waitFor();
+      await expect.poll(() => card.getByRole('button', { name: 'Показать' }).count()).toBe(1);
+      expect((await card.boundingBox())!.height).toBeLessThan(60);
+      await card.getByRole('button', { name: 'Показать' }).click();
+
+      // «Подключить Telegram» opens the Telegram part of Settings.
+      await step('telegram').getByRole('button', { name: 'Подключить Telegram' }).click();
+      const telegram = page.getByRole('heading', { name: 'Telegram', exact: true });
+      await telegram.waitFor();
+      await expect.poll(async () => (await telegram.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+      await expect.poll(async () => (await telegram.boundingBox())!.y).toBeLessThan(viewport.height / 2);
+    });
+  }
+
+  it("360: the card of a new salon leaves the day's calendar on the first screen", async () => {
+    const owner = await registerBusiness(w);
+    await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+      token: owner.token,
+    });
+    const page = await browser.open(PHONE, owner.token);
+    await page.goto(`${w.baseUrl}/admin/calendar`);
+    const card = page.getByTestId('onboarding');
+    await expect.poll(() => card.textContent()).toContain('Первые шаги: 1 из 5');
+    await page.locator('.cal-col').first().waitFor();
+    const calendarTop = (await page.locator('.cal').boundingBox())!.y;
+    await screenshot(page, 'first-week-setup-first-screen-360');
+    expect((await card.boundingBox())!.height).toBeLessThan(60);
+    expect(calendarTop).toBeLessThan(PHONE.height * 0.6);
+  });
+});
+
+describe('the week view', () => {
+  it('opens on the selected day: at 1280 px with 2 masters the selected Friday is in view; on a phone the week starts at the selected day', async () => {
+    const owner = await registerBusiness(w);
+    for (const name of ['Алия', 'Дана'])
+      await w.call({ method: 'POST', url: '/api/v1/masters', payload: { name, service_ids: [owner.service.id] }, token: owner.token });
+    const laptop = await browser.open(LAPTOP, owner.token);
+    await laptop.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-27`);
+    const friday = laptop.locator('.cal-col[data-date="2026-11-27"]');
+    await friday.first().waitFor();
+    const cal = (await laptop.locator('.cal').boundingBox())!;
+    for (const column of await friday.all()) {
+      const box = (await column.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cal.x + 50);
+      expect(box.x + box.width).toBeLessThanOrEqual(cal.x + cal.width + 1);
+    }
+    await screenshot(laptop, 'first-week-week-1280');
+
+    const phone = await browser.open(PHONE, owner.token);
+    await phone.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-26`);
+    await phone.locator('.cal-col').first().waitFor();
+    const phoneCal = (await phone.locator('.cal').boundingBox())!;
+    const thursday = (await phone.locator('.cal-day').nth(3).boundingBox())!;
+    expect(Math.abs(thursday.x - (phoneCal.x + 56))).toBeLessThan(3);
+    await screenshot(phone, 'first-week-week-360');
   });
 });
