@@ -1,7 +1,7 @@
 /** Pure rules of the owner's panel (web/src/admin/rules.ts): schedule checks, first steps, the address's city. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clientsCanBook, dayProblem, setupState, withCity } from '../../web/src/admin/rules.js';
+import { clientsCanBook, dayProblem, setupState, splitCity, withCity } from '../../web/src/admin/rules.js';
 
 const day = (start: string, end: string, breakFrom: string | null = null, breakTo: string | null = null, active = true) => ({
   start_time: start,
@@ -72,5 +72,28 @@ describe('withCity', () => {
     expect(withCity('алматы', 'г. Алматы, Абая 10')).toBe('г. Алматы, Абая 10');
     expect(withCity('', 'Абая 10')).toBe('Абая 10');
     expect(withCity('Алматы', '')).toBe('');
+  });
+});
+
+describe('splitCity (the city field after a reload)', () => {
+  it('takes the city back from a saved "city, street"; nothing else is a city', () => {
+    expect(splitCity('Алматы, Абая 10')).toEqual(['Алматы', 'Абая 10']);
+    expect(splitCity('Абая 10')).toEqual(['', 'Абая 10']);
+    expect(splitCity('ул. Абая 10, кв. 5')).toEqual(['', 'ул. Абая 10, кв. 5']);
+    expect(splitCity('')).toEqual(['', '']);
+  });
+
+  it('property: withCity puts back exactly the saved address', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (address) => {
+        expect(withCity(...splitCity(address))).toBe(address);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[А-Яа-я -]{1,20}$/), fc.stringMatching(/^[А-Яа-я0-9 .]{1,30}$/), (city, street) => {
+        const saved = withCity(city, street);
+        expect(withCity(...splitCity(saved))).toBe(saved);
+      }),
+    );
   });
 });

@@ -73,3 +73,16 @@ export function withCity(city: string, street: string): string {
   if (!c || !a || a.toLowerCase().includes(c.toLowerCase())) return street;
   return `${c}, ${a}`;
 }
+
+/**
+ * The saved address back into the city and street fields (issue #35: the city survived no reload): the part
+ * before the first ", " when it names a city (no digits) and withCity gives the address back; else no city.
+ */
+export function splitCity(address: string): [city: string, street: string] {
+  const at = address.indexOf(', ');
+  if (at <= 0) return ['', address];
+  const city = address.slice(0, at);
+  const street = address.slice(at + 2);
+  if (/\d/.test(city) || city.length > 60 || !street.trim() || withCity(city, street) !== address) return ['', address];
+  return [city, street];
+}
