@@ -40,7 +40,7 @@ async function openBookingPage(slug: string): Promise<Page> {
 /** Every visible control of the page smaller than 40×40 px (text links inside a sentence aside). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, [role="option"]')]
+    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, [role="option"]'))
       .filter((el) => el.offsetParent !== null && !(el.tagName === 'A' && el.closest('p, li.inline')))
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 40 || box.height < 40))
@@ -258,5 +258,62 @@ describe('the week view', () => {
     const thursday = (await phone.locator('.cal-day').nth(3).boundingBox())!;
     expect(Math.abs(thursday.x - (phoneCal.x + 56))).toBeLessThan(3);
     await screenshot(phone, 'first-week-week-360');
+  });
+});
+
+describe('the smaller things of the first week', () => {
+  it('1280: the master card leads to that schedule, the city survives a reload, a new service prefills nothing, notes are named apart, a move says so, the dialog covers the screen', async () => {
+    const { owner, master } = await salonWithMaster('Дана');
+    const page = await browser.open(LAPTOP, owner.token);
+    await page.goto(`${w.baseUrl}/admin/masters`);
+    await page.getByTestId('master-schedule').click();
+    await page.getByRole('heading', { name: 'Дана', level: 2 }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?master=${master}`);
+
+    await page.goto(`${w.baseUrl}/admin/settings`);
+    await expect.poll(() => page.locator('input[name="city"]').inputValue()).toBe('Алматы');
+    expect(await page.locator('input[name="address"]').inputValue()).toBe('ул. Абая 10');
+
+    await page.goto(`${w.baseUrl}/admin/services`);
+    const price = page.locator('input[name="service_price"]');
+    await price.waitFor();
+    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '']);
+    await price.click();
+    await page.keyboard.type('3000');
+    expect(await price.inputValue()).toBe('3000');
+
+    const booked = await book(w, owner, { date: '2026-11-23', time: '15:00', master_id: master, notes: 'Без фена' });
+    await page.goto(`${w.baseUrl}/admin/calendar?date=2026-11-23`);
+    await page.locator(`[data-booking="${booked.id}"]`).click();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await expect.poll(() => detail.textContent()).toContain('Комментарий к записи');
+    // The overlay covers the whole screen, its top edge included.
+    expect(await page.evaluate(() => document.elementFromPoint(640, 1)?.closest('.modal-back') !== null)).toBe(true);
+    expect(await page.locator('.modal-back').boundingBox()).toEqual({ x: 0, y: 0, width: LAPTOP.width, height: LAPTOP.height });
+    await detail.getByRole('button', { name: 'Перенести' }).click();
+    const times = detail.getByRole('group', { name: 'Свободное время' });
+    await times.getByRole('button', { name: '16:00' }).click();
+    await detail.getByRole('button', { name: 'Перенести', exact: true }).click();
+    await detail.getByTestId('move-question').getByRole('button', { name: 'Да, перенести' }).click();
+    await expect.poll(() => detail.getByTestId('moved-notice').textContent()).toContain('16:00');
+    expect(await detail.textContent()).not.toContain('Переносов не предлагали');
+    await screenshot(page, 'first-week-moved-1280');
+  });
+
+  it('360: the booking page offers «Добавить в Google Календарь» beside the .ics file', async () => {
+    const { owner } = await salonWithMaster();
+    const page = await openBookingPage(owner.business.slug);
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await page.locator(`[data-date="${DAY}"]`).click();
+    await page.locator('[data-time="15:00"]').click();
+    await page.locator('input[name="first_name"]').fill('Айжан');
+    await page.locator('input[name="phone"]').fill('8 701 555 44 34');
+    await page.locator('button.confirm').click();
+    const google = page.getByRole('link', { name: 'Добавить в Google Календарь' });
+    const url = new URL((await google.getAttribute('href'))!);
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('dates')).toBe('20261124T150000/20261124T160000');
+    expect(url.searchParams.get('ctz')).toBe('Asia/Almaty');
+    expect(await smallTargets(page)).toEqual([]);
   });
 });

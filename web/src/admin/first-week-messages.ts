@@ -31,6 +31,10 @@ const ru = {
   hideQr: 'Скрыть QR-код',
   qrLabel: 'QR-код ссылки для записи',
   linkChanged: 'Новая ссылка работает; старая тоже ведёт к вам.',
+  movedNow: 'Запись перенесена:',
+  noProposalsAfterMove: 'Клиенту другое время не предлагали — вы перенесли запись сами.',
+  clientNote: 'Заметка о клиенте',
+  bookingNotes: 'Комментарий к записи',
 };
 export type FirstWeekKey = keyof typeof ru;
 
@@ -60,6 +64,10 @@ const kk: Record<FirstWeekKey, string> = {
   hideQr: 'QR-кодты жасыру',
   qrLabel: 'Жазылу сілтемесінің QR-коды',
   linkChanged: 'Жаңа сілтеме жұмыс істейді; ескісі де сізге әкеледі.',
+  movedNow: 'Жазылу ауыстырылды:',
+  noProposalsAfterMove: 'Клиентке басқа уақыт ұсынылмады — жазылуды өзіңіз ауыстырдыңыз.',
+  clientNote: 'Клиент туралы жазба',
+  bookingNotes: 'Жазылуға түсініктеме',
 };
 
 const en: Record<FirstWeekKey, string> = {
@@ -88,6 +96,10 @@ const en: Record<FirstWeekKey, string> = {
   hideQr: 'Hide QR code',
   qrLabel: 'QR code of the booking link',
   linkChanged: 'The new link works; the old one still leads to you.',
+  movedNow: 'Booking moved:',
+  noProposalsAfterMove: 'No other time was proposed to the client — you moved the booking yourself.',
+  clientNote: 'Note about the client',
+  bookingNotes: 'Comment on the booking',
 };
 
 export const firstWeekMessages = defineMessages<FirstWeekKey>({ ru, kk, en });

@@ -49,6 +49,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Получать уведомления в Telegram',
     telegramHint: 'Бот пришлёт подтверждение и сообщит об изменениях.',
     calendar: 'Добавить в календарь (.ics)',
+    googleCalendar: 'Добавить в Google Календарь',
     again: 'Записаться ещё раз',
     notYourPhone: 'Не ваш номер?',
     notYourPhoneText:
@@ -118,6 +119,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Telegram-да хабарламалар алу',
     telegramHint: 'Бот растауды жібереді және өзгерістер туралы хабарлайды.',
     calendar: 'Күнтізбеге қосу (.ics)',
+    googleCalendar: 'Google Күнтізбесіне қосу',
     again: 'Тағы жазылу',
     notYourPhone: 'Нөміріңіз емес пе?',
     notYourPhoneText:
@@ -187,6 +189,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Get updates in Telegram',
     telegramHint: 'The bot sends the confirmation and any changes.',
     calendar: 'Add to calendar (.ics)',
+    googleCalendar: 'Add to Google Calendar',
     again: 'Book again',
     notYourPhone: 'Not your number?',
     notYourPhoneText:
