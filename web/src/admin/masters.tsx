@@ -96,6 +96,7 @@ export function MastersPage() {
                           {m.services.length ? m.services.map((s) => s.name).join(', ') : t('noServicesLinked')} ·{' '}
                           <a
                             href={`/admin/schedules?master=${m.id}`}
+                            class="tap"
                             data-testid="master-schedule"
                             onClick={(event) => (event.preventDefault(), navigate(`/admin/schedules?master=${m.id}`))}
                           >

@@ -18,7 +18,7 @@ export function PublicLinkBar() {
     <section class="public-link" aria-label={f('publicLink')} data-testid="public-link-bar">
       <div class="row">
         <span class="muted public-link-label">{f('publicLink')}:</span>
-        <a href={url} target="_blank" rel="noopener" class="public-url" data-testid="top-public-link">
+        <a href={url} target="_blank" rel="noopener" class="public-url tap" data-testid="top-public-link">
           {url.replace(/^https?:\/\//, '')}
         </a>
         <CopyButton text={url} />

@@ -41,7 +41,7 @@ function useHashTarget() {
 function CopyLink({ url }: { url: string }) {
   return (
     <div class="row">
-      <a href={url} target="_blank" rel="noopener" data-testid="public-link">
+      <a href={url} target="_blank" rel="noopener" class="tap" data-testid="public-link">
         {url}
       </a>
       <CopyButton text={url} />
