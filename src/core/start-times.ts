@@ -36,3 +36,17 @@ export function freeStartTimes(answer: WindowAnswer, duration: number, options: 
   }
   return times;
 }
+
+/**
+ * The `count` free times nearest to a wanted one (a time just taken), earlier first on a tie, listed in
+ * order of the day: what the booking page offers instead without sending the client back to the strip.
+ */
+export function nearestTimes(times: readonly string[], wanted: string, count = 4): string[] {
+  const at = toMinutes(wanted);
+  const distance = (time: string) => Math.abs(toMinutes(time) - at);
+  return [...new Set(times)]
+    .filter((time) => time !== wanted)
+    .sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))
+    .slice(0, count)
+    .sort();
+}

@@ -32,6 +32,8 @@ export const businesses = pgTable('businesses', {
   strictSlots: boolean('strict_slots').notNull().default(false),
   /** CONTRACT.md §16: linked masters may confirm, reject and propose times for their own bookings. */
   mastersCanDecide: boolean('masters_can_decide').notNull().default(false),
+  /** The owner saved or confirmed working hours (PUT /schedule/{id}); the registration's default week is not that (migration 0016). */
+  hoursSaved: boolean('hours_saved').notNull().default(false),
   /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
   telegramLinkCode: text('telegram_link_code'),
   description: text('description'),

@@ -83,6 +83,8 @@ export const BusinessBody = Type.Object({
   messenger_chat_id: Nullable(Type.String()),
   strict_slots: Type.Boolean(),
   masters_can_decide: Type.Boolean({ description: 'Linked masters may decide on their own bookings (CONTRACT.md §16)' }),
+  /** The owner saved or confirmed working hours at least once (the default week of a registration is not that). */
+  hours_saved: Type.Boolean(),
   ...ProfileBody,
   /** CONTRACT.md §17. */
   min_notice_minutes: Type.Integer({ description: 'A public booking starts at least this many minutes after now; 0: no limit' }),

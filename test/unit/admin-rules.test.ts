@@ -1,7 +1,7 @@
 /** Pure rules of the owner's panel (web/src/admin/rules.ts): schedule checks, first steps, the address's city. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayProblem, setupState, withCity } from '../../web/src/admin/rules.js';
+import { clientsCanBook, dayProblem, setupState, splitCity, withCity } from '../../web/src/admin/rules.js';
 
 const day = (start: string, end: string, breakFrom: string | null = null, breakTo: string | null = null, active = true) => ({
   start_time: start,
@@ -41,11 +41,27 @@ describe('dayProblem', () => {
 });
 
 describe('setupState', () => {
-  it('needs a master, a working day and a linked chat', () => {
-    const week = [{ is_active: false }, { is_active: true }];
-    expect(setupState([], week, null)).toEqual({ master: false, hours: true, telegram: false });
-    expect(setupState([{ has_schedule: false }], [{ is_active: false }], '')).toEqual({ master: true, hours: false, telegram: false });
-    expect(setupState([{ has_schedule: true }], [{ is_active: false }], '-100123')).toEqual({ master: true, hours: true, telegram: true });
+  const business = { messenger_chat_id: null, hours_saved: false, strict_slots: false, slug: '7011234567' };
+  it('counts a step done only when the owner did it: the default week, strict slots off and the phone slug are not', () => {
+    expect(setupState([], business)).toEqual({ master: false, hours: false, strict: false, link: false, telegram: false });
+    expect(setupState([{}], { messenger_chat_id: '-100123', hours_saved: true, strict_slots: true, slug: 'barbershop-arman' })).toEqual({
+      master: true,
+      hours: true,
+      strict: true,
+      link: true,
+      telegram: true,
+    });
+    expect(setupState([], { ...business, slug: '7011234567-2' }).link).toBe(false);
+    expect(setupState([], { ...business, slug: '7011234567-salon' }).link).toBe(true);
+  });
+});
+
+describe('clientsCanBook', () => {
+  it('needs a master and a working weekday, the defaults counting (they are what clients see)', () => {
+    expect(clientsCanBook([], [{ is_active: true }])).toBe(false);
+    expect(clientsCanBook([{ has_schedule: false }], [{ is_active: false }, { is_active: true }])).toBe(true);
+    expect(clientsCanBook([{ has_schedule: false }], [{ is_active: false }])).toBe(false);
+    expect(clientsCanBook([{ has_schedule: true }], [{ is_active: false }])).toBe(true);
   });
 });
 
@@ -56,5 +72,28 @@ describe('withCity', () => {
     expect(withCity('алматы', 'г. Алматы, Абая 10')).toBe('г. Алматы, Абая 10');
     expect(withCity('', 'Абая 10')).toBe('Абая 10');
     expect(withCity('Алматы', '')).toBe('');
+  });
+});
+
+describe('splitCity (the city field after a reload)', () => {
+  it('takes the city back from a saved "city, street"; nothing else is a city', () => {
+    expect(splitCity('Алматы, Абая 10')).toEqual(['Алматы', 'Абая 10']);
+    expect(splitCity('Абая 10')).toEqual(['', 'Абая 10']);
+    expect(splitCity('ул. Абая 10, кв. 5')).toEqual(['', 'ул. Абая 10, кв. 5']);
+    expect(splitCity('')).toEqual(['', '']);
+  });
+
+  it('property: withCity puts back exactly the saved address', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (address) => {
+        expect(withCity(...splitCity(address))).toBe(address);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[А-Яа-я -]{1,20}$/), fc.stringMatching(/^[А-Яа-я0-9 .]{1,30}$/), (city, street) => {
+        const saved = withCity(city, street);
+        expect(withCity(...splitCity(saved))).toBe(saved);
+      }),
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   RESERVED_SLUGS,
   slugFromPhone,
   slugProblem,
-} from '../../src/modules/catalog/slug.js';
+} from '../../src/core/slug.js';
 
 describe('slugFromPhone', () => {
   it('is the 10-digit phone without the 7 prefix', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregateSlots, singleMasterSlots, type DaySchedule, type MasterDay, type TimedBooking } from '../../src/core/availability.js';
-import { freeStartTimes } from '../../src/core/start-times.js';
+import { freeStartTimes, nearestTimes } from '../../src/core/start-times.js';
 import { addMinutes, fromMinutes, toMinutes } from '../../src/core/wallclock.js';
 
 const DAY = '2026-11-24';
@@ -165,6 +165,31 @@ describe('freeStartTimes against aggregateSlots (any master)', () => {
         expect(offered).toEqual(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('nearestTimes (a time just taken: what the page offers instead)', () => {
+  it('the nearest free times around the wanted one, earlier first on a tie, in the order of the day', () => {
+    const free = ['09:00', '10:30', '10:45', '11:30', '12:00', '15:00'];
+    expect(nearestTimes(free, '11:00', 3)).toEqual(['10:30', '10:45', '11:30']);
+    expect(nearestTimes(free, '11:00', 4)).toEqual(['10:30', '10:45', '11:30', '12:00']);
+    expect(nearestTimes(['10:45', '11:15'], '11:00', 1)).toEqual(['10:45']);
+    expect(nearestTimes([], '11:00')).toEqual([]);
+  });
+
+  it('property: never the wanted time, at most count, sorted, and no left-out time is nearer than one offered', () => {
+    const time = fc.integer({ min: 0, max: 95 }).map((q) => fromMinutes(q * STEP));
+    fc.assert(
+      fc.property(fc.uniqueArray(time, { maxLength: 30 }), time, fc.integer({ min: 1, max: 6 }), (free, wanted, count) => {
+        const offered = nearestTimes(free, wanted, count);
+        expect(offered).not.toContain(wanted);
+        expect(offered.length).toBe(Math.min(count, free.filter((t) => t !== wanted).length));
+        expect(offered).toEqual([...offered].sort());
+        const far = (t: string) => Math.abs(toMinutes(t) - toMinutes(wanted));
+        const worst = Math.max(...offered.map(far));
+        for (const t of free) if (t !== wanted && !offered.includes(t)) expect(far(t)).toBeGreaterThanOrEqual(worst);
+      }),
     );
   });
 });

@@ -57,7 +57,7 @@ describe('the live panel', () => {
     await expect.poll(() => card.getByTestId('client-spent').textContent()).toBe('5\u202f000\u00a0₸');
     await expect.poll(() => card.getByTestId('client-history').locator('li').count()).toBe(2);
     expect(await card.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/77052223344');
-    await card.getByLabel('Заметки').fill('Любит короткие виски');
+    await card.getByLabel('Заметка о клиенте').fill('Любит короткие виски');
     await expect.poll(() => card.getByTestId('notes-state').textContent(), { timeout: 5000 }).toBe('Сохранено');
     const [client] = (await w.call({ method: 'GET', url: '/api/v1/clients?q=Бауыржан', token: owner.token })).data;
     expect(client.notes).toBe('Любит короткие виски');

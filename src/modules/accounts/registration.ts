@@ -4,7 +4,7 @@ import { DomainError, fieldError, invalidInput, notAuthenticated } from '../../c
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertService } from '../catalog/services.queries.js';
-import { firstFreeSlug, slugFromPhone } from '../catalog/slug.js';
+import { firstFreeSlug, slugFromPhone } from '../../core/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
 import { hashPassword, verifyPassword } from '../identity/password.js';

@@ -94,6 +94,14 @@ export async function updateBusiness(
   return row;
 }
 
+/** Working hours count as set by the owner from the first PUT /schedule/{id} on (the setup card's step). */
+export async function markHoursSaved(db: Db, id: number): Promise<void> {
+  await db
+    .update(businesses)
+    .set({ hoursSaved: true })
+    .where(and(eq(businesses.id, id), eq(businesses.hoursSaved, false)));
+}
+
 export function businessBody(row: BusinessRow) {
   return {
     id: row.id,
@@ -104,6 +112,7 @@ export function businessBody(row: BusinessRow) {
     messenger_chat_id: row.messengerChatId,
     strict_slots: row.strictSlots,
     masters_can_decide: row.mastersCanDecide,
+    hours_saved: row.hoursSaved,
     ...profileBody(row),
     min_notice_minutes: row.minNoticeMinutes,
     booking_horizon_days: row.bookingHorizonDays,

@@ -7,7 +7,7 @@ import { bearerSecurity } from '../../http/openapi-security.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { businessBody, findBusinessById, findBusinessBySlug } from './business.queries.js';
 import { updateBusinessSettings, type BusinessSettings } from './business.service.js';
-import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from './slug.js';
+import { MAX_SLUG_LENGTH, MIN_NEW_SLUG_LENGTH, newSlugProblem } from '../../core/slug.js';
 import { ProfileFields, profileValues } from './profile.js';
 import { BookingWindowFields, bookingWindowValues } from './booking-window-settings.js';
 import { checkedEmbedOrigins, EmbedOriginsField } from './embed.js';

@@ -5,6 +5,7 @@ import { errorResponses, IdParam, Nullable, ScheduleRowBody } from '../../http/s
 import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
+import { markHoursSaved } from '../catalog/business.queries.js';
 import { type ScheduleValues } from './defaults.js';
 import { businessWeek, deleteMasterWeek, findScheduleRow, masterWeek, scheduleRowBody, updateScheduleRow } from './queries.js';
 import { giveMasterOwnWeek } from './service.js';
@@ -119,6 +120,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'updateScheduleDay',
         summary: 'Change one day of a week',
+        description: "Also marks the business's hours as set by the owner (`hours_saved`); an empty body confirms the day as it is.",
         security,
         params: IdParam,
         body: UpdateSchedule,
@@ -129,6 +131,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findScheduleRow(app.ctx.db, request.params.id, request.provider.businessId);
       if (!row) throw notFound('Schedule');
       const changes = scheduleChanges(request.body);
+      await markHoursSaved(app.ctx.db, request.provider.businessId);
       return scheduleRowBody(Object.keys(changes).length ? await updateScheduleRow(app.ctx.db, row.id, changes) : row);
     },
   );

@@ -9,7 +9,7 @@ import { insertCategory } from '../catalog/categories.queries.js';
 import { upsertClient } from '../bookings/client-record.js';
 import { insertMaster, replaceMasterServices, setMasterServiceTerms } from '../catalog/masters.queries.js';
 import { insertService, type ServiceView } from '../catalog/services.queries.js';
-import { firstFreeSlug } from '../catalog/slug.js';
+import { firstFreeSlug } from '../../core/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
 import { DEMO_ADMIN_NAME, DEMO_BUSINESS, DEMO_CATEGORIES, DEMO_CLIENTS, DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from './demo.js';

@@ -14,7 +14,7 @@ import { cachedAnswer } from '../catalog/public-cache.js';
 import { listMasters } from '../catalog/masters.queries.js';
 import { listPublicServices } from '../catalog/public-services.js';
 import { businessHours } from '../schedules/hours.js';
-import { slugProblem } from '../catalog/slug.js';
+import { slugProblem } from '../../core/slug.js';
 import { publicConfig } from './config.routes.js';
 import { withInitialData } from './initial-data.js';
 import { bookingPageMeta, withMeta, type PageMeta } from './meta.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { webDist } from '../../paths.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
-import { slugProblem } from '../catalog/slug.js';
+import { slugProblem } from '../../core/slug.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { salonCard } from './og-card.js';
 

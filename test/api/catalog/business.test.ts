@@ -23,6 +23,7 @@ describe('GET /business', () => {
       messenger_chat_id: null,
       strict_slots: false,
       masters_can_decide: false,
+      hours_saved: false,
       description: null,
       instagram: null,
       whatsapp: null,

@@ -263,3 +263,17 @@ describe('PUT /schedule/{id}', () => {
     expect((await t.call({ method: 'PUT', url: '/api/v1/schedule/1', payload: {} })).statusCode).toBe(401);
   });
 });
+
+describe('hours_saved (issue #35: the setup card counts hours the owner set, not the defaults)', () => {
+  it('is false after registration and true from the first PUT /schedule/{id} on, an empty body (confirming the day) included', async () => {
+    const owner = await registerBusiness(t);
+    const business = async () => (await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data;
+    expect((await business()).hours_saved).toBe(false);
+    const week = await businessWeek(owner);
+    expect((await putRow(owner, week[0]!.id, {})).statusCode).toBe(200);
+    expect((await business()).hours_saved).toBe(true);
+    expect(await businessWeek(owner)).toEqual(week);
+    const other = await registerBusiness(t);
+    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: other.token })).data.hours_saved).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ import { Field, useDebounced } from '@shared/panel-ui';
 import { client } from './state';
 import { useT, messages } from './messages';
 import { useOwnerT } from './owner-messages';
-import { withCity } from './rules';
+import { splitCity, withCity } from './rules';
 
 type City = Answer<'/location/cities'>[number];
 
@@ -115,13 +115,16 @@ function Suggest<T>(props: SuggestProps<T>) {
 export function AddressInput(props: { value: string; onValue: (address: string) => void; error?: string }) {
   const t = useT(messages);
   const o = useOwnerT();
-  const [cityText, setCityText] = useState('');
+  const [cityText, setCityText] = useState(() => splitCity(props.value)[0]);
   const [city, setCity] = useState<City | null>(null);
-  const [street, setStreet] = useState(props.value);
+  const [street, setStreet] = useState(() => splitCity(props.value)[1]);
   const [unavailable, setUnavailable] = useState(false);
   // A value set from outside (loaded, saved) replaces what is shown.
   useEffect(() => {
-    if (props.value !== withCity(cityText, street)) setStreet(props.value);
+    if (props.value === withCity(cityText, street)) return;
+    const [savedCity, savedStreet] = splitCity(props.value);
+    setCityText(savedCity);
+    setStreet(savedStreet);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.value]);
   const emit = (nextCity: string, nextStreet: string) => props.onValue(withCity(nextCity, nextStreet));

@@ -302,6 +302,13 @@ export function Register(props: { onSession: (business: Business) => void }) {
             onValue={set('email')}
             error={err('email')}
           />
+          {emailTaken && (
+            <p class="field-note">
+              <a href="/admin/login" data-testid="login-instead" onClick={(event) => (event.preventDefault(), navigate('/admin/login'))}>
+                {t('loginInstead')}
+              </a>
+            </p>
+          )}
           <TextField
             label={t('password')}
             name="password"

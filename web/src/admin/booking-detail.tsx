@@ -8,6 +8,7 @@ import { MoveBooking } from './move-booking';
 import { ProposeTime } from './propose';
 import { dateOf, timeOf } from './dates';
 import { useT, messages } from './messages';
+import { useFirstWeekT } from './first-week-messages';
 import { useOwnerT } from './owner-messages';
 import { client, type Status } from './state';
 import { StatusBadge } from './status-badge';
@@ -48,6 +49,7 @@ function AcceptedMove(props: { date: string; time: string; pending: boolean }) {
 
 export function BookingDetail(props: { id: string; onClose: () => void; onChanged: () => void }) {
   const t = useT(messages);
+  const f = useFirstWeekT();
   const o = useOwnerT();
   const lang = useLang();
   const booking = useLoad((signal) => client.get('/bookings/{id}', { path: { id: props.id }, signal }), [props.id]);
@@ -58,6 +60,8 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
   useBookingChanges((change) => (!change || change.id === props.id) && booking.reload());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [panel, setPanel] = useState<'propose' | 'move' | null>(null);
+  // Issue #35: right after a move the detail says it was moved, not «Переносов не предлагали».
+  const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const change = useAction(async (status: Status) => {
     booking.set(await client.patch('/bookings/{id}', { path: { id: props.id }, body: { status } }));
     props.onChanged();
@@ -112,7 +116,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
             <dd data-testid="booking-master">{b.master.name}</dd>
             <dt>{t('price')}</dt>
             <dd>{formatPrice(b.price_snapshot)}</dd>
-            <dt>{t('notes')}</dt>
+            <dt>{f('bookingNotes')}</dt>
             <dd style="white-space:pre-wrap">{b.notes || '—'}</dd>
           </dl>
           <BookingActions booking={b} busy={change.busy} onStatus={(status) => void change.run(status)} />
@@ -153,6 +157,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
             <MoveBooking
               booking={b}
               onMoved={(moved) => {
+                setMovedFrom(b.start_at);
                 booking.set(moved);
                 setPanel(null);
                 proposals.reload();
@@ -164,11 +169,19 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
           {panel === 'propose' && (
             <ProposeTime booking={b} onSent={proposals.reload} onDone={() => setPanel(null)} onCancel={() => setPanel(null)} />
           )}
+          {movedFrom && (
+            <p class="notice" role="status" data-testid="moved-notice">
+              {f('movedNow')} <HumanWhen date={movedFrom.slice(0, 10)} time={movedFrom.slice(11, 16)} /> →{' '}
+              <strong>
+                <HumanWhen date={b.start_at.slice(0, 10)} time={b.start_at.slice(11, 16)} />
+              </strong>
+            </p>
+          )}
           <h3>{t('proposals')}</h3>
           {proposals.loading && !proposals.data ? (
             <Loading text={t('loading')} />
           ) : (proposals.data ?? []).length === 0 ? (
-            <p class="muted">{t('noProposals')}</p>
+            <p class="muted">{movedFrom ? f('noProposalsAfterMove') : t('noProposals')}</p>
           ) : (
             <ul class="proposals" data-testid="proposals" style="padding-left:18px;margin:0">
               {proposals.data!.map((p) => (

@@ -3,6 +3,8 @@
  * booking blocks. A click on empty time asks for a new booking there; a booking dragged
  * with the mouse to another time or master asks to be moved.
  */
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useBookingDrag, SNAP_MINUTES, type Drop } from './calendar-drag';
 import {
   MIN_BLOCK_PX,
@@ -39,12 +41,30 @@ interface GridProps {
   compact: boolean;
   /** Column width in px; the grid scrolls sideways inside its box when they do not fit. */
   colWidth: number;
+  /** The day the week opens on (the selected day or today): scrolled to the left edge when the week is wider than the box. */
+  focusDay?: string;
+}
+
+const AXIS_PX = 56;
+
+/** Issue #35: a week wider than its box opens on the selected day, not on Monday's (often past, empty) columns. */
+function useOpenOn(box: RefObject<HTMLDivElement | null>, focusDay: string | undefined, days: readonly string[], width: number): void {
+  useLayoutEffect(() => {
+    const cal = box.current;
+    const index = focusDay ? days.indexOf(focusDay) : -1;
+    if (!cal || index < 0) return;
+    const dayEl = cal.querySelectorAll<HTMLElement>('.cal-day')[index];
+    if (dayEl) cal.scrollLeft += dayEl.getBoundingClientRect().left - cal.getBoundingClientRect().left - cal.clientLeft - AXIS_PX;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new day, week or column layout opens again; days follow days[0]
+  }, [focusDay, days[0], width]);
 }
 
 export function CalendarGrid(props: GridProps) {
   const t = useT(messages);
   const lang = useLang();
   const { days, columns } = props;
+  const box = useRef<HTMLDivElement>(null);
+  useOpenOn(box, props.focusDay, days, days.length * columns.length * props.colWidth);
   const schedules = days.flatMap((day) => columns.map((c) => props.scheduleFor(c.masterId, day)));
   const range = visibleRange(schedules, props.bookings);
   const [from, to] = range;
@@ -72,8 +92,8 @@ export function CalendarGrid(props: GridProps) {
   };
 
   return (
-    <div class="cal" role="region" aria-label={t('calendar')} tabIndex={0}>
-      <div class="cal-inner" style={{ minWidth: `${56 + days.length * columns.length * colWidth}px` }}>
+    <div class="cal" ref={box} role="region" aria-label={t('calendar')} tabIndex={0}>
+      <div class="cal-inner" style={{ minWidth: `${AXIS_PX + days.length * columns.length * colWidth}px` }}>
         <div class="cal-axis">
           <div class="cal-head" style={{ height: days.length > 1 ? (masterHeads ? '64px' : '24px') : '40px' }} />
           <div style={{ position: 'relative', height: `${height}px` }}>

@@ -12,6 +12,7 @@ import { ConfirmMove, type MoveTarget } from './move-booking';
 import { NewBooking, type NewBookingSeed } from './new-booking';
 import { useBookingChanges } from './live';
 import { Onboarding } from './onboarding';
+import { PublicLinkBar } from './public-link';
 import { useOwnerT } from './owner-messages';
 import { useNarrowScreen } from './narrow-screen';
 import { addDays, daysBetween, hm, mondayOf, today } from './dates';
@@ -134,6 +135,7 @@ export function CalendarPage() {
           />
         </div>
       </div>
+      <PublicLinkBar />
       <Onboarding />
       {columns.length > 0 && setup.data && (
         <div class="row cal-tools">
@@ -182,6 +184,7 @@ export function CalendarPage() {
           bookings={bookings.data}
           compact={view === 'week'}
           colWidth={colWidth}
+          focusDay={view === 'week' ? date : undefined}
           scheduleFor={(masterId, day) => dayRow(setup.data!.weeks, masterId, day)}
           bufferOf={setup.data.bufferOf}
           onOpen={setOpen}

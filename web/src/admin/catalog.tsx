@@ -10,7 +10,8 @@ import { useSetupT } from './setup-messages';
 import { useRulesT } from './rules-messages';
 import { ReachLinks } from './reach-links';
 
-const emptyService = { name: '', duration: '30', price: '0', buffer_after: '0', category_id: '' };
+// A new service prefills nothing to delete first (issue #35: «0» became «03000»); placeholders show the shape.
+const emptyService = { name: '', duration: '', price: '', buffer_after: '', category_id: '' };
 
 /** Who does the service: checkboxes of the masters (a new service: none ticked). */
 function MasterChoices(props: { masters: Master[] | undefined; chosen: number[]; onToggle: (id: number) => void }) {
@@ -90,6 +91,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
           type="number"
           min={1}
           required
+          placeholder="60"
           value={form.duration}
           onValue={set('duration')}
           error={err('duration')}
@@ -101,6 +103,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
           min={0}
           step="any"
           required
+          placeholder="5000"
           value={form.price}
           onValue={set('price')}
           error={err('price')}

@@ -12,6 +12,7 @@ import { useCardT } from './card-messages';
 import { dateOf, hm, nowMinute, timeOf, today } from './dates';
 import { useBookingChanges } from './live';
 import { useT, messages } from './messages';
+import { useFirstWeekT } from './first-week-messages';
 import { NewBooking, type NewBookingSeed } from './new-booking';
 import { client } from './state';
 import { StatusBadge } from './status-badge';
@@ -28,7 +29,7 @@ const NOTES_QUIET_MS = 700;
 /** Notes saved after a pause in typing; leaving the card saves at once, leaving the page with unsaved text asks first. */
 function AutoNotes(props: { id: number; initial: string | null }) {
   const c = useCardT();
-  const t = useT(messages);
+  const f = useFirstWeekT();
   const [notes, setNotes] = useState(props.initial ?? '');
   const [saved, setSaved] = useState(props.initial ?? '');
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
@@ -70,7 +71,7 @@ function AutoNotes(props: { id: number; initial: string | null }) {
   return (
     <div class="field">
       <label for={`card-notes-${props.id}`}>
-        <span class="muted">{t('notes')}</span>
+        <span class="muted">{f('clientNote')}</span>
       </label>
       <textarea
         id={`card-notes-${props.id}`}

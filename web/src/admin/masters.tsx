@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ErrorBox, ListState, Loading, TextField, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from './messages';
-import { client, type Master, type Service } from './state';
+import { client, navigate, type Master, type Service } from './state';
 import { MasterCalendar } from './master-calendar';
 import { MasterTermsGrid } from './master-terms-grid';
 import { useRulesT } from './rules-messages';
@@ -99,7 +99,14 @@ export function MastersPage() {
                         <strong>{m.name}</strong>
                         <div class="muted" style="font-size:.9rem">
                           {m.services.length ? m.services.map((s) => s.name).join(', ') : t('noServicesLinked')} ·{' '}
-                          {m.has_schedule ? t('ownSchedule') : t('businessSchedule')}
+                          <a
+                            href={`/admin/schedules?master=${m.id}`}
+                            class="tap"
+                            data-testid="master-schedule"
+                            onClick={(event) => (event.preventDefault(), navigate(`/admin/schedules?master=${m.id}`))}
+                          >
+                            {m.has_schedule ? t('ownSchedule') : t('businessSchedule')}
+                          </a>
                         </div>
                       </div>
                       <button

@@ -19,6 +19,7 @@ import {
   useLoad,
 } from '@shared/panel-ui';
 import { useT, messages } from './messages';
+import { useFirstWeekT } from './first-week-messages';
 import { useOwnerT } from './owner-messages';
 import { client, useSession, type Master } from './state';
 import { nowMinute, today } from './dates';
@@ -103,6 +104,7 @@ function ClientSearch(props: { onPick: (name: string, phone: string) => void }) 
 
 export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
   const t = useT(messages);
+  const f = useFirstWeekT();
   const o = useOwnerT();
   const [masterId, setMasterId] = useState(props.seed.masterId);
   const s = useSetupT();
@@ -233,7 +235,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           </p>
         )}
         <label class="field">
-          <span class="muted">{t('notes')}</span>
+          <span class="muted">{f('bookingNotes')}</span>
           <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
         </label>
         <div class="row">

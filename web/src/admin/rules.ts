@@ -23,22 +23,47 @@ export function dayProblem(d: ScheduleDay): 'hours' | 'break' | null {
 
 export interface SetupState {
   master: boolean;
+  /** The owner saved or confirmed working hours (business.hours_saved), not the registration's defaults. */
   hours: boolean;
+  /** "Не записывать двоих к одному мастеру на одно время": strict slots on. */
+  strict: boolean;
+  /** The public link is no longer the owner's phone number. */
+  link: boolean;
   telegram: boolean;
 }
 
-/** Pure: what is done, from what the provider API answers. */
-export function setupState(
-  masters: ReadonlyArray<{ has_schedule: boolean }>,
-  businessWeek: ReadonlyArray<{ is_active: boolean }>,
-  chatId: string | null | undefined,
-): SetupState {
+interface SetupBusiness {
+  messenger_chat_id: string | null;
+  hours_saved: boolean;
+  strict_slots: boolean;
+  slug: string;
+}
+
+/** Pure: what the owner has done, from what the provider API answers. */
+export function setupState(masters: ReadonlyArray<unknown>, business: SetupBusiness): SetupState {
   return {
     master: masters.length > 0,
-    // Hours are set when someone can be booked on some weekday: the salon's week or a master's own.
-    hours: businessWeek.some((row) => row.is_active) || masters.some((m) => m.has_schedule),
-    telegram: Boolean(chatId),
+    hours: business.hours_saved,
+    strict: business.strict_slots,
+    link: !isPhoneSlug(business.slug),
+    telegram: Boolean(business.messenger_chat_id),
   };
+}
+
+/** The default slug (SPEC.md: the 10-digit phone, -2, -3 on a collision). */
+export function isPhoneSlug(slug: string): boolean {
+  return /^\d{10}(-\d+)?$/.test(slug);
+}
+
+/**
+ * Whether clients can book already (the setup card must not say they cannot): a master, and someone works
+ * on some weekday, the salon's week (defaults included) or a master's own.
+ */
+export function clientsCanBook(
+  masters: ReadonlyArray<{ has_schedule: boolean }>,
+  businessWeek: ReadonlyArray<{ is_active: boolean }>,
+): boolean {
+  return masters.length > 0 && (businessWeek.some((row) => row.is_active) || masters.some((m) => m.has_schedule));
 }
 
 /** "Абая 10" typed under the city "Алматы" is saved as "Алматы, Абая 10"; an address naming its city stays as it is. */
@@ -47,4 +72,17 @@ export function withCity(city: string, street: string): string {
   const a = street.trim();
   if (!c || !a || a.toLowerCase().includes(c.toLowerCase())) return street;
   return `${c}, ${a}`;
+}
+
+/**
+ * The saved address back into the city and street fields (issue #35: the city survived no reload): the part
+ * before the first ", " when it names a city (no digits) and withCity gives the address back; else no city.
+ */
+export function splitCity(address: string): [city: string, street: string] {
+  const at = address.indexOf(', ');
+  if (at <= 0) return ['', address];
+  const city = address.slice(0, at);
+  const street = address.slice(at + 2);
+  if (/\d/.test(city) || city.length > 60 || !street.trim() || withCity(city, street) !== address) return ['', address];
+  return [city, street];
 }

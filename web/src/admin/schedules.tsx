@@ -174,7 +174,8 @@ export function SchedulesPage() {
   const t = useT(messages);
   const st = useSetupT();
   const masters = useLoad((signal) => client.get('/masters', { signal }), []);
-  const [owner, setOwner] = useState<number | 'business'>('business');
+  // The master's card leads here with ?master=ID (issue #35): that master's week opens.
+  const [owner, setOwner] = useState<number | 'business'>(() => Number(new URLSearchParams(location.search).get('master')) || 'business');
   const loaded = useLoad(
     async (signal) => ({
       owner,

@@ -30,10 +30,21 @@ function SlugCheck(props: { slug: string; current: string }) {
   );
 }
 
+/** «Подключить Telegram» opens /admin/settings#telegram: that part in view, not the top of Settings. */
+function useHashTarget() {
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (!id) return;
+    // after the cards above have their height (the profile and the Telegram link load on their own)
+    const timer = setTimeout(() => document.getElementById(id)?.scrollIntoView({ block: 'start' }), 300);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 function CopyLink({ url }: { url: string }) {
   return (
     <div class="row">
-      <a href={url} target="_blank" rel="noopener" data-testid="public-link">
+      <a href={url} target="_blank" rel="noopener" class="tap" data-testid="public-link">
         {url}
       </a>
       <CopyButton text={url} />
@@ -49,6 +60,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState(false);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once on open: the business as the server has it now
   useEffect(() => void client.get('/business').then(session.setBusiness, () => undefined), []);
+  useHashTarget();
   const set = (key: 'name' | 'phone' | 'address' | 'slug') => (value: string) => {
     setSaved(false);
     setForm((f) => ({ ...f, [key]: value }));
@@ -113,7 +125,9 @@ export function SettingsPage() {
         <h2>{t('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />
       </section>
-      <TelegramLink />
+      <div id="telegram" class="anchor">
+        <TelegramLink />
+      </div>
       <MastersDecide />
       <ChangePassword />
     </div>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Captcha } from '@shared/captcha';
 import { useLang } from '@shared/i18n';
 import type { BookingT } from './messages';
@@ -29,6 +30,8 @@ interface DetailsStepProps {
   onCaptcha(token: string | null): void;
   problem: DetailsProblem | null;
   error: string | null;
+  /** What the check just before sending found (the time taken meanwhile), beside the confirm button. */
+  notice?: ComponentChildren;
   sending: boolean;
   /** False in the mini app, where Telegram's MainButton submits. */
   showSubmit: boolean;
@@ -95,6 +98,7 @@ export function DetailsStep(props: DetailsStepProps) {
           {error}
         </p>
       )}
+      {props.notice}
       {props.showSubmit && (
         <button type="submit" class="btn btn-block confirm" disabled={sending}>
           {sending ? t('sending') : t('confirm')}

@@ -20,6 +20,8 @@ import type { PageChoice } from '@core/reach-links.js';
 import { wallNow } from '@shared/wall-clock';
 import { chosenByLink, hasChoice, servicesOf } from './preset';
 import { PresetMaster } from './preset-note';
+import { TakenNotice, type Retaken } from './taken';
+import { nearestTimes } from '@core/start-times.js';
 import { ANY, type BookingResult, type Business, type InitialData, type Master, type MasterChoice, type Service } from './types';
 
 export interface FlowHost {
@@ -98,6 +100,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   const [problem, setProblem] = useState<DetailsProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [retaken, setRetaken] = useState<Retaken | null>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [booking, setBooking] = useState<BookingResult | null>(null);
@@ -112,6 +115,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
     setStep(next);
     setError(null);
     setProblem(null);
+    setRetaken(null);
     window.scrollTo(0, 0);
   };
   /** Forward to a step: a history entry of its own, so Back comes back here. */
@@ -187,7 +191,10 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
     sendingNow.current = true;
     setSending(true);
     setError(null);
+    setRetaken(null);
     try {
+      const free = await stillFree(date, time);
+      if (free) return setRetaken({ time, offered: nearestTimes(free, time) });
       const masterId = master === ANY ? await source.freeMaster(date, time, service, eligible) : master.id;
       const body = {
         service_id: service.id,
@@ -228,6 +235,17 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   // keystroke even when the press lands before the effect below rebinds the button (a slow phone).
   const newestSubmit = useRef(submit);
   newestSubmit.current = submit;
+  /**
+   * The day's start times fetched again: null while the chosen time is still free (or the check itself
+   * failed: the API then decides), else the free times of that day.
+   */
+  async function stillFree(day: string, chosen: string): Promise<string[] | null> {
+    if (!service) return null;
+    source.forget();
+    const times = await source.dayTimes(day, service, master, eligible).catch(() => null);
+    return times && !times.includes(chosen) ? times : null;
+  }
+
   useEffect(() => {
     if (!host) return;
     host.back(back);
@@ -346,6 +364,19 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
               onCaptcha={setCaptchaToken}
               problem={problem}
               error={error}
+              notice={
+                retaken && (
+                  <TakenNotice
+                    t={t}
+                    retaken={retaken}
+                    onPick={(free) => {
+                      setTime(free);
+                      setRetaken({ changedTo: free });
+                    }}
+                    onOtherDay={() => go('when')}
+                  />
+                )
+              }
               sending={sending}
               showSubmit={!host}
               onSubmit={() => void submit()}

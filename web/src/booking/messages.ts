@@ -48,6 +48,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Получать уведомления в Telegram',
     telegramHint: 'Бот пришлёт подтверждение и сообщит об изменениях.',
     calendar: 'Добавить в календарь (.ics)',
+    googleCalendar: 'Добавить в Google Календарь',
     again: 'Записаться ещё раз',
     notYourPhone: 'Не ваш номер?',
     notYourPhoneText:
@@ -64,6 +65,11 @@ export const bookingMessages = defineMessages({
     errInput: 'Проверьте введённые данные.',
     errLoad: 'Не удалось загрузить расписание. Попробуйте ещё раз.',
     retry: 'Повторить',
+    takenNow: 'Время {time} уже заняли. Ваши данные сохранены — выберите другое время:',
+    takenNone: 'Время {time} уже заняли, а другого свободного времени в этот день нет. Ваши данные сохранены.',
+    otherDay: 'Выбрать другой день',
+    timeChanged: 'Новое время: {time}. Нажмите «Записаться».',
+    dayOffText: 'Мастер в этот день не работает. Выберите другой день.',
   },
   kk: {
     title: 'Онлайн жазылу',
@@ -111,6 +117,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Telegram-да хабарламалар алу',
     telegramHint: 'Бот растауды жібереді және өзгерістер туралы хабарлайды.',
     calendar: 'Күнтізбеге қосу (.ics)',
+    googleCalendar: 'Google Күнтізбесіне қосу',
     again: 'Тағы жазылу',
     notYourPhone: 'Нөміріңіз емес пе?',
     notYourPhoneText:
@@ -127,6 +134,11 @@ export const bookingMessages = defineMessages({
     errInput: 'Енгізілген деректерді тексеріңіз.',
     errLoad: 'Кестені жүктеу мүмкін болмады. Қайталап көріңіз.',
     retry: 'Қайталау',
+    takenNow: '{time} уақытын біреу алып қойды. Деректеріңіз сақталды — басқа уақытты таңдаңыз:',
+    takenNone: '{time} уақытын біреу алып қойды, бұл күні басқа бос уақыт жоқ. Деректеріңіз сақталды.',
+    otherDay: 'Басқа күнді таңдау',
+    timeChanged: 'Жаңа уақыт: {time}. «Жазылу» түймесін басыңыз.',
+    dayOffText: 'Шебер бұл күні жұмыс істемейді. Басқа күнді таңдаңыз.',
   },
   en: {
     title: 'Online booking',
@@ -174,6 +186,7 @@ export const bookingMessages = defineMessages({
     telegram: 'Get updates in Telegram',
     telegramHint: 'The bot sends the confirmation and any changes.',
     calendar: 'Add to calendar (.ics)',
+    googleCalendar: 'Add to Google Calendar',
     again: 'Book again',
     notYourPhone: 'Not your number?',
     notYourPhoneText:
@@ -190,6 +203,11 @@ export const bookingMessages = defineMessages({
     errInput: 'Please check what you entered.',
     errLoad: 'Could not load the schedule. Please try again.',
     retry: 'Retry',
+    takenNow: '{time} has just been taken. Your details are kept — choose another time:',
+    takenNone: '{time} has just been taken and there is no other free time that day. Your details are kept.',
+    otherDay: 'Choose another day',
+    timeChanged: 'New time: {time}. Press “Book”.',
+    dayOffText: 'The master does not work on this day. Please choose another day.',
   },
 });
 

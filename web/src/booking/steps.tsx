@@ -189,7 +189,9 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
           </button>
         </p>
       )}
-      {date && times.state === 'ready' && times.value.length === 0 && <p class="muted no-times">{t('noTimeDay')}</p>}
+      {date && times.state === 'ready' && times.value.length === 0 && (
+        <p class="muted no-times">{t(stateOf(strip, days.indexOf(date)) === 'off' ? 'dayOffText' : 'noTimeDay')}</p>
+      )}
       {date && times.state === 'ready' && times.value.length > 0 && (
         <div class="day-parts">
           {byDayPart(times.value).map(([part, list]) => (

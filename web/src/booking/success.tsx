@@ -3,6 +3,7 @@ import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { formatPhone } from '@core/phone.js';
 import type { BookingT } from './messages';
 import type { Business, BookingResult } from './types';
+import { googleCalendarUrl } from '@core/google-calendar.js';
 
 interface SuccessProps {
   t: BookingT;
@@ -109,6 +110,21 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
           {t('calendar')}
         </a>
       )}
+      <a
+        class="btn btn-block btn-ghost google-calendar"
+        href={googleCalendarUrl({
+          start: booking.start_at,
+          end: booking.end_at,
+          timeZone,
+          title: `${booking.service.name} — ${business.name}`,
+          location: business.address,
+          details: `${t('master')}: ${booking.master.name}\n${business.phone}`,
+        })}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t('googleCalendar')}
+      </a>
       <button type="button" class="btn btn-block btn-ghost again" onClick={onAgain}>
         {t('again')}
       </button>

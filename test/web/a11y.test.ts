@@ -1,0 +1,118 @@
+/**
+ * Accessibility measured, not guessed (issue #35): axe-core on every step of /{slug}, the main /admin
+ * screens and /app at 360 px — no violation of serious or critical impact.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerBusiness } from '../helpers/app.js';
+import { book } from '../helpers/catalog.js';
+import { useWebTest } from '../helpers/web.js';
+import { usePanelBrowser } from './admin-helpers.js';
+
+const PHONE = { width: 360, height: 740 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const w = useWebTest();
+const browser = usePanelBrowser(w, 'a11y', 'admin_token');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** Every visible control smaller than 40×40 px (a link inside a sentence, a checkbox inside its label aside). */
+async function smallTargets(page: Page, where: string): Promise<string[]> {
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="option"]'))
+      .filter((el) => el.offsetParent !== null && !(el.tagName === 'A' && el.closest('p, dd, td, li.inline')))
+      .filter((el) => !((el as HTMLInputElement).type === 'checkbox' && el.closest('label')))
+      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 40 || box.height < 40))
+      .map(
+        ({ el, box }) =>
+          `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent ?? '').trim().slice(0, 20)}» ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
+  return small.map((line) => `${where}: ${line}`);
+}
+
+/** The serious and critical violations axe finds on the page as it is now, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+}
+
+describe('axe-core at 360 px', () => {
+  it('every step of the booking page', async () => {
+    const owner = await registerBusiness(w);
+    for (const name of ['Алия', 'Дана'])
+      await w.call({ method: 'POST', url: '/api/v1/masters', payload: { name, service_ids: [owner.service.id] }, token: owner.token });
+    const page = await browser.open(PHONE);
+    await page.goto(`${w.baseUrl}/${owner.business.slug}`);
+    const found: string[] = [];
+    await page.locator(`[data-service="${owner.service.id}"]`).waitFor();
+    found.push(...(await violations(page, 'service')));
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await page.locator('[data-master="any"]').waitFor();
+    found.push(...(await violations(page, 'master')));
+    await page.locator('[data-master="any"]').click();
+    await page.locator('[data-date="2026-11-28"]').click();
+    await page.locator('.no-times').waitFor();
+    found.push(...(await violations(page, 'when, a day off')));
+    await page.locator('[data-date="2026-11-24"]').click();
+    await page.locator('[data-time="11:00"]').waitFor();
+    found.push(...(await violations(page, 'when')));
+    await page.locator('[data-time="11:00"]').click();
+    await page.locator('input[name="first_name"]').fill('Айжан');
+    await page.locator('input[name="phone"]').fill('8 701 555 44 35');
+    found.push(...(await violations(page, 'details')));
+    await page.locator('button.confirm').click();
+    await page.locator('.success').waitFor();
+    found.push(...(await violations(page, 'done')));
+    expect(found).toEqual([]);
+    // The measure itself finds what it must: an image without a text is critical.
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('img'), { src: '/favicon.ico', id: 'probe' })));
+    expect((await violations(page, 'probe')).join()).toContain('image-alt (critical)');
+  });
+
+  it('the main /admin screens and /app', async () => {
+    const owner = await registerBusiness(w);
+    const made = await w.call({
+      method: 'POST',
+      url: '/api/v1/masters',
+      payload: { name: 'Алия', service_ids: [owner.service.id] },
+      token: owner.token,
+    });
+    await book(w, owner, { date: '2026-11-23', time: '15:00', master_id: made.data.id });
+    const page = await browser.open(PHONE, owner.token);
+    const found: string[] = [];
+    const small: string[] = [];
+    for (const screen of ['calendar', 'bookings', 'clients', 'services', 'masters', 'schedules', 'settings', 'overview']) {
+      await page.goto(`${w.baseUrl}/admin/${screen}`);
+      await page.locator('h1').waitFor();
+      await expect.poll(() => page.locator('.loading').count()).toBe(0);
+      found.push(...(await violations(page, `/admin/${screen}`)));
+      small.push(...(await smallTargets(page, `/admin/${screen}`)));
+    }
+    await page.goto(`${w.baseUrl}/admin/calendar?date=2026-11-23`);
+    await page.locator('.cal-booking').first().click();
+    await page.getByRole('dialog').waitFor();
+    found.push(...(await violations(page, '/admin booking detail')));
+
+    const app = await browser.open(PHONE);
+    await app.goto(`${w.baseUrl}/app`);
+    await app.locator('main, p').first().waitFor();
+    await app.waitForTimeout(500);
+    found.push(...(await violations(app, '/app')));
+    expect(found).toEqual([]);
+    expect(small).toEqual([]);
+  });
+});
