@@ -79,7 +79,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in admin and their business */
+        /**
+         * The logged-in admin (or master) and their business
+         * @description A master's token (CONTRACT.md §16) answers `user: {role: "MASTER", master_id, full_name}`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -392,6 +395,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/masters/{id}/services/{service_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A master's own price and duration for a service they do
+         * @description CONTRACT.md §17. A service the master does not do is 404.
+         */
+        put: operations["setMasterServiceTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients": {
         parameters: {
             query?: never;
@@ -546,6 +569,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{slug}/my-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mini-app user's own bookings
+         * @description Bookings of this business made from the mini app by the Telegram user of X-Telegram-Init-Data, and those of the phones that user verified by sharing the contact with the bot; newest start first, at most 50. A booking id never adds a phone. 401 on a missing, forged or stale header.
+         */
+        get: operations["listMyBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bookings": {
         parameters: {
             query?: never;
@@ -555,7 +598,7 @@ export interface paths {
         };
         /**
          * Bookings of the business, filtered by date, status, master and client
-         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted).
+         * @description One page: limit (1-1000, 1000 when not given) and offset; X-Total-Count always holds the number of matching bookings. Ordered by start_at; with updated_since (CONTRACT.md §14) only the bookings with updated_at >= it, ordered by updated_at then id: the incremental sync of an integration (deleted ones: GET /bookings/deleted). A master's token (CONTRACT.md §16) gets that master's bookings only, whatever master_id asks.
          */
         get: operations["listBookings"];
         put?: never;
@@ -607,7 +650,7 @@ export interface paths {
         head?: never;
         /**
          * Change the status of a booking or move it
-         * @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply.
+         * @description Sets any status from any status (SPEC.md); the client is notified of confirmed, cancelled and completed. date/time/master_id move the booking first (CONTRACT.md §12): the client is told, strict slots apply. A master's token (CONTRACT.md §16) may set the status of that master's bookings only while the business allows masters_can_decide, and never move a booking (403).
          */
         patch: operations["updateBooking"];
         trace?: never;
@@ -641,7 +684,7 @@ export interface paths {
         };
         /**
          * Live stream of the business's booking changes
-         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent. The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -849,6 +892,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/master-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a master in with the bot's /panel link
+         * @description The code of a /panel link (`{PUBLIC_URL}/admin#master={code}`, CONTRACT.md §16): single use on every instance, valid 15 minutes. Answers the master's token; 401 for a used, expired or unknown code.
+         */
+        post: operations["loginWithMasterLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reschedule/{booking_id}": {
         parameters: {
             query?: never;
@@ -1017,6 +1080,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/masters/{id}/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link that connects a master's Telegram
+         * @description The deep link that links a Telegram chat to this master (CONTRACT.md §16): the master's notices go there and the mini app logs whoever opened it in as the master. Single use; 503 when the bot is off. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        get: operations["getMasterTelegramLink"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a master's Telegram
+         * @description The master's chat is unlinked (and told), the master's Telegram user forgotten and every token of the master ends (401). A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        delete: operations["unlinkMasterTelegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masters/{id}/telegram/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a master's Telegram link with a new one
+         * @description A new link code: the old link links nothing, and every token of the master ends (401). A linked chat stays linked. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         */
+        post: operations["rotateMasterTelegramLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messenger/webhook": {
         parameters: {
             query?: never;
@@ -1138,7 +1245,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;
@@ -1344,18 +1451,27 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                         service: {
                             id: number;
                             name: string;
                             duration: number;
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
@@ -1573,12 +1689,19 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -1750,7 +1873,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: The logged-in admin and their business */
+            /** @description OK: The logged-in admin (or master) and their business */
             200: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
@@ -1767,6 +1890,11 @@ export interface operations {
                             full_name: string;
                             role: components["schemas"]["UserRole"];
                             business_id: number | null;
+                        } | {
+                            /** @enum {string} */
+                            role: "MASTER";
+                            master_id: number;
+                            full_name: string;
                         };
                         business: {
                             id: number;
@@ -1776,12 +1904,19 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -2300,12 +2435,19 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -2979,10 +3121,16 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
                         } | null;
+                        price_min: number;
+                        price_max: number;
+                        duration_min: number;
+                        duration_max: number;
                     }[];
                 };
             };
@@ -3100,12 +3248,18 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                     }[];
                 };
@@ -3219,12 +3373,19 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -3313,12 +3474,20 @@ export interface operations {
                     address?: string;
                     slug?: string;
                     strict_slots?: boolean;
+                    /** @description Linked masters may confirm, reject and propose times for their own bookings (CONTRACT.md §16); default false */
+                    masters_can_decide?: boolean;
                     /** @description Shown on the booking page and in link previews; null clears */
                     description?: string | null;
                     /** @description Account name, @name or an instagram.com link; stored as the bare name; null clears */
                     instagram?: string | null;
                     /** @description A Kazakhstan number; null clears */
                     whatsapp?: string | null;
+                    /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                    min_notice_minutes?: number;
+                    /** @description A public booking is at most this many days ahead; null: no limit */
+                    booking_horizon_days?: number | null;
+                    /** @description Sites that may show the booking page in a frame: up to 10 https:// origins; [] allows none */
+                    embed_origins?: string[];
                 };
             };
         };
@@ -3341,12 +3510,19 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
+                        embed_origins: string[];
                     };
                 };
             };
@@ -4098,6 +4274,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4175,6 +4353,8 @@ export interface operations {
                     name: string;
                     duration: number;
                     price: number;
+                    /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                    buffer_after?: number;
                     category_id?: number | null;
                 };
             };
@@ -4195,6 +4375,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4349,6 +4531,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4467,6 +4651,8 @@ export interface operations {
                     name?: string;
                     duration?: number;
                     price?: number;
+                    /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                    buffer_after?: number;
                     category_id?: number | null;
                 };
             };
@@ -4487,6 +4673,8 @@ export interface operations {
                         name: string;
                         duration: number;
                         price: number;
+                        /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                        buffer_after: number;
                         category: {
                             id: number;
                             name: string;
@@ -4783,14 +4971,22 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     }[];
                 };
             };
@@ -4883,14 +5079,22 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -5029,14 +5233,22 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -5170,14 +5382,22 @@ export interface operations {
                         services: {
                             id: number;
                             name: string;
+                            /** @description This master's duration: their own, else the service's */
                             duration: number;
+                            /** @description This master's price: their own, else the service's */
                             price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
                             category: {
                                 id: number;
                                 name: string;
                             } | null;
+                            base_price: number;
+                            base_duration: number;
                         }[];
                         has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
                     };
                 };
             };
@@ -5404,6 +5624,197 @@ export interface operations {
             };
             /** @description URI Too Long */
             414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMasterServiceTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                service_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Fields not listed here are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description This master's price; null: the service's */
+                    price?: number | null;
+                    /** @description This master's duration in minutes; null: the service's */
+                    duration?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: A master's own price and duration for a service they do */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        services: {
+                            id: number;
+                            name: string;
+                            /** @description This master's duration: their own, else the service's */
+                            duration: number;
+                            /** @description This master's price: their own, else the service's */
+                            price: number;
+                            /** @description Minutes kept free after a booking of this service (CONTRACT.md §17) */
+                            buffer_after: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            base_price: number;
+                            base_duration: number;
+                        }[];
+                        has_schedule: boolean;
+                        /** @description A Telegram chat gets this master's notices (CONTRACT.md §16) */
+                        telegram_linked: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;
@@ -7059,6 +7470,191 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyBookings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-telegram-init-data"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The mini-app user's own bookings */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status: components["schemas"]["BookingStatus"];
+                        start_at: string;
+                        end_at: string;
+                        service: {
+                            id: number;
+                            name: string;
+                        };
+                        master: {
+                            id: number;
+                            name: string;
+                        };
+                        price_snapshot: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;
@@ -8786,12 +9382,19 @@ export interface operations {
                         address: string;
                         messenger_chat_id: string | null;
                         strict_slots: boolean;
+                        /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                        masters_can_decide: boolean;
                         hours_saved: boolean;
                         description: string | null;
                         /** @description Account name without @ */
                         instagram: string | null;
                         /** @description Phone as +7 701 234 56 78 */
                         whatsapp: string | null;
+                        /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                        min_notice_minutes: number;
+                        /** @description A public booking is at most this many days ahead; null: no limit */
+                        booking_horizon_days: number | null;
+                        embed_origins: string[];
                         created_at: string;
                         admin_email: string | null;
                         /** @description the latest change of any of the business's bookings (naive, APP_TIMEZONE); null without bookings */
@@ -9041,12 +9644,19 @@ export interface operations {
                             address: string;
                             messenger_chat_id: string | null;
                             strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
                             hours_saved: boolean;
                             description: string | null;
                             /** @description Account name without @ */
                             instagram: string | null;
                             /** @description Phone as +7 701 234 56 78 */
                             whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                         login: {
                             email: string;
@@ -9496,12 +10106,237 @@ export interface operations {
                 content: {
                     "application/json": {
                         token: string;
-                        role: "customer" | "provider";
+                        /** @description master: the Telegram user linked to a master (CONTRACT.md §16); then user.id is the master's id */
+                        role: "customer" | "provider" | "master";
                         businessSlug: string;
                         user: {
                             id: number;
                             name: string;
                             messengerId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loginWithMasterLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Log a master in with the bot's /panel link */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        user: {
+                            /** @enum {string} */
+                            role: "MASTER";
+                            master_id: number;
+                            full_name: string;
+                        };
+                        business: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            phone: string;
+                            address: string;
+                            messenger_chat_id: string | null;
+                            strict_slots: boolean;
+                            /** @description Linked masters may decide on their own bookings (CONTRACT.md §16) */
+                            masters_can_decide: boolean;
+                            hours_saved: boolean;
+                            description: string | null;
+                            /** @description Account name without @ */
+                            instagram: string | null;
+                            /** @description Phone as +7 701 234 56 78 */
+                            whatsapp: string | null;
+                            /** @description A public booking starts at least this many minutes after now; 0: no limit */
+                            min_notice_minutes: number;
+                            /** @description A public booking is at most this many days ahead; null: no limit */
+                            booking_horizon_days: number | null;
+                            embed_origins: string[];
                         };
                     };
                 };
@@ -10507,6 +11342,9 @@ export interface operations {
                         errors: {
                             /** @description Row number as the spreadsheet shows it; the header is row 1 */
                             row: number;
+                            /** @description What is wrong with the row; pages translate it */
+                            code: "phone_empty" | "phone_invalid" | "name_empty" | "name_too_long" | "notes_too_long";
+                            /** @description The same in English, for people reading the API */
                             detail: string;
                         }[];
                     };
@@ -10918,6 +11756,427 @@ export interface operations {
             };
             /** @description Payload Too Large */
             413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMasterTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The link that connects a master's Telegram */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description master_{master_id}_{code}: the /start parameter that links a chat to the master */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the master */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkMasterTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content: Disconnect a master's Telegram */
+            204: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateMasterTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Replace a master's Telegram link with a new one */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description master_{master_id}_{code}: the /start parameter that links a chat to the master */
+                        start_param: string;
+                        /** @description https://t.me/{BOT_USERNAME}?start={start_param} */
+                        url: string;
+                        /** @description a chat is linked to the master */
+                        linked: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;

@@ -4,11 +4,11 @@
  * The test clock: Monday 2026-11-23 10:00 in Asia/Almaty; the business works 09:00-18:00, break 13:00-14:00.
  */
 import { describe, expect, it } from 'vitest';
-import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../helpers/app.js';
-import { book, bookingRequest, createMaster, createService, slots } from '../helpers/catalog.js';
-import { answerProposal, freeTimesForMove, proposeReschedule } from '../../src/modules/bookings/reschedule/service.js';
-import { findBookingView } from '../../src/modules/bookings/queries.js';
-import { findBusinessById } from '../../src/modules/catalog/business.queries.js';
+import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
+import { book, bookingRequest, createMaster, createService, slots } from '../../helpers/catalog.js';
+import { answerProposal, freeTimesForMove, proposeReschedule } from '../../../src/modules/bookings/reschedule/service.js';
+import { findBookingView } from '../../../src/modules/bookings/queries.js';
+import { findBusinessById } from '../../../src/modules/catalog/business.queries.js';
 
 const t = useTestApp();
 

@@ -4,11 +4,11 @@
  * 403) and how it ends (unlink, rotate, delete: 401).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
-import { botEnv, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, bookingRow, postUpdate, randomChat, salon } from './bot-support.js';
-import { addMaster, letMastersDecide, linkMaster, masterStart, miniAppLogin } from './master-support.js';
-import { MASTER_LINK_INVALID } from '../../src/modules/bot/master-messages.js';
+import { DEFAULT_NOW, useTestApp } from '../../helpers/app.js';
+import { botEnv, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { book, bookingRow, postUpdate, randomChat, salon } from '../../helpers/bot-scenarios.js';
+import { addMaster, letMastersDecide, linkMaster, masterStart, miniAppLogin } from '../../helpers/master-scenarios.js';
+import { MASTER_LINK_INVALID } from '../../../src/modules/bot/master-messages.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });

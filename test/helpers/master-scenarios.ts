@@ -1,9 +1,9 @@
 /** Scenario helpers of the masters' own access tests (CONTRACT.md §16). */
 import { expect } from 'vitest';
 import { signInitData } from '../../src/modules/identity/init-data.js';
-import type { TestApp } from '../helpers/app.js';
-import { messageUpdate, TEST_BOT_TOKEN } from '../helpers/fake-telegram.js';
-import { postUpdate, randomChat, type Salon } from './bot-support.js';
+import type { TestApp } from './app.js';
+import { messageUpdate, TEST_BOT_TOKEN } from './fake-telegram.js';
+import { postUpdate, randomChat, type Salon } from './bot-scenarios.js';
 
 /** The owner's `/start master_{id}_{code}` text for a master, read from the panel's endpoint. */
 export async function masterStart(t: TestApp, owner: { token: string }, masterId: number): Promise<string> {

@@ -4,12 +4,12 @@
  * master's booking and only when allowed ('Нет доступа' otherwise, nothing changes).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NOW, useTestApp } from '../helpers/app.js';
-import { botEnv, buttonsOf, callbackUpdate, legacyMarkdownError, messageUpdate, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, bookingRow, postUpdate, providerStart, randomChat, salon, type Salon } from './bot-support.js';
-import { addMaster, letMastersDecide, linkMaster } from './master-support.js';
-import { NO_ACCESS } from '../../src/modules/bot/master-messages.js';
-import { ALREADY_HANDLED } from '../../src/modules/bot/messages.js';
+import { DEFAULT_NOW, useTestApp } from '../../helpers/app.js';
+import { botEnv, buttonsOf, callbackUpdate, legacyMarkdownError, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { book, bookingRow, postUpdate, providerStart, randomChat, salon, type Salon } from '../../helpers/bot-scenarios.js';
+import { addMaster, letMastersDecide, linkMaster } from '../../helpers/master-scenarios.js';
+import { NO_ACCESS } from '../../../src/modules/bot/master-messages.js';
+import { ALREADY_HANDLED } from '../../../src/modules/bot/messages.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });

@@ -1,10 +1,10 @@
 /** CONTRACT.md §16: a master's /events stream carries that master's bookings only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSse } from '../../web/src/shared/sse.js';
-import { useTestApp } from '../helpers/app.js';
-import { botEnv, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, salon } from './bot-support.js';
-import { addMaster, linkMaster } from './master-support.js';
+import { readSse } from '../../../web/src/shared/sse.js';
+import { useTestApp } from '../../helpers/app.js';
+import { botEnv, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { book, salon } from '../../helpers/bot-scenarios.js';
+import { addMaster, linkMaster } from '../../helpers/master-scenarios.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });

@@ -1,11 +1,11 @@
 /** CONTRACT.md §18 on the API: my-bookings for the mini-app user, embed_origins and the page's frame-ancestors, /embed.js. */
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/paths.js';
-import { signInitData } from '../../src/modules/identity/init-data.js';
-import { uniquePhone, useTestApp } from '../helpers/app.js';
-import { botEnv, contactUpdate, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { bookingRow, postUpdate, randomChat, salon, subscribePhone, type Salon } from './bot-support.js';
+import { projectRoot } from '../../../src/paths.js';
+import { signInitData } from '../../../src/modules/identity/init-data.js';
+import { uniquePhone, useTestApp } from '../../helpers/app.js';
+import { botEnv, contactUpdate, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { bookingRow, postUpdate, randomChat, salon, subscribePhone, type Salon } from '../../helpers/bot-scenarios.js';
 
 // The page comes from web/dist: build it when missing or stale, before the app reads it.
 beforeAll(() => {

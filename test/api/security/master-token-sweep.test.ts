@@ -6,11 +6,12 @@
  * an unlink through one instance ends the token on another within 1 s.
  */
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../src/db/client.js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NOW, useOtherInstance, useTestApp } from '../helpers/app.js';
-import { botEnv, useFakeTelegram } from '../helpers/fake-telegram.js';
-import { book, salon, type Salon } from './bot-support.js';
-import { addMaster, letMastersDecide, linkMaster, type LinkedMaster } from './master-support.js';
+import { DEFAULT_NOW, useOtherInstance, useTestApp } from '../../helpers/app.js';
+import { botEnv, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { book, salon, type Salon } from '../../helpers/bot-scenarios.js';
+import { addMaster, letMastersDecide, linkMaster, type LinkedMaster } from '../../helpers/master-scenarios.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -66,9 +67,9 @@ async function snapshot(ownBookingId: string): Promise<string> {
     'deleted_bookings',
   ];
   const rows: unknown[] = [];
-  for (const table of tables) rows.push((await t.database.db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1`))).rows);
-  rows.push((await t.database.db.execute(sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`)).rows);
-  rows.push((await t.database.db.execute(sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`)).rows);
+  for (const table of tables) rows.push(await queryRows(t.database.db, sql.raw(`SELECT * FROM ${table} ORDER BY 1`)));
+  rows.push(await queryRows(t.database.db, sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`));
+  rows.push(await queryRows(t.database.db, sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`));
   return JSON.stringify(rows);
 }
 

@@ -3,9 +3,9 @@
  * buffer after the service answers a month in p99 < 20 ms once cached.
  */
 import { describe, expect, it } from 'vitest';
-import { registerBusiness, uniquePhone, useTestApp } from '../helpers/app.js';
-import { createMaster } from '../helpers/catalog.js';
-import { addDays } from '../../src/core/wallclock.js';
+import { registerBusiness, uniquePhone, useTestApp } from '../../helpers/app.js';
+import { createMaster } from '../../helpers/catalog.js';
+import { addDays } from '../../../src/core/wallclock.js';
 
 const t = useTestApp();
 
