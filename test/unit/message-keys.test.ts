@@ -19,15 +19,31 @@ function sourceFiles(dir: string): string[] {
 
 /** The keys of the Russian dictionary in a file that defines messages (the other languages have the same keys, by type). */
 function russianKeys(source: string): string[] {
-  const start = /\bru\b[^=:{]*[=:]\s*\{\n/.exec(source);
+  const start = /\bru\b[^=:{]*[=:]\s*\{/.exec(source);
   if (!start) return [];
-  const body = source.slice(start.index + start[0].length);
-  const indent = /^(\s+)\w+\s*:/.exec(body)?.[1] ?? '  ';
   const keys: string[] = [];
-  for (const line of body.split('\n')) {
-    if (new RegExp(`^${indent.slice(2)}\\}`).test(line)) break;
-    const key = new RegExp(`^${indent}(\\w+)\\s*:`).exec(line)?.[1];
-    if (key) keys.push(key);
+  let depth = 1;
+  let quote: string | null = null;
+  let word = '';
+  for (let i = start.index + start[0].length; i < source.length && depth > 0; i += 1) {
+    const c = source[i]!;
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '/' && (source[i + 1] === '/' || source[i + 1] === '*')) {
+      const end = source[i + 1] === '/' ? source.indexOf('\n', i) : source.indexOf('*/', i) + 1;
+      i = end < 0 ? source.length : end;
+      word = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '{' || c === '(' || c === '[') depth += 1;
+    else if (c === '}' || c === ')' || c === ']') depth -= 1;
+    else if (c === ':' && depth === 1 && word) keys.push(word);
+    if (/\w/.test(c)) word += c;
+    else if (!/\s/.test(c)) word = '';
   }
   return keys;
 }
