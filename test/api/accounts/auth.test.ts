@@ -48,6 +48,7 @@ describe('POST /auth/register', () => {
         messenger_chat_id: null,
         strict_slots: false,
         masters_can_decide: false,
+        embed_origins: [],
         hours_saved: false,
         description: null,
         instagram: null,

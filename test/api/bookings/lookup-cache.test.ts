@@ -30,7 +30,7 @@ describe('the public booking lookup cache', () => {
     const repeat = async (time: string) => {
       queries.length = 0;
       const booking = await book(t, owner, { master_id: master.id, time });
-      expect(queries).toHaveLength(2);
+      expect(queries, queries.join('\n---\n')).toHaveLength(2);
       expect(queries[0]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
       expect(queries[1]).toMatch(/^SELECT pg_notify\(/);
       return booking;
