@@ -196,8 +196,12 @@ describe('the page inside a salon site (embed)', () => {
       await frame.locator(`[data-service="${salon.owner.service.id}"]`).waitFor();
       expect(await frame.locator('header.business').isVisible()).toBe(false);
       await expectNoInnerScroll(page, width);
-      // Through the flow: the frame follows each step's height.
+      // Through the flow: the frame follows each step's height, and a new step's top comes into view.
+      await frame.locator(`[data-service="${salon.manicure.id}"]`).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, 400));
       await frame.locator(`[data-service="${salon.manicure.id}"]`).click();
+      await frame.locator('[data-date="2026-11-24"]').waitFor();
+      await expect.poll(() => page.locator('iframe').evaluate((f) => Math.round(f.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
       await frame.locator('[data-date="2026-11-24"]').click();
       await frame.locator('.times .time').first().waitFor();
       await expectNoInnerScroll(page, width);
