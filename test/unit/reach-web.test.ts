@@ -1,6 +1,6 @@
 /** The pages' side of CONTRACT.md §18 (web/src): the mini app outside Telegram and «Мои записи» (what a link chose: test/web/reach.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { splitByNow, type MyBooking } from '../../web/src/miniapp/visits.js';
+import { splitByNow, type Visit } from '../../web/src/miniapp/visits.js';
 import { startParamOfUrl, webPageOf } from '../../web/src/miniapp/start-link.js';
 
 describe('the mini app outside Telegram (web/src/miniapp/start-link.ts)', () => {
@@ -19,14 +19,11 @@ describe('the mini app outside Telegram (web/src/miniapp/start-link.ts)', () => 
 });
 
 describe('«Мои записи» (web/src/miniapp/visits.ts)', () => {
-  const booking = (id: string, start: string, end: string, status: MyBooking['status'] = 'confirmed'): MyBooking => ({
+  const booking = (id: string, start: string, end: string, status = 'confirmed'): Visit & { id: string } => ({
     id,
     status,
     start_at: start,
     end_at: end,
-    service: { id: 1, name: 'S' },
-    master: { id: 1, name: 'M' },
-    price_snapshot: 1000,
   });
 
   it('upcoming soonest first (not ended, not cancelled); the rest past, newest first', () => {

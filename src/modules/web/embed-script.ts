@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** The message the embedded page posts to its parent (the page's side: web/src/booking/embed.ts). */
 export const HEIGHT_MESSAGE = 'booking-page:height';
+/** A new step began: its top should be in view. */
+export const TOP_MESSAGE = 'booking-page:top';
 
 /** Plain ES5 that runs on any site builder's page; nothing global is left behind. */
 export const EMBED_SCRIPT = `(function () {
@@ -30,8 +32,9 @@ export const EMBED_SCRIPT = `(function () {
   tag.parentNode.insertBefore(frame, tag.nextSibling);
   window.addEventListener('message', function (event) {
     var data = event.data;
-    if (event.origin !== origin || event.source !== frame.contentWindow || !data || data.type !== '${HEIGHT_MESSAGE}') return;
-    if (typeof data.height === 'number' && data.height > 0) frame.style.height = Math.ceil(data.height) + 'px';
+    if (event.origin !== origin || event.source !== frame.contentWindow || !data) return;
+    if (data.type === '${HEIGHT_MESSAGE}' && typeof data.height === 'number' && data.height > 0) frame.style.height = Math.ceil(data.height) + 'px';
+    if (data.type === '${TOP_MESSAGE}' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView({ block: 'start' });
   });
 })();
 `;

@@ -5,8 +5,9 @@
  * any parent may hear it.
  */
 
-/** The message /embed.js listens for (src/modules/web/embed-script.ts HEIGHT_MESSAGE). */
+/** The messages /embed.js listens for (src/modules/web/embed-script.ts). */
 const HEIGHT_MESSAGE = 'booking-page:height';
+const TOP_MESSAGE = 'booking-page:top';
 
 export const isEmbedded = (search: string): boolean => new URLSearchParams(search).get('embed') === '1';
 
@@ -22,4 +23,11 @@ export function startEmbedded(): void {
   };
   new ResizeObserver(tell).observe(document.body);
   addEventListener('load', tell);
+  // A new step scrolls the page to its top; in a frame as tall as the page that moves nothing, so the parent
+  // is asked to bring the frame's top into view instead.
+  const scrollTo = window.scrollTo.bind(window) as (x: number, y: number) => void;
+  window.scrollTo = ((x: number, y: number) => {
+    scrollTo(x, y);
+    if (y === 0) window.parent.postMessage({ type: TOP_MESSAGE }, '*');
+  }) as typeof window.scrollTo;
 }

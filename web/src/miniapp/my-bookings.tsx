@@ -4,12 +4,12 @@
  * master). View only: a client cannot cancel or move (SPEC.md).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Client } from '@shared/client';
+import type { Answer, Client } from '@shared/client';
 import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import type { FlowHost } from '../booking/flow';
 import { miniMessages } from './messages';
-import { splitByNow, type MyBooking } from './visits';
+import { splitByNow } from './visits';
 
 export const myMessages = defineMessages({
   ru: {
@@ -40,6 +40,8 @@ export const myMessages = defineMessages({
     howToChange: 'To move or cancel a booking, call or message the salon.',
   },
 });
+
+type MyBooking = Answer<'/public/{slug}/my-bookings'>[number];
 
 export type MiniTab = 'book' | 'mine';
 
