@@ -76,7 +76,9 @@ export async function createBooking(
   telegramUserId?: string,
 ): Promise<BookingView> {
   const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known, telegramUserId);
-  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
+  // The named master's chat came with the lookup (§16): a repeat booking reads nothing more.
+  const masterChat = known?.master?.id === booking.master.id ? known.master.telegramChatId : undefined;
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats, masterChat), undefined);
   return booking;
 }
 

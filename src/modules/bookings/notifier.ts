@@ -30,7 +30,8 @@ export interface Notifier {
    * New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons;
    * `providerChats` when the caller already read them (the public booking's lookup does), else looked up.
    */
-  newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void>;
+  /** `masterChat`: the booking's master's linked chat when the caller read it already (null: none), undefined: look it up. */
+  newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[], masterChat?: string | null): Promise<void>;
   /** Status change → the client (the chats that verified its phone, else CLIENT_BOOKING: CONTRACT.md §11 third pass); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */

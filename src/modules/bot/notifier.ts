@@ -115,18 +115,34 @@ export class TelegramNotifier implements Notifier {
    * CONTRACT.md §16: the same notice to the booking's master's linked chat, when there is one and it is
    * not a chat that already got it (the owner's own master card linked to the provider chat).
    */
-  private async toMaster(booking: BookingView, text: string | null, keyboard?: InlineKeyboard, already: readonly string[] = []) {
+  private async toMaster(
+    booking: BookingView,
+    text: string | null,
+    keyboard?: InlineKeyboard,
+    already: readonly string[] = [],
+    knownChat?: string | null,
+  ) {
     if (!text) return;
-    const master = await masterChatOf(this.db, booking.master.id);
-    if (!master || master.businessId !== booking.businessId || already.includes(master.chatId)) return;
-    await this.sendAll([master.chatId], text, keyboard);
+    const chatId = knownChat !== undefined ? knownChat : await this.masterChat(booking);
+    if (!chatId || already.includes(chatId)) return;
+    await this.sendAll([chatId], text, keyboard);
   }
 
-  async newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void> {
+  private async masterChat(booking: BookingView): Promise<string | null> {
+    const master = await masterChatOf(this.db, booking.master.id);
+    return master && master.businessId === booking.businessId ? master.chatId : null;
+  }
+
+  async newBooking(
+    business: BusinessRow,
+    booking: BookingView,
+    providerChats?: readonly string[],
+    masterChat?: string | null,
+  ): Promise<void> {
     const chats = providerChats ?? (await this.providerChats(business));
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
     const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
-    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats);
+    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats, masterChat);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'new booking' });
       await master;

@@ -8,7 +8,9 @@ import { subscribe } from '../../../src/modules/bot/subscriptions.js';
 import { registerBusiness, useOtherInstance, useTestApp } from '../../helpers/app.js';
 import { bookingRequest, book, createMaster } from '../../helpers/catalog.js';
 import { botEnv, useFakeTelegram } from '../../helpers/fake-telegram.js';
-import { randomChat } from '../../helpers/bot-scenarios.js';
+import { postUpdate, randomChat } from '../../helpers/bot-scenarios.js';
+import { masterStart } from '../../helpers/master-scenarios.js';
+import { messageUpdate } from '../../helpers/fake-telegram.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 
 const queries: string[] = [];
@@ -45,6 +47,17 @@ describe('the public booking lookup cache', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     await repeat('11:00');
+  });
+
+  it("a master's chat linked after the lookup was cached hears of the very next booking (§16)", async () => {
+    const { owner, master } = await bookingScene();
+    const chat = randomChat();
+    await postUpdate(t, messageUpdate(chat, await masterStart(t, owner, master.id)));
+    expect(fake.textsTo(chat).length).toBe(1); // «notices for this master are on»
+    fake.reset();
+    await book(t, owner, { master_id: master.id, time: '10:00' });
+    await expect.poll(() => fake.textsTo(chat).length).toBe(1);
+    expect(fake.textsTo(chat)[0]).toContain('10:00');
   });
 
   it('a wrong service or master id is looked up, and refused, every time', async () => {
