@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  firstFreeSlug,
-  MAX_SLUG_LENGTH,
-  newSlugProblem,
-  RESERVED_SLUGS,
-  slugFromPhone,
-  slugProblem,
-} from '../../src/core/slug.js';
+import { firstFreeSlug, MAX_SLUG_LENGTH, newSlugProblem, RESERVED_SLUGS, slugFromPhone, slugProblem } from '../../src/core/slug.js';
 
 describe('slugFromPhone', () => {
   it('is the 10-digit phone without the 7 prefix', () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { book } from '../helpers/catalog.js';
@@ -16,11 +17,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'a11y', 'admin_token');
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: unknown[] }>;
-}
+type Violation = Pick<Result, 'id' | 'impact' | 'nodes'>;
 
 /** Every visible control smaller than 40×40 px (a link inside a sentence, a checkbox inside its label aside). */
 async function smallTargets(page: Page, where: string): Promise<string[]> {

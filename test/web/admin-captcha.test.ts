@@ -72,7 +72,10 @@ describe('/admin registration with a captcha', () => {
       await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true'); // the refused attempt carried no token, the accepted one the widget's
       // The error reads as one (red, bold), and «Войти» is a link to the login (issue #35).
       const error = page.locator('.field-error', { hasText: 'Этот email уже зарегистрирован' });
-      expect(await error.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontWeight])).toEqual(['rgb(198, 40, 40)', '600']);
+      expect(await error.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontWeight])).toEqual([
+        'rgb(198, 40, 40)',
+        '600',
+      ]);
       await page.getByRole('link', { name: 'Войти с этим email →' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
     } finally {

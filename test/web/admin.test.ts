@@ -157,6 +157,7 @@ describe('/admin', () => {
     const form = page.getByRole('form', { name: 'Новая услуга' });
     await form.getByLabel('Название услуги').fill('Педикюр');
     await form.getByLabel('Длительность, мин').fill('45');
+    await form.getByLabel('Цена, ₸').fill('5000'); // a new service prefills no price (issue #35)
     await form.getByRole('button', { name: 'Добавить услугу' }).click();
     await page.getByRole('cell', { name: 'Педикюр', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Изменить Педикюр' }).click();

@@ -237,10 +237,13 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   newestSubmit.current = submit;
   /**
    * The day's start times fetched again: null while the chosen time is still free (or the check itself
-   * failed: the API then decides), else the free times of that day.
+   * failed, or the time is the client's own booking being made again: the API then decides), else the
+   * free times of that day.
    */
   async function stillFree(day: string, chosen: string): Promise<string[] | null> {
     if (!service) return null;
+    // «Исправить номер» books the same time again: the client's own first booking does not take it from them.
+    if (booking && booking.start_at.slice(0, 16) === `${day}T${chosen}`) return null;
     source.forget();
     const times = await source.dayTimes(day, service, master, eligible).catch(() => null);
     return times && !times.includes(chosen) ? times : null;
