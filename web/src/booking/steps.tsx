@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatDuration, useLang, type Lang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import { byDayPart, durationRange, nextDays, priceText, type SlotSource } from './data';
+import { byDayPart, nextDays, type SlotSource } from './data';
+import { durationRange, priceText } from './terms';
 import type { BookingT } from './messages';
 import { ANY, type Days, type Master, type MasterChoice, type Service } from './types';
 
