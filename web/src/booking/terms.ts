@@ -42,3 +42,7 @@ export function durationRange(service: Service, master?: MasterChoice): [number,
   }
   return [service.duration_min, service.duration_max];
 }
+
+/** Some master has an own price or duration for the service: the master step then shows each one's. */
+export const hasOwnTerms = (service: Service): boolean =>
+  service.price_min !== service.price_max || service.duration_min !== service.duration_max;
