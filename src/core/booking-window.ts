@@ -43,6 +43,3 @@ export function windowOnDate(window: BookingWindow, date: IsoDate): 'closed' | n
   if (window.earliest === null) return 0;
   return minuteOfDay(window.earliest, date);
 }
-
-/** No rule is on: every answer is SPEC.md's. */
-export const OPEN_WINDOW: BookingWindow = Object.freeze({ earliest: null, lastDate: null });

@@ -157,3 +157,12 @@ describe('faster setup', () => {
     ]);
   });
 });
+
+describe('firstFreeStart with a buffer (CONTRACT.md §17)', () => {
+  it("keeps the service's buffer after the booking free too", () => {
+    const busy = { work_start: '09:00', work_end: '18:00', busy_intervals: [['09:45', '10:00']] as [string, string][] };
+    const now = { date: '2026-11-23', minutes: 0 };
+    expect(firstFreeStart([{ date: '2026-11-23', answer: busy }], 30, now)).toEqual({ date: '2026-11-23', time: '09:00' });
+    expect(firstFreeStart([{ date: '2026-11-23', answer: busy }], 30, now, 15, 30)).toEqual({ date: '2026-11-23', time: '10:00' });
+  });
+});

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { occupiesTime } from '../../src/core/booking-status.js';
-import { closedSpans, placeBookings, visibleRange } from '../../web/src/admin/calendar-geometry.js';
+import { bufferSpans, closedSpans, placeBookings, visibleRange } from '../../web/src/admin/calendar-geometry.js';
 
 const hm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const at = (minute: number) => `2026-11-23T${hm(minute)}:00`;
@@ -79,5 +79,35 @@ describe('visible hours and shaded spans', () => {
     expect(closedSpans({ ...monday, break_start_time: null, break_end_time: null }, [540, 1080])).toEqual([]);
     expect(closedSpans({ ...monday, is_active: false }, [480, 1200])).toEqual([[480, 1200]]);
     expect(closedSpans(undefined, [480, 1200])).toEqual([[480, 1200]]);
+  });
+});
+
+describe('bufferSpans (CONTRACT.md §17)', () => {
+  const withService = (id: string, start: number, end: number, serviceId: number, status = 'pending') => ({
+    ...booking(id, start, end, status),
+    service: { id: serviceId },
+  });
+
+  it("shades [end, end + buffer) of each booking that occupies time, cut at the day's end; none without a buffer", () => {
+    const buffers = new Map([
+      [1, 15],
+      [2, 0],
+    ]);
+    expect(
+      bufferSpans(
+        [
+          withService('a', 600, 660, 1),
+          withService('b', 700, 760, 2),
+          withService('c', 800, 860, 1, 'cancelled'),
+          withService('d', 1070, 1075, 1),
+        ],
+        buffers,
+        1080,
+      ),
+    ).toEqual([
+      { id: 'a', start: 660, end: 675 },
+      { id: 'd', start: 1075, end: 1080 },
+    ]);
+    expect(bufferSpans([withService('a', 600, 660, 1)], undefined, 1440)).toEqual([]);
   });
 });

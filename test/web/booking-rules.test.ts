@@ -73,6 +73,7 @@ describe('panel at 360 px', () => {
   it('the masters × services grid: a blank cell inherits the base (its placeholder); saved values reach the API', async () => {
     const page = await panel.open(PHONE, salon.owner.token);
     await page.goto(`${w.baseUrl}/admin/masters`);
+    await page.getByTestId('terms-open').click();
     const price = page.getByLabel('Алия, Стрижка: цена, ₸');
     await price.waitFor();
     expect(await price.inputValue()).toBe('');

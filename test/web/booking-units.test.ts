@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, instantOf } from '../../web/src/booking/ics.js';
 import { formatDate, formatDuration, formatPrice } from '../../web/src/shared/i18n.js';
+import { durationRange, priceText, termsWith } from '../../web/src/booking/terms.js';
 
 describe('ics', () => {
   it('turns Almaty wall-clock times into UTC', () => {
@@ -54,5 +55,26 @@ describe('formats', () => {
     expect(formatDuration(90, 'ru').replace(/\u00a0/g, ' ')).toBe('1 ч 30 мин');
     expect(formatDuration(45, 'en').replace(/\u00a0/g, ' ')).toBe('45 min');
     expect(formatDuration(120, 'kk').replace(/\u00a0/g, ' ')).toBe('2 сағ');
+  });
+});
+
+describe('prices and durations per master (CONTRACT.md §17)', () => {
+  const service = {
+    ...{ id: 1, name: 'Стрижка', duration: 60, price: 5000, buffer_after: 15, category: null },
+    ...{ price_min: 5000, price_max: 7000, duration_min: 45, duration_max: 60 },
+  };
+  const item = (price: number, duration: number) => ({ ...service, price, duration, base_price: 5000, base_duration: 60 });
+  const senior = { id: 2, name: 'Дана', services: [item(7000, 45)] };
+  const stranger = { id: 3, name: 'Ерлан', services: [] };
+
+  it('a range until a master is chosen, then that master’s price; the service’s own for a master without the link', () => {
+    expect(priceText(service).replace(/\s/g, ' ')).toBe('5 000 – 7 000 ₸');
+    expect(priceText(service, 'any').replace(/\s/g, ' ')).toBe('5 000 – 7 000 ₸');
+    expect(priceText(service, senior).replace(/\s/g, ' ')).toBe('7 000 ₸');
+    expect(priceText(service, stranger).replace(/\s/g, ' ')).toBe('5 000 ₸');
+    expect(priceText({ ...service, price_max: 5000 }).replace(/\s/g, ' ')).toBe('5 000 ₸');
+    expect(durationRange(service)).toEqual([45, 60]);
+    expect(durationRange(service, senior)).toEqual([45, 45]);
+    expect(termsWith(service, senior)).toEqual({ price: 7000, duration: 45 });
   });
 });

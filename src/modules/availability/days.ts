@@ -88,7 +88,8 @@ function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: W
   const schedules = ids.map((id) => scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow));
   const opening = windowOnDate(now.window, date);
   // Past the horizon /slots answers the closed day's shape: a day off here too.
-  const dayOff = opening === 'closed' || schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  const dayOff =
+    opening === 'closed' || schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
   const notBefore = date === now.date ? now.minutes : 0;
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.

@@ -101,7 +101,13 @@ export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<Bus
   if (!row) return undefined;
   return {
     ...row,
-    bookings: row.bookings.map(([master, startAt, endAt, status, bufferAfter]) => ({ masterId: master, startAt, endAt, status, bufferAfter })),
+    bookings: row.bookings.map(([master, startAt, endAt, status, bufferAfter]) => ({
+      masterId: master,
+      startAt,
+      endAt,
+      status,
+      bufferAfter,
+    })),
   };
 }
 

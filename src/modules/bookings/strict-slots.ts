@@ -14,7 +14,14 @@ export const SLOT_TAKEN = 'Slot is already taken';
  * Each booking occupies its service's buffer after its end too (CONTRACT.md §17): the new one's
  * [startAt, endAt + bufferAfter) must miss every other's [start_at, end_at + buffer_after).
  */
-export async function assertSlotFree(tx: Db, masterId: number, startAt: string, endAt: string, bufferAfter: number, excludeBookingId?: string) {
+export async function assertSlotFree(
+  tx: Db,
+  masterId: number,
+  startAt: string,
+  endAt: string,
+  bufferAfter: number,
+  excludeBookingId?: string,
+) {
   await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR UPDATE`);
   const occupiedTo = bufferAfter > 0 ? addMinutes(endAt, bufferAfter) : endAt;
   const conditions = [

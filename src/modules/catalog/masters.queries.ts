@@ -70,7 +70,12 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
   if (rows.length === 0) return [];
   const masterIds = rows.map((row) => row.id);
   const links = await db
-    .select({ masterId: masterServices.masterId, serviceId: masterServices.serviceId, price: masterServices.price, duration: masterServices.duration })
+    .select({
+      masterId: masterServices.masterId,
+      serviceId: masterServices.serviceId,
+      price: masterServices.price,
+      duration: masterServices.duration,
+    })
     .from(masterServices)
     .where(inArray(masterServices.masterId, masterIds));
   const serviceById = new Map((await listServices(db, businessId)).map((s) => [s.id, s]));

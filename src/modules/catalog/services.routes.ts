@@ -12,7 +12,11 @@ const fields = {
   name: NonBlank(200),
   duration: Type.Integer({ minimum: 1, maximum: 1440 }),
   price: Type.Number({ minimum: 0, maximum: 1e9 }),
-  buffer_after: Type.Integer({ minimum: 0, maximum: 240, description: 'Minutes kept free after a booking of this service (CONTRACT.md §17)' }),
+  buffer_after: Type.Integer({
+    minimum: 0,
+    maximum: 240,
+    description: 'Minutes kept free after a booking of this service (CONTRACT.md §17)',
+  }),
   category_id: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
 };
 const CreateService = Type.Object(
@@ -88,7 +92,13 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { businessId } = request.provider;
       const { name, duration, price, buffer_after, category_id } = request.body;
       const categoryId = (await checkedCategory(app.ctx.db, businessId, category_id)) ?? null;
-      const service = await insertService(app.ctx.db, businessId, { name: name.trim(), duration, price, bufferAfter: buffer_after, categoryId });
+      const service = await insertService(app.ctx.db, businessId, {
+        name: name.trim(),
+        duration,
+        price,
+        bufferAfter: buffer_after,
+        categoryId,
+      });
       return reply.status(201).send(service);
     },
   );

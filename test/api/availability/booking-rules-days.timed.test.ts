@@ -47,6 +47,9 @@ describe('/days with booking rules', () => {
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode, first.body).toBe(200);
     expect(JSON.parse(first.body)).toHaveLength(31);
+    // The bookings' notifications (PostgreSQL delivers them after the commits) may still forget the
+    // business a few times: warm up until they have all arrived, then measure cached answers.
+    for (let i = 0; i < 100; i += 1) await t.app.inject({ method: 'GET', url });
     const times: number[] = [];
     for (let i = 0; i < 300; i += 1) {
       const started = performance.now();

@@ -72,6 +72,8 @@ function MasterForm(props: { master?: Master; services: Service[] | undefined; o
 export function MastersPage() {
   const t = useT(messages);
   const rules = useRulesT();
+  // The grid repeats every master's name: it opens on demand, so the list above reads alone.
+  const [showTerms, setShowTerms] = useState(false);
   const masters = useLoad((signal) => client.get('/masters', { signal }), []);
   const services = useLoad((signal) => client.get('/services', { signal }), []);
   const [editing, setEditing] = useState<number | null>(null);
@@ -142,7 +144,13 @@ export function MastersPage() {
       </section>
       <section class="card" data-testid="terms-card">
         <h2>{rules('termsTitle')}</h2>
-        {masters.data && services.data && <MasterTermsGrid masters={masters.data} services={services.data} onSaved={masters.reload} />}
+        {!showTerms ? (
+          <button type="button" class="btn btn-ghost" data-testid="terms-open" onClick={() => setShowTerms(true)}>
+            {rules('termsOpen')}
+          </button>
+        ) : (
+          masters.data && services.data && <MasterTermsGrid masters={masters.data} services={services.data} onSaved={masters.reload} />
+        )}
       </section>
     </div>
   );

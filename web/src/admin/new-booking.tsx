@@ -42,6 +42,7 @@ function useNextFree(
   masterId: number,
   from: string,
   duration: number | undefined,
+  bufferAfter: number,
   onFound: (date: string, time: string) => void,
 ) {
   const { business } = useSession();
@@ -51,7 +52,7 @@ function useNextFree(
     const abort = new AbortController();
     const fetchDay = (date: string) =>
       client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: masterId }, signal: abort.signal });
-    nextFreeStart(fetchDay, from, duration, { date: today(), minutes: nowMinute() }).then(
+    nextFreeStart(fetchDay, from, duration, { date: today(), minutes: nowMinute() }, bufferAfter).then(
       (found) => {
         setNone(!found);
         if (found) onFound(found.date, found.time);
@@ -60,7 +61,7 @@ function useNextFree(
     );
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onFound is a fresh closure each render
-  }, [auto, masterId, from, duration, business.slug]);
+  }, [auto, masterId, from, duration, bufferAfter, business.slug]);
   return auto && none;
 }
 
@@ -119,7 +120,8 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((service) => service.id === serviceId) ?? services[0];
-  const noFreeTime = useNextFree(auto, masterId, props.seed.date, chosen?.duration, (nextDate, nextTime) => {
+  // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).
+  const noFreeTime = useNextFree(auto, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, (nextDate, nextTime) => {
     setDate(nextDate);
     setTime(nextTime);
   });

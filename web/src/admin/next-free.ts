@@ -17,10 +17,17 @@ export interface WallNow {
   minutes: number;
 }
 
-export function firstFreeStart(days: readonly FreeDay[], duration: number, now: WallNow, step = 15): { date: string; time: string } | null {
+/** `bufferAfter`: the service's buffer (CONTRACT.md §17), kept free after the booking too. */
+export function firstFreeStart(
+  days: readonly FreeDay[],
+  duration: number,
+  now: WallNow,
+  step = 15,
+  bufferAfter = 0,
+): { date: string; time: string } | null {
   for (const day of days) {
     if (day.date < now.date) continue;
-    const [time] = freeStartTimes(day.answer, duration, { step, notBefore: day.date === now.date ? now.minutes : 0 });
+    const [time] = freeStartTimes(day.answer, duration, { step, notBefore: day.date === now.date ? now.minutes : 0, bufferAfter });
     if (time) return { date: day.date, time };
   }
   return null;
@@ -35,12 +42,13 @@ export async function nextFreeStart(
   from: string,
   duration: number,
   now: WallNow,
+  bufferAfter = 0,
 ): Promise<{ date: string; time: string } | null> {
   const start = from < now.date ? now.date : from;
   for (let week = 0; week < WEEKS_AHEAD; week++) {
     const dates = Array.from({ length: 7 }, (_, i) => addDays(start, week * 7 + i));
     const days = await Promise.all(dates.map(async (date) => ({ date, answer: await fetchDay(date) })));
-    const found = firstFreeStart(days, duration, now);
+    const found = firstFreeStart(days, duration, now, 15, bufferAfter);
     if (found) return found;
   }
   return null;

@@ -3,6 +3,7 @@ import { defineMessages, useT as useShared, type Translate } from '@shared/i18n'
 
 const ru = {
   termsTitle: 'Цены и длительность по мастерам',
+  termsOpen: 'Открыть таблицу мастера × услуги',
   termsHelp: 'Пустая клетка — как в услуге (серым). Впишите цену или минуты, если у мастера они свои.',
   termsPrice: '{master}, {service}: цена, ₸',
   termsDuration: '{master}, {service}: минут',
@@ -28,6 +29,7 @@ export type RulesKey = keyof typeof ru;
 
 const kk: Record<RulesKey, string> = {
   termsTitle: 'Шеберлер бойынша баға мен ұзақтық',
+  termsOpen: 'Шебер × қызмет кестесін ашу',
   termsHelp: 'Бос ұяшық — қызметтегідей (сұр түспен). Шебердің өз бағасы немесе минуты болса, жазыңыз.',
   termsPrice: '{master}, {service}: баға, ₸',
   termsDuration: '{master}, {service}: минут',
@@ -52,6 +54,7 @@ const kk: Record<RulesKey, string> = {
 
 const en: Record<RulesKey, string> = {
   termsTitle: 'Prices and durations per master',
+  termsOpen: 'Open the masters × services table',
   termsHelp: 'A blank cell takes the service’s value (in grey). Type a price or minutes where the master has their own.',
   termsPrice: '{master}, {service}: price, ₸',
   termsDuration: '{master}, {service}: minutes',

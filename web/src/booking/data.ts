@@ -7,7 +7,7 @@ import { freeStartTimes } from '@core/start-times.js';
 import { ApiError, NETWORK_ERROR } from '@shared/api';
 import type { Client } from '@shared/client';
 import { wallNow } from '@shared/wall-clock';
-import { formatPrice } from '@shared/i18n';
+import { termsWith } from './terms';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
 import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
@@ -32,28 +32,6 @@ export function byDayPart(times: readonly string[]): [DayPart, string[]][] {
 export function mastersFor(service: Service, masters: readonly Master[]): Master[] {
   const linked = masters.filter((m) => m.services.some((s) => s.id === service.id));
   return linked.length > 0 ? linked : [...masters];
-}
-
-/** A service with a master: that master's own price and duration (CONTRACT.md §17), else the service's. */
-export function termsWith(service: Service, master: Master): { price: number; duration: number } {
-  const own = master.services.find((item) => item.id === service.id);
-  return own ? { price: own.price, duration: own.duration } : { price: service.price, duration: service.duration };
-}
-
-/** "5 000 – 7 000 ₸" over the service's masters until one is chosen, then that master's price. */
-export function priceText(service: Service, master?: MasterChoice): string {
-  if (master !== undefined && master !== ANY) return formatPrice(termsWith(service, master).price);
-  if (service.price_min === service.price_max) return formatPrice(service.price_min);
-  return `${formatPrice(service.price_min).replace(/\u00a0₸$/, '')} – ${formatPrice(service.price_max)}`;
-}
-
-/** The service's duration as minutes: one value, or the range over its masters until one is chosen. */
-export function durationRange(service: Service, master?: MasterChoice): [number, number] {
-  if (master !== undefined && master !== ANY) {
-    const { duration } = termsWith(service, master);
-    return [duration, duration];
-  }
-  return [service.duration_min, service.duration_max];
 }
 
 export class SlotSource {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatDuration, useLang, type Lang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import { byDayPart, durationRange, nextDays, priceText, type SlotSource } from './data';
+import { byDayPart, nextDays, type SlotSource } from './data';
+import { durationRange, hasOwnTerms, priceText } from './terms';
 import type { BookingT } from './messages';
 import { ANY, type Days, type Master, type MasterChoice, type Service } from './types';
 
@@ -81,7 +82,7 @@ export function MasterStep({ t, masters, service, onPick }: MasterStepProps) {
               {master.name.trim().charAt(0).toUpperCase()}
             </span>
             <span class="choice-name">{master.name}</span>
-            {service && (
+            {service && hasOwnTerms(service) && (
               <span class="choice-meta">
                 <span>{durationText(service, lang, master)}</span>
                 <b class="price">{priceText(service, master)}</b>

@@ -106,9 +106,7 @@ export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, boo
   const answer = singleMasterSlots(date, day.schedule, day.bookings);
   const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
   const options = { step: BOT_STEP_MINUTES, notBefore, bufferAfter: terms.bufferAfter };
-  return freeStartTimes(answer, terms.duration, options).filter(
-    (time) => time !== timePart(booking.startAt),
-  );
+  return freeStartTimes(answer, terms.duration, options).filter((time) => time !== timePart(booking.startAt));
 }
 
 async function voidProposal(ctx: Pick<AppContext, 'db'>, proposalId: string): Promise<AnswerOutcome> {

@@ -1,0 +1,48 @@
+/**
+ * A service's price and duration with a master (CONTRACT.md §17), as the booking page and the mini
+ * app show them. Relative imports only: the unit tests load it without the web build's aliases.
+ */
+import { formatPrice } from '../shared/i18n.js';
+
+/** The parts of a public service and master these read (types.ts's shapes, named here so no alias is needed). */
+interface Service {
+  id: number;
+  price: number;
+  duration: number;
+  price_min: number;
+  price_max: number;
+  duration_min: number;
+  duration_max: number;
+}
+interface Master {
+  services: ReadonlyArray<{ id: number; price: number; duration: number }>;
+}
+/** A chosen master, or "any master" (types.ts ANY). */
+type MasterChoice = Master | 'any';
+const ANY = 'any';
+
+/** A service with a master: that master's own price and duration (CONTRACT.md §17), else the service's. */
+export function termsWith(service: Service, master: Master): { price: number; duration: number } {
+  const own = master.services.find((item) => item.id === service.id);
+  return own ? { price: own.price, duration: own.duration } : { price: service.price, duration: service.duration };
+}
+
+/** "5 000 – 7 000 ₸" over the service's masters until one is chosen, then that master's price. */
+export function priceText(service: Service, master?: MasterChoice): string {
+  if (master !== undefined && master !== ANY) return formatPrice(termsWith(service, master).price);
+  if (service.price_min === service.price_max) return formatPrice(service.price_min);
+  return `${formatPrice(service.price_min).replace(/\u00a0₸$/, '')} – ${formatPrice(service.price_max)}`;
+}
+
+/** The service's duration as minutes: one value, or the range over its masters until one is chosen. */
+export function durationRange(service: Service, master?: MasterChoice): [number, number] {
+  if (master !== undefined && master !== ANY) {
+    const { duration } = termsWith(service, master);
+    return [duration, duration];
+  }
+  return [service.duration_min, service.duration_max];
+}
+
+/** Some master has an own price or duration for the service: the master step then shows each one's. */
+export const hasOwnTerms = (service: Service): boolean =>
+  service.price_min !== service.price_max || service.duration_min !== service.duration_max;
