@@ -6,7 +6,6 @@
 import { defineMessages, useT as useShared, type Translate } from '@shared/i18n';
 
 const ru = {
-  setupTitle: 'Первые шаги',
   setupCanBook: 'Клиенты уже могут записываться по вашей ссылке. Эти шаги сделают запись надёжнее.',
   setupCannotBook: 'Клиенты смогут записаться, когда появится мастер с рабочими часами.',
   setupProgress: 'Первые шаги: {done} из {total}',
@@ -30,7 +29,6 @@ const ru = {
   showQr: 'QR',
   hideQr: 'Скрыть QR-код',
   qrLabel: 'QR-код ссылки для записи',
-  linkChanged: 'Новая ссылка работает; старая тоже ведёт к вам.',
   movedNow: 'Запись перенесена:',
   noProposalsAfterMove: 'Клиенту другое время не предлагали — вы перенесли запись сами.',
   clientNote: 'Заметка о клиенте',
@@ -39,7 +37,6 @@ const ru = {
 export type FirstWeekKey = keyof typeof ru;
 
 const kk: Record<FirstWeekKey, string> = {
-  setupTitle: 'Алғашқы қадамдар',
   setupCanBook: 'Клиенттер сіздің сілтемеңіз арқылы жазыла алады. Бұл қадамдар жазылуды сенімдірек етеді.',
   setupCannotBook: 'Жұмыс уақыты бар шебер пайда болғанда клиенттер жазыла алады.',
   setupProgress: 'Алғашқы қадамдар: {done}/{total}',
@@ -63,7 +60,6 @@ const kk: Record<FirstWeekKey, string> = {
   showQr: 'QR',
   hideQr: 'QR-кодты жасыру',
   qrLabel: 'Жазылу сілтемесінің QR-коды',
-  linkChanged: 'Жаңа сілтеме жұмыс істейді; ескісі де сізге әкеледі.',
   movedNow: 'Жазылу ауыстырылды:',
   noProposalsAfterMove: 'Клиентке басқа уақыт ұсынылмады — жазылуды өзіңіз ауыстырдыңыз.',
   clientNote: 'Клиент туралы жазба',
@@ -71,7 +67,6 @@ const kk: Record<FirstWeekKey, string> = {
 };
 
 const en: Record<FirstWeekKey, string> = {
-  setupTitle: 'First steps',
   setupCanBook: 'Clients can already book through your link. These steps make booking more reliable.',
   setupCannotBook: 'Clients can book once there is a master with working hours.',
   setupProgress: 'First steps: {done} of {total}',
@@ -95,7 +90,6 @@ const en: Record<FirstWeekKey, string> = {
   showQr: 'QR',
   hideQr: 'Hide QR code',
   qrLabel: 'QR code of the booking link',
-  linkChanged: 'The new link works; the old one still leads to you.',
   movedNow: 'Booking moved:',
   noProposalsAfterMove: 'No other time was proposed to the client — you moved the booking yourself.',
   clientNote: 'Note about the client',
