@@ -5,7 +5,7 @@
  * master's bookings, 0 writes outside the master's own booking. And the ending holds across instances:
  * an unlink through one instance ends the token on another within 1 s.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, useOtherInstance, useTestApp } from '../helpers/app.js';
 import { botEnv, useFakeTelegram } from '../helpers/fake-telegram.js';
@@ -66,9 +66,10 @@ async function snapshot(ownBookingId: string): Promise<string> {
     'deleted_bookings',
   ];
   const rows: unknown[] = [];
-  for (const table of tables) rows.push((await t.database.db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1`))).rows);
-  rows.push((await t.database.db.execute(sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`)).rows);
-  rows.push((await t.database.db.execute(sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`)).rows);
+  const read = async (query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  for (const table of tables) rows.push(await read(sql.raw(`SELECT * FROM ${table} ORDER BY 1`)));
+  rows.push(await read(sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`));
+  rows.push(await read(sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`));
   return JSON.stringify(rows);
 }
 

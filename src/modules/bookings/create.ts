@@ -60,7 +60,7 @@ const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: E
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
-export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats'>;
+export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'providerChats' | 'masterChats'>;
 
 export async function createBooking(
   ctx: Pick<AppContext, 'db' | 'notifier' | 'time'>,
@@ -71,7 +71,7 @@ export async function createBooking(
   known?: KnownParts,
 ): Promise<BookingView> {
   const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known);
-  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats), undefined);
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known), undefined);
   return booking;
 }
 

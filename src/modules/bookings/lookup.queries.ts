@@ -20,6 +20,8 @@ export interface BookingLookup {
   master: MasterRow | undefined;
   /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
   providerChats: string[];
+  /** Master id → linked chat of the business's masters (CONTRACT.md §16); a masters write forgets the cache. */
+  masterChats: Map<number, string>;
 }
 
 const lookup = preparedPerDb((db) =>
@@ -31,6 +33,8 @@ const lookup = preparedPerDb((db) =>
       providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
         WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
           AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
+      masterChats: sql<string[]>`array(SELECT m.id || ':' || m.telegram_chat_id FROM ${masters} m
+        WHERE m.business_id = ${businesses.id} AND m.telegram_chat_id IS NOT NULL AND NOT m.archived)`,
     })
     .from(businesses)
     .leftJoin(
@@ -60,5 +64,6 @@ export async function lookUpBooking(
     service: row.service?.id == null ? undefined : serviceViewOf(row.service as Parameters<typeof serviceViewOf>[0]),
     master: row.master ?? undefined,
     providerChats: [...new Set(row.providerChats)],
+    masterChats: new Map(row.masterChats.map((entry) => [Number(entry.slice(0, entry.indexOf(':'))), entry.slice(entry.indexOf(':') + 1)])),
   };
 }

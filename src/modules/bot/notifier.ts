@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Db } from '../../db/client.js';
-import type { Notifier, ProposalView } from '../bookings/notifier.js';
+import type { KnownChats, Notifier, ProposalView } from '../bookings/notifier.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
@@ -115,18 +115,24 @@ export class TelegramNotifier implements Notifier {
    * CONTRACT.md §16: the same notice to the booking's master's linked chat, when there is one and it is
    * not a chat that already got it (the owner's own master card linked to the provider chat).
    */
-  private async toMaster(booking: BookingView, text: string | null, keyboard?: InlineKeyboard, already: readonly string[] = []) {
+  private async toMaster(
+    booking: BookingView,
+    text: string | null,
+    keyboard?: InlineKeyboard,
+    already: readonly string[] = [],
+    known?: ReadonlyMap<number, string>,
+  ) {
     if (!text) return;
-    const master = await masterChatOf(this.db, booking.master.id);
-    if (!master || master.businessId !== booking.businessId || already.includes(master.chatId)) return;
-    await this.sendAll([master.chatId], text, keyboard);
+    const chatId = known ? known.get(booking.master.id) : (await masterChatOf(this.db, booking.master.id))?.chatId;
+    if (!chatId || already.includes(chatId)) return;
+    await this.sendAll([chatId], text, keyboard);
   }
 
-  async newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[]): Promise<void> {
-    const chats = providerChats ?? (await this.providerChats(business));
+  async newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void> {
+    const chats = known?.providerChats ?? (await this.providerChats(business));
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
     const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
-    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats);
+    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats, known?.masterChats);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'new booking' });
       await master;
