@@ -46,29 +46,32 @@ const BODIES: Record<string, object> = {
   proposeReschedule: { proposed_date: '2026-11-25', proposed_time: '15:00' },
 };
 
-/** Everything a master must not change: every table, without the master's own booking and its proposals. */
+/**
+ * Everything a master must not change, of the two businesses of this file (other files write to the
+ * same PostgreSQL meanwhile): every table, without the master's own booking and its proposals.
+ */
 async function snapshot(ownBookingId: string): Promise<string> {
-  const tables = [
-    'businesses',
-    'business_slug_aliases',
-    'users',
-    'password_reset_tokens',
-    'service_categories',
-    'services',
-    'masters',
-    'master_services',
-    'clients',
-    'schedules',
-    'subscriptions',
-    'idempotency_keys',
-    'api_keys',
-    'deleted_bookings',
-  ];
+  const ids = sql.raw([world.owner.business.id, world.elsewhere].join(','));
+  const byBusiness = ['business_slug_aliases', 'users', 'service_categories', 'services', 'masters', 'clients', 'schedules'];
+  const byBusinessToo = ['idempotency_keys', 'api_keys', 'deleted_bookings'];
   const rows: unknown[] = [];
   const read = async (query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
-  for (const table of tables) rows.push(await read(sql.raw(`SELECT * FROM ${table} ORDER BY 1`)));
-  rows.push(await read(sql`SELECT * FROM bookings WHERE id <> ${ownBookingId} ORDER BY id`));
-  rows.push(await read(sql`SELECT * FROM reschedule_proposals WHERE booking_id <> ${ownBookingId} ORDER BY id`));
+  rows.push(await read(sql`SELECT * FROM businesses WHERE id IN (${ids}) ORDER BY id`));
+  for (const table of [...byBusiness, ...byBusinessToo]) {
+    rows.push(await read(sql`SELECT * FROM ${sql.raw(table)} WHERE business_id IN (${ids}) ORDER BY 1, 2`));
+  }
+  const masterIds = sql`(SELECT id FROM masters WHERE business_id IN (${ids}))`;
+  rows.push(await read(sql`SELECT * FROM master_services WHERE master_id IN ${masterIds} ORDER BY 1, 2`));
+  rows.push(
+    await read(
+      sql`SELECT * FROM subscriptions WHERE context_ref IN (${sql.raw(`'${world.owner.business.id}','${world.elsewhere}'`)}) ORDER BY id`,
+    ),
+  );
+  rows.push(await read(sql`SELECT * FROM bookings WHERE business_id IN (${ids}) AND id <> ${ownBookingId} ORDER BY id`));
+  rows.push(
+    await read(sql`SELECT p.* FROM reschedule_proposals p JOIN bookings b ON b.id = p.booking_id
+      WHERE b.business_id IN (${ids}) AND p.booking_id <> ${ownBookingId} ORDER BY p.id`),
+  );
   return JSON.stringify(rows);
 }
 
@@ -80,6 +83,8 @@ interface World {
   theirs: { id: string; phone: string };
   otherBusiness: { id: string; phone: string };
   otherMasterId: number;
+  /** The other business's id. */
+  elsewhere: number;
 }
 
 let world: World;
@@ -99,6 +104,7 @@ beforeAll(async () => {
     theirs: { id: theirs.id, phone: theirs.client.phone },
     otherBusiness: { id: otherBusiness.id, phone: otherBusiness.client.phone },
     otherMasterId,
+    elsewhere: elsewhere.business.id,
   };
 });
 
