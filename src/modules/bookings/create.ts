@@ -61,7 +61,7 @@ const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: E
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
-export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'providerChats'>;
+export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'providerChats' | 'masterChats'>;
 
 export const OUTSIDE_BOOKING_WINDOW = 'This time is outside the booking window: too soon or too far ahead';
 
@@ -76,9 +76,7 @@ export async function createBooking(
   telegramUserId?: string,
 ): Promise<BookingView> {
   const booking = await placeBooking(ctx, log, business, input, 'pending', idempotencyKey, known, telegramUserId);
-  // The named master's chat came with the lookup (§16): a repeat booking reads nothing more.
-  const masterChat = known?.master?.id === booking.master.id ? known.master.telegramChatId : undefined;
-  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known?.providerChats, masterChat), undefined);
+  await notifySafely(log, 'new booking', () => ctx.notifier.newBooking(business, booking, known), undefined);
   return booking;
 }
 

@@ -23,6 +23,8 @@ export interface BookingLookup {
   override: TermsOverride;
   /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
   providerChats: string[];
+  /** Master id → linked chat of the business's masters (CONTRACT.md §16); a masters write forgets the cache. */
+  masterChats: Map<number, string>;
 }
 
 const lookup = preparedPerDb((db) =>
@@ -35,6 +37,8 @@ const lookup = preparedPerDb((db) =>
       providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
         WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
           AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
+      masterChats: sql<string[]>`array(SELECT m.id || ':' || m.telegram_chat_id FROM ${masters} m
+        WHERE m.business_id = ${businesses.id} AND m.telegram_chat_id IS NOT NULL AND NOT m.archived)`,
     })
     .from(businesses)
     .leftJoin(
@@ -66,5 +70,6 @@ export async function lookUpBooking(
     master: row.master ?? undefined,
     override: row.override ?? { price: null, duration: null },
     providerChats: [...new Set(row.providerChats)],
+    masterChats: new Map(row.masterChats.map((entry) => [Number(entry.slice(0, entry.indexOf(':'))), entry.slice(entry.indexOf(':') + 1)])),
   };
 }

@@ -23,15 +23,22 @@ export interface ProposalView {
   createdAt: string;
 }
 
+/** The chats a new-booking notice goes to, when the caller already read them (the public booking's cached lookup). */
+export interface KnownChats {
+  providerChats: readonly string[];
+  /** Master id → that master's linked chat (CONTRACT.md §16). */
+  masterChats: ReadonlyMap<number, string>;
+}
+
 export interface Notifier {
   /** What did not go out, by reason (for /metrics). */
   readonly notSent: NotSent;
   /**
-   * New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons;
-   * `providerChats` when the caller already read them (the public booking's lookup does), else looked up.
+   * New booking → the provider's PROVIDER_BUSINESS chat, with confirm/reject/reschedule buttons, and the
+   * booking's master's chat (CONTRACT.md §16); `known` when the caller already read them (the public
+   * booking's lookup does), else looked up.
    */
-  /** `masterChat`: the booking's master's linked chat when the caller read it already (null: none), undefined: look it up. */
-  newBooking(business: BusinessRow, booking: BookingView, providerChats?: readonly string[], masterChat?: string | null): Promise<void>;
+  newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void>;
   /** Status change → the client (the chats that verified its phone, else CLIENT_BOOKING: CONTRACT.md §11 third pass); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */

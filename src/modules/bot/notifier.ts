@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Db } from '../../db/client.js';
-import type { Notifier, ProposalView } from '../bookings/notifier.js';
+import type { KnownChats, Notifier, ProposalView } from '../bookings/notifier.js';
 import type { BookingView } from '../bookings/view.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { bookingDecisionKeyboard, proposalKeyboard } from './keyboards.js';
@@ -120,29 +120,19 @@ export class TelegramNotifier implements Notifier {
     text: string | null,
     keyboard?: InlineKeyboard,
     already: readonly string[] = [],
-    knownChat?: string | null,
+    known?: ReadonlyMap<number, string>,
   ) {
     if (!text) return;
-    const chatId = knownChat !== undefined ? knownChat : await this.masterChat(booking);
+    const chatId = known ? known.get(booking.master.id) : (await masterChatOf(this.db, booking.master.id))?.chatId;
     if (!chatId || already.includes(chatId)) return;
     await this.sendAll([chatId], text, keyboard);
   }
 
-  private async masterChat(booking: BookingView): Promise<string | null> {
-    const master = await masterChatOf(this.db, booking.master.id);
-    return master && master.businessId === booking.businessId ? master.chatId : null;
-  }
-
-  async newBooking(
-    business: BusinessRow,
-    booking: BookingView,
-    providerChats?: readonly string[],
-    masterChat?: string | null,
-  ): Promise<void> {
-    const chats = providerChats ?? (await this.providerChats(business));
+  async newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void> {
+    const chats = known?.providerChats ?? (await this.providerChats(business));
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
     const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
-    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats, masterChat);
+    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats, known?.masterChats);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'new booking' });
       await master;
