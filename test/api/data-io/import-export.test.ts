@@ -225,7 +225,11 @@ describe('clients import', () => {
     ]);
     const response = await upload(owner, file, { filename: 'clients.xlsx' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.data).toEqual({ created: 2, skipped: 0, errors: [{ row: 4, code: 'phone_invalid', detail: 'Phone is not a valid number' }] });
+    expect(response.data).toEqual({
+      created: 2,
+      skipped: 0,
+      errors: [{ row: 4, code: 'phone_invalid', detail: 'Phone is not a valid number' }],
+    });
     expect((await clientsOf(owner)).map((c) => [c.first_name, c.phone, c.notes])).toEqual([
       ['Гульнар', '77015555551', 'из YCLIENTS'],
       ['Сауле', '77015555552', null],
