@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { SlowFilesFirst } from './test/helpers/sequencer.js';
 
 /**
  * The projects: pure unit tests, the API tests on embedded PGlite, the same API
@@ -97,8 +96,6 @@ export default defineConfig({
     // imports, PGlite) then runs alone, and the unit and API projects took 18 min instead of 12.
     // The timed API files (npm run test:timed) and the web project run one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The files that start server processes first within their project (test/helpers/sequencer.ts).
-    sequence: { sequencer: SlowFilesFirst },
     projects: [
       // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', ...pureWebTests], isolate: false } },
