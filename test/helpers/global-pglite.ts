@@ -1,21 +1,46 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { usePglite } from '../../src/db/client.js';
+import { migrationsFolder, projectRoot } from '../../src/paths.js';
 
-/** Migrates one in-memory PGlite and snapshots it: each test file loads the snapshot (~0.3 s, not ~3 s of initdb). */
+/** Names the migrated state: the migration files and PGlite's version. */
+export function snapshotKey(folder = migrationsFolder): string {
+  const hash = createHash('sha256');
+  const pglite = JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+    version: string;
+  };
+  hash.update(pglite.version);
+  const names = readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const name of names) {
+    const path = join(folder, name);
+    if (statSync(path).isFile()) hash.update(name.split('\\').join('/')).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Migrates one in-memory PGlite and snapshots it: each test worker loads the snapshot once
+ * (shared-pglite.ts; ~0.8 s, not ~3 s of initdb and migrations). The snapshot is kept in
+ * node_modules/.cache under a name made of the migrations and PGlite's version, so the projects of
+ * a run (api-pglite, web) and later runs make it once.
+ */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'booking-pglite-'));
-  const client = new PGlite();
-  const database = await usePglite(client);
-  const dump = await client.dumpDataDir('none');
-  const file = join(dir, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  const dir = join(projectRoot, 'node_modules/.cache/booking-test');
+  const file = join(dir, `pglite-${snapshotKey()}.tar`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const client = new PGlite();
+    const database = await usePglite(client);
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    renameSync(partial, file);
+  }
   project.provide('pgliteSnapshot', file);
-  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

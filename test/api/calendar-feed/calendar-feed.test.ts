@@ -1,10 +1,14 @@
-/** CONTRACT.md §14: a master's calendar feed, its secret address and what it shows (and hides). */
+/**
+ * CONTRACT.md §14: a master's calendar feed, its secret address and what it shows (and hides). The
+ * JSON calls go through `t.op`, typed by the served document (test/helpers/typed-call.ts).
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/core/wallclock.js';
 import { feedEventUid } from '../../../src/modules/calendar-feed/render.js';
 import { createTestApp, DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { components } from '../../../web/src/shared/api-types.js';
 
 const t = useTestApp();
 const uid = (bookingId: string) => feedEventUid(t.config.jwtSecret, bookingId);
@@ -13,9 +17,9 @@ const today = '2026-11-23'; // DEFAULT_NOW on the Almaty wall clock
 beforeEach(() => t.clock.set(DEFAULT_NOW));
 
 async function feedUrl(owner: RegisteredBusiness, masterId: number): Promise<string> {
-  const response = await t.call({ method: 'GET', url: `/api/v1/masters/${masterId}/calendar`, token: owner.token });
+  const response = await t.op('get', '/api/v1/masters/{id}/calendar', { path: { id: masterId }, token: owner.token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.data.url as string;
+  return response.data.url;
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -23,8 +27,8 @@ const unfold = (text: string) => text.replace(/\r\n /g, '');
 const events = (ics: string) => unfold(ics).split('BEGIN:VEVENT').slice(1);
 const field = (event: string, name: string) => new RegExp(`^${name}[;:](.*)$`, 'm').exec(event)?.[1]?.replace(/\r$/, '');
 
-async function setStatus(owner: RegisteredBusiness, id: string, status: string) {
-  const response = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: { status } });
+async function setStatus(owner: RegisteredBusiness, id: string, status: components['schemas']['BookingStatus']) {
+  const response = await t.op('patch', '/api/v1/bookings/{id}', { path: { id }, token: owner.token, body: { status } });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -44,12 +48,12 @@ describe('feed address', () => {
     const master = await createMaster(t, owner);
     const old = await feedUrl(owner, master.id);
     expect((await t.call({ method: 'GET', url: pathOf(old) })).statusCode).toBe(200);
-    const rotated = await t.call({ method: 'POST', url: `/api/v1/masters/${master.id}/calendar/rotate`, token: owner.token });
+    const rotated = await t.op('post', '/api/v1/masters/{id}/calendar/rotate', { path: { id: master.id }, token: owner.token });
     expect(rotated.statusCode).toBe(200);
     expect(rotated.data.url).not.toBe(old);
     const gone = await t.call({ method: 'GET', url: pathOf(old) });
     expect(gone.statusCode).toBe(404);
-    expect(gone.data).toMatchObject({ code: 'not_found' });
+    expectRefusal(gone, 'not_found');
     expect((await t.call({ method: 'GET', url: pathOf(rotated.data.url) })).statusCode).toBe(200);
     expect(await feedUrl(owner, master.id)).toBe(rotated.data.url);
   });
