@@ -31,7 +31,7 @@ describe('first steps', () => {
       await screenshot(page, `onboarding-${viewport.width}`);
 
       await step('master').getByRole('button', { name: 'Добавить мастера' }).click();
-      await page.getByRole('heading', { name: 'Мастера' }).waitFor();
+      await page.getByRole('heading', { name: 'Мастера', exact: true }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/masters');
       await call('POST', '/masters', { name: 'Айгуль', service_ids: [owner.service.id] });
 

@@ -113,6 +113,7 @@ function ServiceForm(props: { service?: Service; categories: Category[]; masters
           name="service_buffer_after"
           type="number"
           min={0}
+          placeholder="0"
           value={form.buffer_after}
           onValue={set('buffer_after')}
           error={err('buffer_after')}
