@@ -117,10 +117,10 @@ export default defineConfig({
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
           // one test file at a time: the machine is small and shared. One Chromium serves the whole run
-          // (global-web.ts). Each file imports the app afresh: with one import for all files, the mini
-          // app's booking test failed after admin.test.ts in two full runs (passing alone); not yet traced.
+          // (global-web.ts), and one import of the app serves every file (the mini app's failure that once
+          // looked like a leak between files was the MainButton's race, fixed in booking/flow.tsx).
           fileParallelism: false,
-          isolate: true,
+          isolate: false,
           // After the unit and API files (a group of its own: Vitest runs one worker count per group).
           sequence: { groupOrder: 1 },
         },
