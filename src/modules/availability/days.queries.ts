@@ -1,13 +1,13 @@
 /** The rows the date strip needs for a range of dates, in four queries whatever the range. */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, masterServices, schedules, services } from '../../db/schema.js';
-import { addDays, combine, fromDbTimestamp, type IsoDate } from '../../core/wallclock.js';
+import { bookings, masterServices, schedules } from '../../db/schema.js';
+import { addDays, combine, type IsoDate } from '../../core/wallclock.js';
 import { listMasterRows } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import type { RangeData, RangeService } from './days.js';
 import { effectiveTerms } from '../../core/master-terms.js';
-import { occupiesTimeSql } from '../../db/booking-status.js';
+import { occupyingBookings } from './queries.js';
 
 export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; service: RangeService; data: RangeData };
 
@@ -42,24 +42,14 @@ export async function loadRange(
       })
       .from(schedules)
       .where(eq(schedules.businessId, businessId)),
-    db
-      .select({
-        masterId: bookings.masterId,
-        startAt: bookings.startAt,
-        endAt: bookings.endAt,
-        status: bookings.status,
-        bufferAfter: services.bufferAfter,
-      })
-      .from(bookings)
-      .innerJoin(services, eq(services.id, bookings.serviceId))
-      .where(
-        and(
-          eq(bookings.businessId, businessId),
-          gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
-          lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
-          occupiesTimeSql(),
-        ),
+    occupyingBookings(
+      db,
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
+        lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
       ),
+    ),
   ]);
   if (!service) return { found: 'service' };
   const active = masterRows.map((row) => row.id);
@@ -79,7 +69,7 @@ export async function loadRange(
     data: {
       schedules: scheduleRows,
       masterIds,
-      bookings: bookingRows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) })),
+      bookings: bookingRows,
     },
   };
 }

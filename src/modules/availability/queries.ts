@@ -111,9 +111,12 @@ export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<Bus
   };
 }
 
-/** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
-export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
-  if (masterIds.length === 0) return [];
+/**
+ * The bookings that occupy time and match `where`, as availability reads them: each with its
+ * service's buffer (CONTRACT.md §17) and wall-clock times. The one read behind the slots and the
+ * date strip.
+ */
+export async function occupyingBookings(db: Db, where: SQL | undefined) {
   const rows = await db
     .select({
       id: bookings.id,
@@ -125,14 +128,20 @@ export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart:
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .where(
-      and(
-        inArray(bookings.masterId, masterIds),
-        // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
-        gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
-        lt(bookings.startAt, dayEnd),
-        occupiesTimeSql(),
-      ),
-    );
+    .where(and(where, occupiesTimeSql()));
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
+}
+
+/** Bookings of the given masters that touch [dayStart, dayEnd), for availability. */
+export async function bookingsTouchingDay(db: Db, masterIds: number[], dayStart: string, dayEnd: string) {
+  if (masterIds.length === 0) return [];
+  return occupyingBookings(
+    db,
+    and(
+      inArray(bookings.masterId, masterIds),
+      // A booking may start the previous day and run past midnight: 1 day back covers durations up to 24 h.
+      gte(bookings.startAt, `${addDays(dayStart.slice(0, 10), -1)}T00:00:00`),
+      lt(bookings.startAt, dayEnd),
+    ),
+  );
 }
