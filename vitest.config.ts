@@ -68,7 +68,11 @@ function apiProject(
   options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number },
 ) {
   const env: Record<string, string> = database === 'postgres' ? { TEST_DB: 'postgres', TEST_PG_URL: pgUrl } : { TEST_DB: 'pglite' };
-  const globalSetup = database === 'postgres' ? 'test/helpers/global-postgres.ts' : 'test/helpers/global-pglite.ts';
+  // global-server.ts: src/ compiled once for the files that start the server as a process.
+  const globalSetup = [
+    database === 'postgres' ? 'test/helpers/global-postgres.ts' : 'test/helpers/global-pglite.ts',
+    'test/helpers/global-server.ts',
+  ];
   return {
     extends: true as const,
     test: {
@@ -78,7 +82,7 @@ function apiProject(
       isolate: options.isolate,
       ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
       env,
-      globalSetup: [globalSetup],
+      globalSetup,
     },
   };
 }

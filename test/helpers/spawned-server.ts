@@ -1,11 +1,17 @@
 /**
- * The real server as a child process (src/server.ts through tsx, or the built
- * dist/src/server.js), for tests about signals, processes and balancers; plus
+ * The real server as a child process (src/server.ts, from the run's compiled copy
+ * of src/ or through tsx: server-build.ts; or the built dist/src/server.js), for
+ * tests about signals, processes and balancers; plus
  * seeding through the public API as a provider would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
+import { nodeArgs } from './server-build.js';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -13,6 +19,17 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A new DATA_DIR holding an already migrated PGlite database (a copy of the run's migrated snapshot,
+ * global-pglite.ts): a server starts on it without initdb and migrations (~5 s of CPU). For tests about
+ * something else than a first start on an empty folder (test/api/operations/startup.test.ts is about that).
+ */
+export function migratedDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'booking-migrated-'));
+  cpSync(inject('pgliteDataDir'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 export interface ServerProcess {
@@ -27,8 +44,8 @@ export interface ServerProcess {
 
 export interface StartOptions {
   env: Record<string, string>;
-  /** 'dist' runs the built server (npm run build first); default: src through tsx. */
-  entry?: 'tsx' | 'dist';
+  /** 'dist' runs the built server (npm run build first); default: src/server.ts (server-build.ts). */
+  entry?: 'src' | 'dist';
   port?: number;
   /** Waits for this path to answer 200 (default /healthz). */
   readyPath?: string;
@@ -36,7 +53,7 @@ export interface StartOptions {
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const args = options.entry === 'dist' ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const args = options.entry === 'dist' ? ['dist/src/server.js'] : nodeArgs('server.ts');
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env },

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWriteStream } from 'node:fs';
@@ -19,10 +20,21 @@ import { openDirect } from '../../../src/db/backup/open.js';
 import { queryRows } from '../../../src/db/driver.js';
 import { migrationsFolder, projectRoot } from '../../../src/paths.js';
 import { createFreshDatabase } from '../../helpers/fresh-database.js';
-import { api, bookingBody, seedBusiness, startServer, workingDate, type ServerProcess } from '../../helpers/spawned-server.js';
+import { srcModule } from '../../helpers/server-build.js';
+import {
+  api,
+  bookingBody,
+  migratedDataDir,
+  seedBusiness,
+  startServer,
+  workingDate,
+  type ServerProcess,
+} from '../../helpers/spawned-server.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const CLI = 'import("./src/db/backup/cli.ts").then((m) => m.main(process.argv.slice(1))).then((code) => process.exit(code))';
+/** `npm run backup`/`restore`'s entry: src/db/backup/cli.ts's main (server-build.ts: the run's compiled copy, or through tsx). */
+const cliModule = srcModule('db/backup/cli.ts');
+const CLI = `import(${JSON.stringify(pathToFileURL(cliModule.file).href)}).then((m) => m.main(process.argv.slice(1))).then((code) => process.exit(code))`;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -32,8 +44,9 @@ interface Target {
   env: Record<string, string>;
 }
 
-async function newTarget(): Promise<Target> {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'bk-')), 'data');
+/** An empty DATA_DIR (and database), or with `migrated` one a server has already migrated: a source to back up. */
+async function newTarget(options: { migrated?: boolean } = {}): Promise<Target> {
+  const dataDir = options.migrated && !onPostgres ? migratedDataDir() : join(mkdtempSync(join(tmpdir(), 'bk-')), 'data');
   const env = { DATA_DIR: dataDir, RATE_LIMIT_BOOKING: '0' };
   if (!onPostgres) return { env };
   const database = await createFreshDatabase('booking_backup');
@@ -43,7 +56,7 @@ async function newTarget(): Promise<Target> {
 
 async function cli(target: Target, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', CLI, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...cliModule.execArgv, '-e', CLI, ...args], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, ...target.env },
     });
@@ -71,7 +84,7 @@ async function snapshot(server: ServerProcess, token: string, slug: string) {
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('backs up a running server under load, restores into an empty target that answers the same, to the same token', async () => {
-    const source = await newTarget();
+    const source = await newTarget({ migrated: true });
     const server = await start(source);
     const seeded = await seedBusiness(server.base);
     const date = workingDate();
@@ -125,7 +138,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   }, 180_000);
 
   it('refuses a target that holds data without --force, and a damaged file; neither changes anything', async () => {
-    const source = await newTarget();
+    const source = await newTarget({ migrated: true });
     const server = await start(source);
     const seeded = await seedBusiness(server.base);
     const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'salon.backup');

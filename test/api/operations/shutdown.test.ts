@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../../src/paths.js';
 import { uniquePhone } from '../../helpers/app.js';
 import { json, startFakeServer, type FakeServer } from '../../helpers/fake-http.js';
+import { nodeArgs } from '../../helpers/server-build.js';
+import { migratedDataDir } from '../../helpers/spawned-server.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -47,8 +49,9 @@ interface Running {
 
 async function startServer(): Promise<Running> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'booking-shutdown-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // On PGlite an already migrated DATA_DIR: this is about stopping, not a first start (startup.test.ts).
+  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'booking-shutdown-')) : migratedDataDir();
+  const child = spawn(process.execPath, nodeArgs('server.ts'), {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH,

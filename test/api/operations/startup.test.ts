@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, uniquePhone } from '../../helpers/app.js';
+import { nodeArgs } from '../../helpers/server-build.js';
 
 interface Server {
   child: ChildProcess;
@@ -42,7 +43,7 @@ async function start(dataDir: string, extra: Record<string, string> = {}): Promi
     ...extra,
   };
   if (dbKind() === 'postgres') env.DATABASE_URL = inject('postgresUrl');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs('server.ts'), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -167,7 +168,7 @@ describe('starting with JWT_SECRET set and a DATA_DIR that does not exist yet', 
 
 describe('a start that cannot happen says why in one line', () => {
   async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, nodeArgs('server.ts'), {
       env: { PATH: process.env.PATH ?? '', PORT: String(await freePort()), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
