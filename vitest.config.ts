@@ -120,13 +120,12 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
-          // one test file at a time: the machine is small and shared. One Chromium serves the whole run
-          // (global-web.ts), and one import of the app serves every file (the mini app's failure that once
-          // looked like a leak between files was the MainButton's race, fixed in booking/flow.tsx).
-          fileParallelism: false,
+          // Two files at a time, as the other projects (one group, one pool: the browser files fill the cores
+          // the API files leave idle at the end). One Chromium serves the whole run (global-web.ts), each file
+          // works in contexts of its own on an app of its own (port 0); one import of the app serves each
+          // worker's files (the mini app's failure that once looked like a leak between files was the
+          // MainButton's race, fixed in booking/flow.tsx).
           isolate: false,
-          // After the unit and API files (a group of its own: Vitest runs one worker count per group).
-          sequence: { groupOrder: 1 },
         },
       },
     ],
