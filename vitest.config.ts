@@ -98,7 +98,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default (cores - 1) is one worker on a 2-core machine: each file's ~3 s of start-up (fork,
     // imports, PGlite) then runs alone, and the unit and API projects took 18 min instead of 12.
-    // The timed API files (npm run test:timed) and the web project run one file at a time.
+    // The timed API files (npm run test:timed) run one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
