@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar-geometry.js';
-import { calendarMode, parseChoice } from '../../web/src/admin/master-choice.js';
-import { firstFreeStart, nextFreeStart } from '../../web/src/admin/next-free.js';
-import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/setup-rules.js';
+import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar/calendar-geometry.js';
+import { calendarMode, parseChoice } from '../../web/src/admin/calendar/master-choice.js';
+import { firstFreeStart, nextFreeStart } from '../../web/src/admin/bookings/next-free.js';
+import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/onboarding/setup-rules.js';
 
 const booking = (id: string, from: string, to: string, status = 'confirmed') => ({
   id,

@@ -1,23 +1,23 @@
 /** The /admin shell: session check, navigation, one page per path. */
 import { useEffect, useState } from 'preact/hooks';
 import { LangSwitch, Loading } from '@shared/panel-ui';
-import { Login, Register, ResetPassword, resetTokenFromHash } from './auth';
-import { CalendarPage } from './calendar';
-import { BookingsPage } from './bookings-list';
-import { CatalogPage } from './catalog';
-import { MastersPage } from './masters';
-import { SchedulesPage } from './schedules';
-import { SettingsPage } from './settings';
-import { ClientsPage } from './clients';
-import { OverviewPage } from './overview';
-import { IntegrationsPage } from './integrations';
-import { useT, messages, type MessageKey } from './messages';
-import { useOwnerT } from './owner-messages';
-import { useCardT } from './card-messages';
-import { startLive, usePendingCount } from './live';
-import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
-import { MasterDay, type MasterUser } from './master-day';
-import { masterCodeFromHash, useMasterLink } from './master-login';
+import { Login, Register, ResetPassword, resetTokenFromHash } from './auth/auth';
+import { CalendarPage } from './calendar/calendar';
+import { BookingsPage } from './bookings/bookings-list';
+import { CatalogPage } from './catalog/catalog';
+import { MastersPage } from './masters/masters';
+import { SchedulesPage } from './schedules/schedules';
+import { SettingsPage } from './settings/settings';
+import { ClientsPage } from './clients/clients';
+import { OverviewPage } from './overview/overview';
+import { IntegrationsPage } from './integrations/integrations';
+import { useT, messages, type MessageKey } from './common/messages';
+import { useOwnerT } from './common/owner-messages';
+import { useCardT } from './clients/card-messages';
+import { startLive, usePendingCount } from './common/live';
+import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './common/state';
+import { MasterDay, type MasterUser } from './master-panel/master-day';
+import { masterCodeFromHash, useMasterLink } from './master-panel/master-login';
 
 const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
   { path: '/admin/calendar', label: 'navCalendar', page: CalendarPage },

@@ -1,0 +1,207 @@
+/**
+ * The client card (CONTRACT.md §13), opened from the Clients page, the bookings list and a
+ * booking's details: contact (call, WhatsApp), visits, spent, notes saved as they are typed,
+ * the history and "Записать снова" (the new-booking form with the client and the last service
+ * and master filled in).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ErrorBox, Loading, Modal, PhoneLink, generalError, useDebounced, useLoad } from '@shared/panel-ui';
+import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import type { Answer } from '@shared/client';
+import { useCardT } from './card-messages';
+import { dateOf, hm, nowMinute, timeOf, today } from '../common/dates';
+import { useBookingChanges } from '../common/live';
+import { useT, messages } from '../common/messages';
+import { useFirstWeekT } from '../onboarding/first-week-messages';
+import { NewBooking, type NewBookingSeed } from '../bookings/new-booking';
+import { client } from '../common/state';
+import { StatusBadge } from '../common/status-badge';
+
+type Card = Answer<'/clients/{id}'>;
+
+/** A chat with the number (stored as 7XXXXXXXXXX) in WhatsApp, the messenger most clients here use. */
+export const whatsappUrl = (phone: string): string => `https://wa.me/${phone.replace(/\D/g, '')}`;
+
+/** The card's history shows at most this many (the server's limit). */
+const HISTORY_SHOWN = 50;
+const NOTES_QUIET_MS = 700;
+
+/** Notes saved after a pause in typing; leaving the card saves at once, leaving the page with unsaved text asks first. */
+function AutoNotes(props: { id: number; initial: string | null }) {
+  const c = useCardT();
+  const f = useFirstWeekT();
+  const [notes, setNotes] = useState(props.initial ?? '');
+  const [saved, setSaved] = useState(props.initial ?? '');
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const settled = useDebounced(notes, NOTES_QUIET_MS);
+  const save = (text: string) => client.put('/clients/{id}', { path: { id: props.id }, body: { notes: text || null } });
+  useEffect(() => {
+    if (settled === saved) return;
+    setState('saving');
+    save(settled).then(
+      (next) => (setSaved(next.notes ?? ''), setState('saved')),
+      () => setState('failed'),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const dirty = notes !== saved;
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const latest = useRef({ notes, saved });
+  latest.current = { notes, saved };
+  useEffect(
+    () => () => {
+      if (latest.current.notes !== latest.current.saved) void save(latest.current.notes).catch(() => undefined);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const status =
+    state === 'failed'
+      ? c('notesUnsaved')
+      : dirty || state === 'saving'
+        ? c('notesSaving')
+        : state === 'saved'
+          ? c('notesSaved')
+          : c('notesHint');
+  return (
+    <div class="field">
+      <label for={`card-notes-${props.id}`}>
+        <span class="muted">{f('clientNote')}</span>
+      </label>
+      <textarea
+        id={`card-notes-${props.id}`}
+        class="input"
+        rows={3}
+        value={notes}
+        onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
+        aria-describedby={`card-notes-state-${props.id}`}
+      />
+      <span
+        id={`card-notes-state-${props.id}`}
+        class={state === 'failed' ? 'field-error' : 'muted'}
+        data-testid="notes-state"
+        role="status"
+      >
+        {status}
+      </span>
+    </div>
+  );
+}
+
+function History(props: { bookings: Card['bookings'] }) {
+  const c = useCardT();
+  const lang = useLang();
+  if (props.bookings.length === 0) return <p class="muted">{c('noHistory')}</p>;
+  return (
+    <>
+      <ul class="card-history" data-testid="client-history">
+        {props.bookings.map((b) => (
+          <li key={b.id}>
+            <span>
+              {formatDate(dateOf(b.start_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, {timeOf(b.start_at)}
+            </span>
+            <span>
+              {b.service.name} · {b.master.name} · {formatPrice(b.price_snapshot)}
+            </span>
+            <StatusBadge status={b.status} />
+          </li>
+        ))}
+      </ul>
+      {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{c('historyCapped', { n: HISTORY_SHOWN })}</p>}
+    </>
+  );
+}
+
+/** The next full hour today (the owner changes it in the form). */
+const nextHour = (): string => hm(Math.min(23 * 60, (Math.floor(nowMinute() / 60) + 1) * 60));
+
+function rebookSeed(card: Card, fallbackMasterId: number): NewBookingSeed {
+  const last = card.bookings[0];
+  return {
+    masterId: last?.master.id ?? fallbackMasterId,
+    serviceId: last?.service.id,
+    date: today(),
+    time: nextHour(),
+    client: { firstName: card.first_name, phone: card.phone },
+  };
+}
+
+export function ClientCard(props: { id: number; onClose: () => void }) {
+  const c = useCardT();
+  const t = useT(messages);
+  const lang = useLang();
+  const card = useLoad((signal) => client.get('/clients/{id}', { path: { id: props.id }, signal }), [props.id]);
+  const masters = useLoad((signal) => client.get('/masters', { signal }), []);
+  const [rebook, setRebook] = useState<NewBookingSeed | null>(null);
+  useBookingChanges(() => card.reload());
+  const when = (at: string | null) =>
+    at ? `${formatDate(dateOf(at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(at)}` : '—';
+
+  if (rebook && masters.data)
+    return (
+      <NewBooking seed={rebook} masters={masters.data} onClose={() => setRebook(null)} onCreated={() => (setRebook(null), card.reload())} />
+    );
+  const data = card.data;
+  return (
+    <Modal title={data?.first_name ?? c('clientCard')} onClose={props.onClose} closeLabel={t('close')}>
+      <ErrorBox error={generalError(card.error)} />
+      {!data ? (
+        !card.error && <Loading text={t('loading')} />
+      ) : (
+        <div class="stack" data-testid="client-card">
+          <div class="row">
+            <PhoneLink phone={data.phone} />
+            <a class="btn btn-small" href={`tel:+${data.phone}`}>
+              {c('call')}
+            </a>
+            <a class="btn btn-ghost btn-small" href={whatsappUrl(data.phone)} target="_blank" rel="noopener noreferrer">
+              {c('whatsapp')}
+            </a>
+          </div>
+          <dl class="facts">
+            <dt>{c('visits')}</dt>
+            <dd data-testid="client-visits">{data.visits}</dd>
+            <dt>{c('spent')}</dt>
+            <dd data-testid="client-spent">{formatPrice(data.total_spent)}</dd>
+            <dt>{t('lastVisit')}</dt>
+            <dd>{when(data.last_visit_at)}</dd>
+            <dt>{c('nextBooking')}</dt>
+            <dd>{when(data.next_booking_at)}</dd>
+          </dl>
+          <AutoNotes id={data.id} initial={data.notes} />
+          <div class="row">
+            <button
+              type="button"
+              class="btn"
+              disabled={!masters.data?.length}
+              onClick={() => setRebook(rebookSeed(data, masters.data![0]!.id))}
+            >
+              {c('bookAgain')}
+            </button>
+          </div>
+          <h3>{c('history')}</h3>
+          <History bookings={data.bookings} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** A client's name that opens the card: one line where a page shows a client. */
+export function ClientLink(props: { id: number; name: string }) {
+  const c = useCardT();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" class="link-button" aria-label={c('openCard', { name: props.name })} onClick={() => setOpen(true)}>
+        {props.name}
+      </button>
+      {open && <ClientCard id={props.id} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

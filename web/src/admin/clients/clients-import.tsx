@@ -1,0 +1,114 @@
+/**
+ * Clients page tools (CONTRACT.md §14): export buttons and the import dialog.
+ * The dialog checks the file first (dry run: what would be added, skipped,
+ * which rows are wrong) and imports only on "Импортировать".
+ */
+import { useState } from 'preact/hooks';
+import { hasCode } from '@shared/api';
+import type { Answer } from '@shared/client';
+import { ErrorBox, Modal, generalError, useAction } from '@shared/panel-ui';
+import { ExportButtons } from '../integrations/data-export';
+import { rowProblem, useDataT } from '../integrations/data-messages';
+import { uploadFile } from '../common/files';
+
+type ImportResult = Answer<'/clients/import', 'post'>;
+
+/** Row errors shown in the dialog; the rest are counted. */
+const ERRORS_SHOWN = 50;
+
+function Result(props: { result: ImportResult; dryRun: boolean }) {
+  const t = useDataT();
+  const { created, skipped, errors } = props.result;
+  return (
+    <div data-testid="import-result" role="status">
+      <p class={props.dryRun ? 'notice' : 'notice success'}>{props.dryRun ? t('importPreview') : t('importDone')}</p>
+      <ul>
+        <li data-testid="import-created">{t(props.dryRun ? 'importCreate' : 'importCreated', { n: created })}</li>
+        <li data-testid="import-skipped">{t('importSkip', { n: skipped })}</li>
+        <li data-testid="import-errors">{t('importErrors', { n: errors.length })}</li>
+      </ul>
+      {errors.length > 0 && (
+        <ul class="muted" style="max-height:10rem;overflow:auto;font-size:.9rem">
+          {errors.slice(0, ERRORS_SHOWN).map((error) => (
+            <li key={error.row}>
+              {t('importRow', { row: error.row })}: {rowProblem(t, error.code)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
+  const t = useDataT();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const check = useAction(async () => {
+    if (file) setPreview(await uploadFile<ImportResult>('/clients/import', file, { dry_run: true }));
+  });
+  const save = useAction(async () => {
+    if (!file) return;
+    setDone(await uploadFile<ImportResult>('/clients/import', file, {}));
+    props.onImported();
+  });
+  const error = check.error ?? save.error;
+  return (
+    <Modal title={t('importTitle')} onClose={props.onClose} closeLabel={t('close')}>
+      <p class="muted">{t('importHelp')}</p>
+      <label class="field">
+        <span>{t('importFile')}</span>
+        <input
+          type="file"
+          name="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => {
+            setFile((event.target as HTMLInputElement).files?.[0] ?? null);
+            setPreview(null);
+            setDone(null);
+          }}
+        />
+      </label>
+      <ErrorBox error={hasCode(error, 'body_too_large') ? t('fileTooBig') : generalError(error)} />
+      {done ? (
+        <>
+          <Result result={done} dryRun={false} />
+          <button type="button" class="btn" onClick={props.onClose}>
+            {t('close')}
+          </button>
+        </>
+      ) : (
+        <>
+          {preview && <Result result={preview} dryRun />}
+          <div class="row">
+            <button type="button" class={preview ? 'btn btn-ghost' : 'btn'} disabled={!file || check.busy} onClick={() => void check.run()}>
+              {check.busy ? t('importChecking') : t('importCheck')}
+            </button>
+            {preview && (
+              <button type="button" class="btn" disabled={save.busy || preview.created === 0} onClick={() => void save.run()}>
+                {save.busy ? t('importDoing') : t('importDo')}
+              </button>
+            )}
+            {preview?.created === 0 && <span class="muted">{t('importNothing')}</span>}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** Mounted in the Clients page's top bar. */
+export function ClientsDataTools(props: { onImported: () => void }) {
+  const t = useDataT();
+  const [open, setOpen] = useState(false);
+  return (
+    <div class="row">
+      <ExportButtons kind="clients" />
+      <button type="button" class="btn btn-small" onClick={() => setOpen(true)}>
+        {t('importClients')}
+      </button>
+      {open && <ImportDialog onClose={() => setOpen(false)} onImported={props.onImported} />}
+    </div>
+  );
+}

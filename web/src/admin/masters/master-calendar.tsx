@@ -1,0 +1,90 @@
+/**
+ * "Подписаться в календаре" on a master's row (CONTRACT.md §14): the secret
+ * feed address with copy, a webcal:// link that opens the phone's calendar,
+ * its QR code (for the master's own phone) and a new address after a
+ * confirmation (the old one then answers 404).
+ */
+import { useState } from 'preact/hooks';
+import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { CopyButton } from '../common/copy-button';
+import { useDataT } from '../integrations/data-messages';
+import { client, type Master } from '../common/state';
+import { useQr } from '../common/telegram-link';
+
+const webcal = (url: string): string => url.replace(/^https?:\/\//, 'webcal://');
+
+function CalendarLink(props: { master: Master }) {
+  const t = useDataT();
+  const id = props.master.id;
+  const feed = useLoad((signal) => client.get('/masters/{id}/calendar', { path: { id }, signal }), [id]);
+  const [asking, setAsking] = useState(false);
+  const [rotated, setRotated] = useState(false);
+  const url = feed.data?.url;
+  const qr = useQr(url && webcal(url));
+  const rotate = useAction(async () => {
+    feed.set(await client.post('/masters/{id}/calendar/rotate', { path: { id } }));
+    setAsking(false);
+    setRotated(true);
+  });
+  if (!url) return feed.error ? <ErrorBox error={generalError(feed.error)} /> : <Loading text={t('loading')} />;
+  return (
+    <div class="card" style="margin-top:10px" data-testid={`master-calendar-${id}`}>
+      <h3 style="margin-top:0">{t('calendarTitle', { name: props.master.name })}</h3>
+      <div class="row" style="align-items:start;gap:20px">
+        <div class="qr" aria-label={t('calendarQr')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
+        <div style="flex:1;min-width:220px">
+          <p style="margin-top:0">{t('calendarHelp')}</p>
+          <p style="overflow-wrap:anywhere">
+            <code data-testid="calendar-url">{url}</code>
+          </p>
+          <div class="row">
+            <CopyButton key={url} text={url} />
+            <a class="btn btn-small" href={webcal(url)} data-testid="calendar-webcal">
+              {t('calendarOpen')}
+            </a>
+          </div>
+          <p class="muted" style="font-size:.9rem">
+            {t('calendarSecret')}
+          </p>
+        </div>
+      </div>
+      <ErrorBox error={generalError(rotate.error)} />
+      {rotated && (
+        <p role="status" class="muted">
+          {t('rotated')}
+        </p>
+      )}
+      {asking ? (
+        <div class="notice" role="alert">
+          <p style="margin:0 0 10px">{t('rotateAsk')}</p>
+          <div class="row">
+            <button type="button" class="btn btn-small" disabled={rotate.busy} onClick={() => void rotate.run()}>
+              {t('rotateYes')}
+            </button>
+            <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" class="btn btn-ghost btn-small" onClick={() => (setRotated(false), setAsking(true))}>
+          {t('rotate')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The toggle and, once opened, the feed (its address is made on that first ask). */
+export function MasterCalendar(props: { master: Master }) {
+  const t = useDataT();
+  const [open, setOpen] = useState(false);
+  return (
+    <div style="flex-basis:100%">
+      <button type="button" class="btn btn-ghost btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? t('subscribeHide') : `📅 ${t('subscribe')}`}
+      </button>
+      {open && <CalendarLink master={props.master} />}
+    </div>
+  );
+}

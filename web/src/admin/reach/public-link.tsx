@@ -1,0 +1,41 @@
+/**
+ * The public booking link where the owner looks first (issue #35: not in the third card of Settings): on top
+ * of the calendar, with a copy button and its QR code on request (for the salon's mirror or an Instagram story).
+ */
+import { useState } from 'preact/hooks';
+import { CopyButton } from '../common/copy-button';
+import { useFirstWeekT } from '../onboarding/first-week-messages';
+import { useSession } from '../common/state';
+import { useQr } from '../common/telegram-link';
+
+export function PublicLinkBar() {
+  const f = useFirstWeekT();
+  const { business } = useSession();
+  const [showQr, setShowQr] = useState(false);
+  const url = `${location.origin}/${business.slug}`;
+  const qr = useQr(showQr ? url : undefined);
+  return (
+    <section class="public-link" aria-label={f('publicLink')} data-testid="public-link-bar">
+      <div class="row">
+        <span class="muted public-link-label">{f('publicLink')}:</span>
+        <a href={url} target="_blank" rel="noopener" class="public-url tap" data-testid="top-public-link">
+          {url.replace(/^https?:\/\//, '')}
+        </a>
+        <CopyButton text={url} />
+        <button
+          type="button"
+          class="btn btn-ghost btn-small"
+          aria-label={showQr ? f('hideQr') : f('qrLabel')}
+          aria-expanded={showQr}
+          onClick={() => setShowQr(!showQr)}
+        >
+          {showQr ? f('hideQr') : f('showQr')}
+        </button>
+      </div>
+      {showQr && qr && (
+        // the SVG is qrcode's own output for our own URL
+        <div class="qr" data-testid="public-link-qr" role="img" aria-label={url} dangerouslySetInnerHTML={{ __html: qr }} />
+      )}
+    </section>
+  );
+}
