@@ -2,13 +2,13 @@
 import { useState } from 'preact/hooks';
 import { ListState, TextField, errorFor, generalError, useAction, type Loaded } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { useSetupT } from '../onboarding/setup-messages';
 import { client, type Category } from '../common/state';
+import { useCatalogT } from './messages';
 
 /** A category's name saves with a visible button (or Enter) and says when it is saved. */
 function CategoryRow(props: { category: Category; onChanged: () => void }) {
   const t = useT(messages);
-  const st = useSetupT();
+  const s = useCatalogT();
   const [name, setName] = useState(props.category.name);
   const [saved, setSaved] = useState(false);
   const save = useAction(async () => {
@@ -22,7 +22,7 @@ function CategoryRow(props: { category: Category; onChanged: () => void }) {
   });
   const changed = name.trim() !== props.category.name;
   return (
-    <li style="margin-bottom:8px">
+    <li class="category-row">
       <form
         class="row"
         onSubmit={(event) => {
@@ -31,7 +31,7 @@ function CategoryRow(props: { category: Category; onChanged: () => void }) {
         }}
       >
         <label class="visually-hidden" for={`cat-${props.category.id}`}>
-          {t('categoryName')}
+          {s('categoryName')}
         </label>
         <input
           id={`cat-${props.category.id}`}
@@ -52,13 +52,11 @@ function CategoryRow(props: { category: Category; onChanged: () => void }) {
           {t('delete')}
         </button>
         {changed ? (
-          <span class="muted" style="font-size:.85rem">
-            {st('categoryUnsaved')}
-          </span>
+          <span class="muted category-state">{s('categoryUnsaved')}</span>
         ) : (
           saved && (
-            <span class="muted" role="status" style="font-size:.85rem">
-              ✓ {st('categorySaved')}
+            <span class="muted category-state" role="status">
+              ✓ {s('categorySaved')}
             </span>
           )
         )}
@@ -70,6 +68,7 @@ function CategoryRow(props: { category: Category; onChanged: () => void }) {
 
 export function Categories(props: { categories: Loaded<Category[]>; onChanged: () => void }) {
   const t = useT(messages);
+  const s = useCatalogT();
   const [name, setName] = useState('');
   const add = useAction(async () => {
     await client.post('/categories', { body: { name: name.trim() } });
@@ -78,10 +77,10 @@ export function Categories(props: { categories: Loaded<Category[]>; onChanged: (
   });
   return (
     <section class="card">
-      <h2>{t('categories')}</h2>
-      <ListState loaded={props.categories} loadingText={t('loading')} emptyText={t('noCategories')}>
+      <h2>{s('categories')}</h2>
+      <ListState loaded={props.categories} loadingText={t('loading')} emptyText={s('noCategories')}>
         {(items) => (
-          <ul style="list-style:none;padding:0;margin:0 0 12px">
+          <ul class="category-list">
             {items.map((c) => (
               <CategoryRow key={c.id} category={c} onChanged={props.onChanged} />
             ))}
@@ -89,24 +88,23 @@ export function Categories(props: { categories: Loaded<Category[]>; onChanged: (
         )}
       </ListState>
       <form
-        class="row"
-        style="align-items:start;margin-top:12px"
+        class="row category-add"
         onSubmit={(event) => {
           event.preventDefault();
           void add.run();
         }}
       >
-        <div style="flex:1;min-width:200px">
+        <div class="category-add-name">
           <TextField
-            label={t('newCategory')}
+            label={s('newCategory')}
             name="category_name"
             value={name}
             onValue={setName}
             error={errorFor(add.error, 'name') ?? generalError(add.error, ['name'])}
           />
         </div>
-        <button class="btn" style="margin-top:24px" disabled={add.busy}>
-          {t('add')}
+        <button class="btn category-add-button" disabled={add.busy}>
+          {s('add')}
         </button>
       </form>
     </section>

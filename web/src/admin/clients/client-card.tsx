@@ -62,16 +62,16 @@ function AutoNotes(props: { id: number; initial: string | null }) {
   );
   const status =
     state === 'failed'
-      ? c('notesUnsaved')
+      ? s('notesUnsaved')
       : dirty || state === 'saving'
-        ? c('notesSaving')
+        ? s('notesSaving')
         : state === 'saved'
-          ? c('notesSaved')
-          : c('notesHint');
+          ? s('notesSaved')
+          : s('notesHint');
   return (
     <div class="field">
       <label for={`card-notes-${props.id}`}>
-        <span class="muted">{f('clientNote')}</span>
+        <span class="muted">{s('clientNote')}</span>
       </label>
       <textarea
         id={`card-notes-${props.id}`}
@@ -96,7 +96,7 @@ function AutoNotes(props: { id: number; initial: string | null }) {
 function History(props: { bookings: Card['bookings'] }) {
   const c = useCardT();
   const lang = useLang();
-  if (props.bookings.length === 0) return <p class="muted">{c('noHistory')}</p>;
+  if (props.bookings.length === 0) return <p class="muted">{s('noHistory')}</p>;
   return (
     <>
       <ul class="card-history" data-testid="client-history">
@@ -112,7 +112,7 @@ function History(props: { bookings: Card['bookings'] }) {
           </li>
         ))}
       </ul>
-      {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{c('historyCapped', { n: HISTORY_SHOWN })}</p>}
+      {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{s('historyCapped', { n: HISTORY_SHOWN })}</p>}
     </>
   );
 }
@@ -148,7 +148,7 @@ export function ClientCard(props: { id: number; onClose: () => void }) {
     );
   const data = card.data;
   return (
-    <Modal title={data?.first_name ?? c('clientCard')} onClose={props.onClose} closeLabel={t('close')}>
+    <Modal title={data?.first_name ?? s('clientCard')} onClose={props.onClose} closeLabel={t('close')}>
       <ErrorBox error={generalError(card.error)} />
       {!data ? (
         !card.error && <Loading text={t('loading')} />
@@ -157,20 +157,20 @@ export function ClientCard(props: { id: number; onClose: () => void }) {
           <div class="row">
             <PhoneLink phone={data.phone} />
             <a class="btn btn-small" href={`tel:+${data.phone}`}>
-              {c('call')}
+              {s('call')}
             </a>
             <a class="btn btn-ghost btn-small" href={whatsappUrl(data.phone)} target="_blank" rel="noopener noreferrer">
-              {c('whatsapp')}
+              {s('whatsapp')}
             </a>
           </div>
           <dl class="facts">
-            <dt>{c('visits')}</dt>
+            <dt>{s('visits')}</dt>
             <dd data-testid="client-visits">{data.visits}</dd>
-            <dt>{c('spent')}</dt>
+            <dt>{s('spent')}</dt>
             <dd data-testid="client-spent">{formatPrice(data.total_spent)}</dd>
-            <dt>{t('lastVisit')}</dt>
+            <dt>{s('lastVisit')}</dt>
             <dd>{when(data.last_visit_at)}</dd>
-            <dt>{c('nextBooking')}</dt>
+            <dt>{s('nextBooking')}</dt>
             <dd>{when(data.next_booking_at)}</dd>
           </dl>
           <AutoNotes id={data.id} initial={data.notes} />
@@ -181,10 +181,10 @@ export function ClientCard(props: { id: number; onClose: () => void }) {
               disabled={!masters.data?.length}
               onClick={() => setRebook(rebookSeed(data, masters.data![0]!.id))}
             >
-              {c('bookAgain')}
+              {s('bookAgain')}
             </button>
           </div>
-          <h3>{c('history')}</h3>
+          <h3>{s('history')}</h3>
           <History bookings={data.bookings} />
         </div>
       )}
@@ -198,7 +198,7 @@ export function ClientLink(props: { id: number; name: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" class="link-button" aria-label={c('openCard', { name: props.name })} onClick={() => setOpen(true)}>
+      <button type="button" class="link-button" aria-label={s('openCard', { name: props.name })} onClick={() => setOpen(true)}>
         {props.name}
       </button>
       {open && <ClientCard id={props.id} onClose={() => setOpen(false)} />}

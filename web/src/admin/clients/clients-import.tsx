@@ -21,17 +21,17 @@ function Result(props: { result: ImportResult; dryRun: boolean }) {
   const { created, skipped, errors } = props.result;
   return (
     <div data-testid="import-result" role="status">
-      <p class={props.dryRun ? 'notice' : 'notice success'}>{props.dryRun ? t('importPreview') : t('importDone')}</p>
+      <p class={props.dryRun ? 'notice' : 'notice success'}>{props.dryRun ? s('importPreview') : s('importDone')}</p>
       <ul>
         <li data-testid="import-created">{t(props.dryRun ? 'importCreate' : 'importCreated', { n: created })}</li>
-        <li data-testid="import-skipped">{t('importSkip', { n: skipped })}</li>
-        <li data-testid="import-errors">{t('importErrors', { n: errors.length })}</li>
+        <li data-testid="import-skipped">{s('importSkip', { n: skipped })}</li>
+        <li data-testid="import-errors">{s('importErrors', { n: errors.length })}</li>
       </ul>
       {errors.length > 0 && (
         <ul class="muted" style="max-height:10rem;overflow:auto;font-size:.9rem">
           {errors.slice(0, ERRORS_SHOWN).map((error) => (
             <li key={error.row}>
-              {t('importRow', { row: error.row })}: {rowProblem(t, error.code)}
+              {s('importRow', { row: error.row })}: {rowProblem(t, error.code)}
             </li>
           ))}
         </ul>
@@ -55,10 +55,10 @@ function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
   });
   const error = check.error ?? save.error;
   return (
-    <Modal title={t('importTitle')} onClose={props.onClose} closeLabel={t('close')}>
-      <p class="muted">{t('importHelp')}</p>
+    <Modal title={s('importTitle')} onClose={props.onClose} closeLabel={s('close')}>
+      <p class="muted">{s('importHelp')}</p>
       <label class="field">
-        <span>{t('importFile')}</span>
+        <span>{s('importFile')}</span>
         <input
           type="file"
           name="file"
@@ -70,12 +70,12 @@ function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
           }}
         />
       </label>
-      <ErrorBox error={hasCode(error, 'body_too_large') ? t('fileTooBig') : generalError(error)} />
+      <ErrorBox error={hasCode(error, 'body_too_large') ? s('fileTooBig') : generalError(error)} />
       {done ? (
         <>
           <Result result={done} dryRun={false} />
           <button type="button" class="btn" onClick={props.onClose}>
-            {t('close')}
+            {s('close')}
           </button>
         </>
       ) : (
@@ -83,14 +83,14 @@ function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
           {preview && <Result result={preview} dryRun />}
           <div class="row">
             <button type="button" class={preview ? 'btn btn-ghost' : 'btn'} disabled={!file || check.busy} onClick={() => void check.run()}>
-              {check.busy ? t('importChecking') : t('importCheck')}
+              {check.busy ? s('importChecking') : s('importCheck')}
             </button>
             {preview && (
               <button type="button" class="btn" disabled={save.busy || preview.created === 0} onClick={() => void save.run()}>
-                {save.busy ? t('importDoing') : t('importDo')}
+                {save.busy ? s('importDoing') : s('importDo')}
               </button>
             )}
-            {preview?.created === 0 && <span class="muted">{t('importNothing')}</span>}
+            {preview?.created === 0 && <span class="muted">{s('importNothing')}</span>}
           </div>
         </>
       )}
@@ -106,7 +106,7 @@ export function ClientsDataTools(props: { onImported: () => void }) {
     <div class="row">
       <ExportButtons kind="clients" />
       <button type="button" class="btn btn-small" onClick={() => setOpen(true)}>
-        {t('importClients')}
+        {s('importClients')}
       </button>
       {open && <ImportDialog onClose={() => setOpen(false)} onImported={props.onImported} />}
     </div>

@@ -60,29 +60,29 @@ export function ClientsPage() {
       <div class="topbar">
         <h1>{t('navClients')}</h1>
         <label class="visually-hidden" for="client-search">
-          {t('searchClients')}
+          {s('searchClients')}
         </label>
         <input
           id="client-search"
           type="search"
           class="input small"
           style="min-width:240px"
-          placeholder={t('searchClients')}
+          placeholder={s('searchClients')}
           value={q}
           onInput={(e) => setQ((e.target as HTMLInputElement).value)}
         />
         <ClientsDataTools onImported={clients.reload} />
       </div>
       <ListTable
-        cap={{ limit: CLIENTS_SHOWN, text: t('clientsCapped') }}
+        cap={{ limit: CLIENTS_SHOWN, text: s('clientsCapped') }}
         loaded={clients}
         loadingText={t('loading')}
-        emptyText={query ? t('noClientsFound') : t('noClients')}
+        emptyText={query ? s('noClientsFound') : s('noClients')}
         head={
           <>
             <th>{t('client')}</th>
-            <th>{t('bookingsTotal')}</th>
-            <th>{t('lastVisit')}</th>
+            <th>{s('bookingsTotal')}</th>
+            <th>{s('lastVisit')}</th>
             <th style="width:40%">{t('notes')}</th>
           </>
         }
@@ -98,9 +98,9 @@ export function ClientsPage() {
                   <PhoneLink phone={c.phone} />
                 </div>
               </td>
-              <td data-label={t('bookingsTotal')}>{c.bookings_count}</td>
+              <td data-label={s('bookingsTotal')}>{c.bookings_count}</td>
               {/* A visit is a booking that already began and was not cancelled or rejected (last_visit_at). */}
-              <td data-label={t('lastVisit')} data-testid="last-visit">
+              <td data-label={s('lastVisit')} data-testid="last-visit">
                 {c.last_visit_at
                   ? `${formatDate(dateOf(c.last_visit_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, ${timeOf(c.last_visit_at)}`
                   : '—'}

@@ -12,18 +12,18 @@ export function ExportButtons(props: Props) {
       ? downloadFile('/clients/export', { format })
       : downloadFile('/bookings/export', { format, from: props.from, to: props.to }),
   );
-  const label = props.kind === 'clients' ? t('exportClientsLabel') : t('exportBookingsLabel');
+  const label = props.kind === 'clients' ? s('exportClientsLabel') : s('exportBookingsLabel');
   return (
     <div class="row" role="group" aria-label={label} data-testid={`export-${props.kind}`}>
       <button type="button" class="btn btn-ghost btn-small" disabled={run.busy} onClick={() => void run.run('csv')}>
-        {t('exportCsv')}
+        {s('exportCsv')}
       </button>
       <button type="button" class="btn btn-ghost btn-small" disabled={run.busy} onClick={() => void run.run('xlsx')}>
-        {t('exportXlsx')}
+        {s('exportXlsx')}
       </button>
       {run.busy && (
         <span class="muted" role="status">
-          {t('exporting')}
+          {s('exporting')}
         </span>
       )}
       <ErrorBox error={generalError(run.error)} />

@@ -26,49 +26,49 @@ function CalendarLink(props: { master: Master }) {
     setAsking(false);
     setRotated(true);
   });
-  if (!url) return feed.error ? <ErrorBox error={generalError(feed.error)} /> : <Loading text={t('loading')} />;
+  if (!url) return feed.error ? <ErrorBox error={generalError(feed.error)} /> : <Loading text={s('loading')} />;
   return (
     <div class="card" style="margin-top:10px" data-testid={`master-calendar-${id}`}>
-      <h3 style="margin-top:0">{t('calendarTitle', { name: props.master.name })}</h3>
+      <h3 style="margin-top:0">{s('calendarTitle', { name: props.master.name })}</h3>
       <div class="row" style="align-items:start;gap:20px">
-        <div class="qr" aria-label={t('calendarQr')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
+        <div class="qr" aria-label={s('calendarQr')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
         <div style="flex:1;min-width:220px">
-          <p style="margin-top:0">{t('calendarHelp')}</p>
+          <p style="margin-top:0">{s('calendarHelp')}</p>
           <p style="overflow-wrap:anywhere">
             <code data-testid="calendar-url">{url}</code>
           </p>
           <div class="row">
             <CopyButton key={url} text={url} />
             <a class="btn btn-small" href={webcal(url)} data-testid="calendar-webcal">
-              {t('calendarOpen')}
+              {s('calendarOpen')}
             </a>
           </div>
           <p class="muted" style="font-size:.9rem">
-            {t('calendarSecret')}
+            {s('calendarSecret')}
           </p>
         </div>
       </div>
       <ErrorBox error={generalError(rotate.error)} />
       {rotated && (
         <p role="status" class="muted">
-          {t('rotated')}
+          {s('rotated')}
         </p>
       )}
       {asking ? (
         <div class="notice" role="alert">
-          <p style="margin:0 0 10px">{t('rotateAsk')}</p>
+          <p style="margin:0 0 10px">{s('rotateAsk')}</p>
           <div class="row">
             <button type="button" class="btn btn-small" disabled={rotate.busy} onClick={() => void rotate.run()}>
-              {t('rotateYes')}
+              {s('rotateYes')}
             </button>
             <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(false)}>
-              {t('cancel')}
+              {s('cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" class="btn btn-ghost btn-small" onClick={() => (setRotated(false), setAsking(true))}>
-          {t('rotate')}
+          {s('rotate')}
         </button>
       )}
     </div>
@@ -82,7 +82,7 @@ export function MasterCalendar(props: { master: Master }) {
   return (
     <div style="flex-basis:100%">
       <button type="button" class="btn btn-ghost btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t('subscribeHide') : `📅 ${t('subscribe')}`}
+        {open ? s('subscribeHide') : `📅 ${s('subscribe')}`}
       </button>
       {open && <CalendarLink master={props.master} />}
     </div>

@@ -30,7 +30,7 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
   const error = link.error ?? rotate.error ?? unlink.error;
   return (
     <div class="card" style="margin-top:8px;width:100%" data-testid={`master-telegram-${id}`}>
-      <h3 style="margin-top:0">{m('masterTelegramTitle', { name: props.master.name })}</h3>
+      <h3 style="margin-top:0">{s('masterTelegramTitle', { name: props.master.name })}</h3>
       {hasCode(error, 'not_configured') ? (
         <p class="muted">{t('botDisabled')}</p>
       ) : !link.data ? (
@@ -42,19 +42,19 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
       ) : (
         <>
           <p class={link.data.linked ? 'notice success' : 'notice'} data-testid="master-telegram-status">
-            {link.data.linked ? m('masterTelegramLinked') : m('masterTelegramNotLinked')}
+            {link.data.linked ? s('masterTelegramLinked') : s('masterTelegramNotLinked')}
           </p>
           <div class="row" style="align-items:start;gap:16px">
             <div class="qr" role="img" aria-label={t('qrLabel')} dangerouslySetInnerHTML={{ __html: qr }} />
             <div style="flex:1;min-width:200px">
-              <p style="margin-top:0">{m('masterTelegramHelp')}</p>
+              <p style="margin-top:0">{s('masterTelegramHelp')}</p>
               <p>
                 <a class="btn" href={link.data.url} target="_blank" rel="noopener" data-testid="master-telegram-link">
-                  {m('connectMasterTelegram')}
+                  {s('connectMasterTelegram')}
                 </a>
               </p>
               <p class="muted" style="font-size:.9rem;margin-bottom:4px">
-                {m('masterTelegramLinkLabel')}:
+                {s('masterTelegramLinkLabel')}:
               </p>
               <p style="margin-top:0;overflow-wrap:anywhere">
                 <code data-testid="master-telegram-url">{link.data.url}</code>
@@ -64,23 +64,23 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
           <ErrorBox error={generalError(rotate.error ?? unlink.error)} />
           {done && (
             <p role="status" class="muted">
-              {done === 'rotated' ? m('masterTelegramRotated') : m('masterTelegramUnlinked')}
+              {done === 'rotated' ? s('masterTelegramRotated') : s('masterTelegramUnlinked')}
             </p>
           )}
           <div class="row">
             <button type="button" class="btn btn-ghost btn-small" disabled={rotate.busy} onClick={() => void rotate.run()}>
-              {m('masterTelegramNewLink')}
+              {s('masterTelegramNewLink')}
             </button>
             {link.data.linked && (
               <button type="button" class="btn btn-ghost btn-small danger" disabled={unlink.busy} onClick={() => void unlink.run()}>
-                {m('masterTelegramUnlink')}
+                {s('masterTelegramUnlink')}
               </button>
             )}
           </div>
         </>
       )}
       <button type="button" class="btn btn-ghost btn-small" onClick={props.onClose}>
-        {m('hide')}
+        {s('hide')}
       </button>
     </div>
   );
@@ -96,10 +96,10 @@ export function MasterTelegram(props: { master: Master; onChange: () => void }) 
       type="button"
       class="btn btn-ghost btn-small"
       onClick={() => setOpen(true)}
-      aria-label={`${m('connectMasterTelegram')} ${props.master.name}`}
+      aria-label={`${s('connectMasterTelegram')} ${props.master.name}`}
       data-testid={`master-telegram-open-${props.master.id}`}
     >
-      {props.master.telegram_linked ? `✓ ${m('masterTelegramLinked')}` : m('connectMasterTelegram')}
+      {props.master.telegram_linked ? `✓ ${s('masterTelegramLinked')}` : s('connectMasterTelegram')}
     </button>
   );
 }

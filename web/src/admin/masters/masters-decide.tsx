@@ -34,15 +34,15 @@ export function MastersDecide() {
           disabled={save.busy}
           onChange={(e) => void save.run((e.target as HTMLInputElement).checked)}
         />
-        <span id="masters-decide-label">{m('mastersDecide')}</span>
+        <span id="masters-decide-label">{s('mastersDecide')}</span>
       </label>
       <p class="muted" style="font-size:.9rem">
-        {m('mastersDecideHelp')}
+        {s('mastersDecideHelp')}
       </p>
       <ErrorBox error={generalError(save.error)} />
       {saved && (
         <p role="status" class="muted">
-          {m('mastersDecideSaved')}
+          {s('mastersDecideSaved')}
         </p>
       )}
     </section>

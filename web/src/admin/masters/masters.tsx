@@ -27,17 +27,17 @@ function MasterForm(props: { master?: Master; services: Service[] | undefined; o
   const toggle = (id: number) => setIds((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   return (
     <form
-      aria-label={m ? t('editMaster') : t('newMaster')}
+      aria-label={m ? s('editMaster') : s('newMaster')}
       onSubmit={(event) => {
         event.preventDefault();
         void save.run();
       }}
     >
       <ErrorBox error={generalError(save.error, ['name', 'service_ids'])} />
-      <TextField label={t('masterName')} name="master_name" required value={name} onValue={setName} error={errorFor(save.error, 'name')} />
+      <TextField label={s('masterName')} name="master_name" required value={name} onValue={setName} error={errorFor(save.error, 'name')} />
       <fieldset style="border:0;padding:0;margin:0 0 12px">
         <legend class="muted" style="margin-bottom:4px">
-          {t('masterServices')}
+          {s('masterServices')}
         </legend>
         {!props.services ? (
           <Loading text={t('loading')} />
@@ -57,7 +57,7 @@ function MasterForm(props: { master?: Master; services: Service[] | undefined; o
       </fieldset>
       <div class="row">
         <button class="btn" disabled={save.busy}>
-          {m ? t('save') : t('addMaster')}
+          {m ? t('save') : s('addMaster')}
         </button>
         {m && (
           <button type="button" class="btn btn-ghost" onClick={props.onDone}>
@@ -88,7 +88,7 @@ export function MastersPage() {
       </div>
       <section class="card">
         <ErrorBox error={generalError(remove.error)} />
-        <ListState loaded={masters} loadingText={t('loading')} emptyText={t('noMasters')}>
+        <ListState loaded={masters} loadingText={t('loading')} emptyText={s('noMasters')}>
           {(items) => (
             <ul style="list-style:none;padding:0;margin:0">
               {items.map((m) => (
@@ -100,14 +100,14 @@ export function MastersPage() {
                       <div style="flex:1;min-width:200px">
                         <strong>{m.name}</strong>
                         <div class="muted" style="font-size:.9rem">
-                          {m.services.length ? m.services.map((s) => s.name).join(', ') : t('noServicesLinked')} ·{' '}
+                          {m.services.length ? m.services.map((s) => s.name).join(', ') : s('noServicesLinked')} ·{' '}
                           <a
                             href={`/admin/schedules?master=${m.id}`}
                             class="tap"
                             data-testid="master-schedule"
                             onClick={(event) => (event.preventDefault(), navigate(`/admin/schedules?master=${m.id}`))}
                           >
-                            {m.has_schedule ? t('ownSchedule') : t('businessSchedule')}
+                            {m.has_schedule ? s('ownSchedule') : s('businessSchedule')}
                           </a>
                         </div>
                       </div>
@@ -139,14 +139,14 @@ export function MastersPage() {
         </ListState>
       </section>
       <section class="card">
-        <h2>{t('newMaster')}</h2>
+        <h2>{s('newMaster')}</h2>
         <MasterForm services={services.data} onDone={masters.reload} />
       </section>
       <section class="card" data-testid="terms-card">
-        <h2>{rules('termsTitle')}</h2>
+        <h2>{s('termsTitle')}</h2>
         {!showTerms ? (
           <button type="button" class="btn btn-ghost" data-testid="terms-open" onClick={() => setShowTerms(true)}>
-            {rules('termsOpen')}
+            {s('termsOpen')}
           </button>
         ) : (
           masters.data && services.data && <MasterTermsGrid masters={masters.data} services={services.data} onSaved={masters.reload} />

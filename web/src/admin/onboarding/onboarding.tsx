@@ -71,13 +71,13 @@ export function Onboarding() {
     localStorage.setItem(foldKey(business.id), value);
     setStored(value);
   };
-  const progress = f('setupProgress', { done: ORDER.length - left.length, total: ORDER.length });
+  const progress = s('setupProgress', { done: ORDER.length - left.length, total: ORDER.length });
   if (folded) {
     return (
       <div class="row onboarding-folded" data-testid="onboarding">
         <span class="muted">{progress}</span>
         <button type="button" class="btn btn-ghost btn-small" aria-expanded="false" onClick={() => fold(false)}>
-          {f('setupShow')}
+          {s('setupShow')}
         </button>
       </div>
     );
@@ -94,15 +94,15 @@ export function Onboarding() {
     master: () =>
       row(
         'master',
-        o('stepMaster'),
+        s('stepMaster'),
         <button type="button" class="btn btn-small" onClick={() => navigate('/admin/masters')}>
-          {o('stepMasterAction')}
+          {s('stepMasterAction')}
         </button>,
       ),
     hours: () =>
       row(
         'hours',
-        f('stepHoursCheck'),
+        s('stepHoursCheck'),
         <>
           {firstWeekDay && (
             <button
@@ -111,11 +111,11 @@ export function Onboarding() {
               disabled={act.busy}
               onClick={() => void act.run(() => client.put('/schedule/{id}', { path: { id: firstWeekDay.id }, body: {} }))}
             >
-              {f('stepHoursConfirm')}
+              {s('stepHoursConfirm')}
             </button>
           )}
           <button type="button" class="btn btn-ghost btn-small" onClick={() => navigate('/admin/schedules')}>
-            {o('stepHoursAction')}
+            {s('stepHoursAction')}
           </button>
         </>,
       ),
@@ -130,8 +130,8 @@ export function Onboarding() {
             onChange={() => void act.run(() => client.put('/business', { body: { strict_slots: true } }))}
           />
           <span>
-            {f('stepStrict')}
-            <small class="muted step-help">{f('stepStrictHelp')}</small>
+            {s('stepStrict')}
+            <small class="muted step-help">{s('stepStrictHelp')}</small>
           </span>
         </label>
       </li>
@@ -141,7 +141,7 @@ export function Onboarding() {
         ? row(
             'link',
             <>
-              {f('stepLink')} <b class="nowrap">/{suggested}</b>
+              {s('stepLink')} <b class="nowrap">/{suggested}</b>
             </>,
             <button
               type="button"
@@ -149,22 +149,22 @@ export function Onboarding() {
               disabled={act.busy}
               onClick={() => void act.run(() => client.put('/business', { body: { slug: suggested } }))}
             >
-              {f('stepLinkAction')}
+              {s('stepLinkAction')}
             </button>,
           )
         : row(
             'link',
-            f('stepLinkNone'),
+            s('stepLinkNone'),
             <button type="button" class="btn btn-small" onClick={() => navigate('/admin/settings')}>
-              {f('stepLinkSettings')}
+              {s('stepLinkSettings')}
             </button>,
           ),
     telegram: () =>
       row(
         'telegram',
-        o('stepTelegram'),
+        s('stepTelegram'),
         <button type="button" class="btn btn-small" onClick={() => navigate('/admin/settings#telegram')}>
-          {o('stepTelegramAction')}
+          {s('stepTelegramAction')}
         </button>,
       ),
   };
@@ -173,17 +173,17 @@ export function Onboarding() {
       <div class="row onboarding-head">
         <h2 id="onboarding-title">{progress}</h2>
         <button type="button" class="btn btn-ghost btn-small" aria-expanded="true" onClick={() => fold(true)}>
-          {f('setupHide')}
+          {s('setupHide')}
         </button>
       </div>
       <p class="muted onboarding-help" data-testid="onboarding-help">
-        {clientsCanBook(masters, week) ? f('setupCanBook') : f('setupCannotBook')}
+        {clientsCanBook(masters, week) ? s('setupCanBook') : s('setupCannotBook')}
       </p>
       <ErrorBox error={generalError(act.error)} />
       <ol class="steps">{left.map((step) => steps[step]())}</ol>
       {doneNames.length > 0 && (
         <p class="muted onboarding-done" data-testid="onboarding-done">
-          ✓ {f('setupDone', { steps: doneNames.join(', ') })}
+          ✓ {s('setupDone', { steps: doneNames.join(', ') })}
         </p>
       )}
     </section>

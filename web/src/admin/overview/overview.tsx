@@ -86,8 +86,8 @@ export function OverviewPage() {
       </div>
       <ErrorBox error={generalError(overview.error)} />
       <section class="card">
-        <h2>{t('bookingsPerDay')}</h2>
-        <p class="muted">{t('bookingsPerDayHelp')}</p>
+        <h2>{s('bookingsPerDay')}</h2>
+        <p class="muted">{s('bookingsPerDayHelp')}</p>
         {!overview.data ? (
           <Loading text={t('loading')} />
         ) : overview.data.days.length === 0 ? (
@@ -96,29 +96,29 @@ export function OverviewPage() {
           <>
             {narrow && (
               <p class="muted" id="chart-scroll" style="font-size:.85rem;margin:0 0 4px">
-                {st('scrollHint')}
+                {s('scrollHint')}
               </p>
             )}
             <div class="table-wrap" tabIndex={0} aria-describedby={narrow ? 'chart-scroll' : undefined}>
-              <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={t('bookingsPerDay')} />
+              <DayBars days={days} counts={days.map((d) => perDay.get(d) ?? 0)} todayIndex={30} label={s('bookingsPerDay')} />
             </div>
           </>
         )}
       </section>
       <section class="card">
-        <h2>{t('revenueByMaster')}</h2>
+        <h2>{s('revenueByMaster')}</h2>
         <p class="muted">
-          {t('revenueHelp')} {overview.data && <strong>{formatPrice(totalRevenue)}</strong>}
+          {s('revenueHelp')} {overview.data && <strong>{formatPrice(totalRevenue)}</strong>}
         </p>
         <p class="muted legend-note" data-testid="revenue-legend">
-          {st('revenueLegend')}
+          {s('revenueLegend')}
         </p>
         {!overview.data ? (
           <Loading text={t('loading')} />
         ) : rows.length === 0 ? (
-          <Empty text={t('noRevenue')} />
+          <Empty text={s('noRevenue')} />
         ) : (
-          <RevenueBars rows={rows} label={t('revenueByMaster')} />
+          <RevenueBars rows={rows} label={s('revenueByMaster')} />
         )}
       </section>
     </div>

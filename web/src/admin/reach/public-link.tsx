@@ -15,9 +15,9 @@ export function PublicLinkBar() {
   const url = `${location.origin}/${business.slug}`;
   const qr = useQr(showQr ? url : undefined);
   return (
-    <section class="public-link" aria-label={f('publicLink')} data-testid="public-link-bar">
+    <section class="public-link" aria-label={s('publicLink')} data-testid="public-link-bar">
       <div class="row">
-        <span class="muted public-link-label">{f('publicLink')}:</span>
+        <span class="muted public-link-label">{s('publicLink')}:</span>
         <a href={url} target="_blank" rel="noopener" class="public-url tap" data-testid="top-public-link">
           {url.replace(/^https?:\/\//, '')}
         </a>
@@ -25,11 +25,11 @@ export function PublicLinkBar() {
         <button
           type="button"
           class="btn btn-ghost btn-small"
-          aria-label={showQr ? f('hideQr') : f('qrLabel')}
+          aria-label={showQr ? s('hideQr') : s('qrLabel')}
           aria-expanded={showQr}
           onClick={() => setShowQr(!showQr)}
         >
-          {showQr ? f('hideQr') : f('showQr')}
+          {showQr ? s('hideQr') : s('showQr')}
         </button>
       </div>
       {showQr && qr && (

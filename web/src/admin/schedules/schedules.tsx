@@ -74,9 +74,9 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
           const problem = dayProblem(d);
           const day = t(WEEKDAYS[d.day_of_week]!);
           return problem === 'hours'
-            ? [o('scheduleEndBeforeStart', { day })]
+            ? [s('scheduleEndBeforeStart', { day })]
             : problem === 'break'
-              ? [o('scheduleBreakOutside', { day })]
+              ? [s('scheduleBreakOutside', { day })]
               : [];
         });
         setProblems(found);
@@ -88,10 +88,10 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         <table class="table cards week-table">
           <thead>
             <tr>
-              <th>{t('weekday')}</th>
-              <th>{t('working')}</th>
-              <th>{t('hours')}</th>
-              <th>{t('break')}</th>
+              <th>{s('weekday')}</th>
+              <th>{s('working')}</th>
+              <th>{s('hours')}</th>
+              <th>{s('break')}</th>
             </tr>
           </thead>
           <tbody>
@@ -102,17 +102,17 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
                   <button
                     type="button"
                     class="btn btn-ghost btn-small"
-                    aria-label={st('copyToAllLabel', { day: t(WEEKDAYS[d.day_of_week]!) })}
+                    aria-label={s('copyToAllLabel', { day: t(WEEKDAYS[d.day_of_week]!) })}
                     onClick={() => {
                       setSaved(false);
                       setDrafts(copyHoursToAll(drafts, d.day_of_week));
-                      setCopied(st('copiedToAll', { day: t(WEEKDAYS[d.day_of_week]!) }));
+                      setCopied(s('copiedToAll', { day: t(WEEKDAYS[d.day_of_week]!) }));
                     }}
                   >
-                    {st('copyToAll')}
+                    {s('copyToAll')}
                   </button>
                 </td>
-                <td class="week-working" data-label={t('working')}>
+                <td class="week-working" data-label={s('working')}>
                   <label class="check">
                     <input
                       type="checkbox"
@@ -120,17 +120,17 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
                       checked={d.is_active}
                       onChange={(e) => edit(d.id, { is_active: (e.target as HTMLInputElement).checked })}
                     />
-                    {d.is_active ? t('workDay') : t('dayOff')}
+                    {d.is_active ? s('workDay') : t('dayOff')}
                   </label>
                 </td>
-                <td class="week-hours" data-label={t('hours')}>
+                <td class="week-hours" data-label={s('hours')}>
                   <span class="row">
                     {time(d, 'start_time', t('from'))}–{time(d, 'end_time', t('to'))}
                   </span>
                 </td>
-                <td class="week-hours" data-label={t('break')}>
+                <td class="week-hours" data-label={s('break')}>
                   <span class="row">
-                    {time(d, 'break_start_time', t('breakFrom'), true)}–{time(d, 'break_end_time', t('breakTo'), true)}
+                    {time(d, 'break_start_time', s('breakFrom'), true)}–{time(d, 'break_end_time', s('breakTo'), true)}
                   </span>
                 </td>
               </tr>
@@ -159,7 +159,7 @@ function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
         </div>
       )}
       <SaveRow
-        label={t('saveSchedule')}
+        label={s('saveSchedule')}
         savedText={t('saved')}
         busy={save.busy}
         saved={saved}
@@ -210,7 +210,7 @@ export function SchedulesPage() {
       <div class="topbar">
         <h1>{t('navSchedules')}</h1>
         <label class="row">
-          <span class="muted">{t('scheduleOf')}</span>
+          <span class="muted">{s('scheduleOf')}</span>
           <select
             class="input small"
             name="schedule_owner"
@@ -220,7 +220,7 @@ export function SchedulesPage() {
               setOwner(((v) => (v === 'business' ? v : Number(v)))((e.target as HTMLSelectElement).value));
             }}
           >
-            <option value="business">{t('businessWeek')}</option>
+            <option value="business">{s('businessWeek')}</option>
             {(masters.data ?? []).map((m) => (
               <option key={m.id} value={String(m.id)}>
                 {m.name}
@@ -230,7 +230,7 @@ export function SchedulesPage() {
         </label>
       </div>
       <section class="card">
-        <h2>{master ? master.name : t('businessWeek')}</h2>
+        <h2>{master ? master.name : s('businessWeek')}</h2>
         <ErrorBox error={generalError(week.error ?? create.error ?? remove.error)} />
         {week.loading && !week.data ? (
           <Loading text={t('loading')} />
@@ -238,23 +238,23 @@ export function SchedulesPage() {
           <>
             {started && master && (
               <p class="notice" role="status">
-                {st('salonWeekCopied')}
+                {s('salonWeekCopied')}
               </p>
             )}
             <WeekEditor key={String(owner)} rows={week.data} onSaved={week.reload} />
             {master && (
               <p style="margin-top:16px">
                 <button type="button" class="btn btn-ghost danger" disabled={remove.busy} onClick={() => void remove.run(master.id)}>
-                  {t('deleteOwnSchedule')}
+                  {s('deleteOwnSchedule')}
                 </button>
               </p>
             )}
           </>
         ) : master ? (
           <div class="empty">
-            <p>{t('usesBusinessWeek', { name: master.name })}</p>
+            <p>{s('usesBusinessWeek', { name: master.name })}</p>
             <button type="button" class="btn" disabled={create.busy} onClick={() => void create.run(master.id)}>
-              {t('createOwnSchedule')}
+              {s('createOwnSchedule')}
             </button>
           </div>
         ) : null}

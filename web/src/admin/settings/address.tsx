@@ -133,8 +133,8 @@ export function AddressInput(props: { value: string; onValue: (address: string) 
       <div class="grid2">
         <Suggest<City>
           name="city"
-          label={t('city')}
-          placeholder={t('cityHint')}
+          label={s('city')}
+          placeholder={s('cityHint')}
           value={cityText}
           onValue={(text) => {
             setCityText(text);
@@ -153,7 +153,7 @@ export function AddressInput(props: { value: string; onValue: (address: string) 
         <Suggest<Answer<'/location/addresses'>[number]>
           name="address"
           label={t('address')}
-          placeholder={city ? t('addressNear', { city: city.name }) : t('addressHint')}
+          placeholder={city ? s('addressNear', { city: city.name }) : s('addressHint')}
           value={street}
           onValue={(text) => {
             setStreet(text);
@@ -171,7 +171,7 @@ export function AddressInput(props: { value: string; onValue: (address: string) 
       </div>
       {unavailable && (
         <p class="muted" role="status" data-testid="address-manual" style="margin:-4px 0 12px;font-size:.85rem">
-          {o('addressManual')}
+          {s('addressManual')}
         </p>
       )}
     </div>

@@ -12,10 +12,10 @@ const HORIZONS = [7, 14, 30, 60, 90, 180, 365];
 
 /** 90 → "90 мин", 120 → "2 ч", 2880 → "2 дн.". */
 export function noticeText(t: (key: RulesKey, params?: Record<string, string | number>) => string, minutes: number): string {
-  if (minutes === 0) return t('noticeNone');
-  if (minutes % 1440 === 0) return t('noticeDays', { n: minutes / 1440 });
-  if (minutes % 60 === 0) return t('noticeHours', { n: minutes / 60 });
-  return t('noticeMinutes', { n: minutes });
+  if (minutes === 0) return s('noticeNone');
+  if (minutes % 1440 === 0) return s('noticeDays', { n: minutes / 1440 });
+  if (minutes % 60 === 0) return s('noticeHours', { n: minutes / 60 });
+  return s('noticeMinutes', { n: minutes });
 }
 
 export function BookingWindowSettings() {
@@ -41,10 +41,10 @@ export function BookingWindowSettings() {
         void save.run();
       }}
     >
-      <h2>{t('windowTitle')}</h2>
+      <h2>{s('windowTitle')}</h2>
       <ErrorBox error={generalError(save.error)} />
       <label class="field">
-        <span>{t('minNotice')}</span>
+        <span>{s('minNotice')}</span>
         <select
           class="input"
           name="min_notice_minutes"
@@ -59,7 +59,7 @@ export function BookingWindowSettings() {
         </select>
       </label>
       <label class="field">
-        <span>{t('horizon')}</span>
+        <span>{s('horizon')}</span>
         <select
           class="input"
           name="booking_horizon_days"
@@ -70,7 +70,7 @@ export function BookingWindowSettings() {
             setHorizon(value === '' ? null : Number(value));
           }}
         >
-          <option value="">{t('horizonNone')}</option>
+          <option value="">{s('horizonNone')}</option>
           {horizons.map((days) => (
             <option key={days} value={String(days)}>
               {days}
@@ -79,9 +79,9 @@ export function BookingWindowSettings() {
         </select>
       </label>
       <p class="muted" style="margin-top:-6px;font-size:.9rem">
-        {t('horizonHelp')}
+        {s('horizonHelp')}
       </p>
-      <SaveRow label={t('windowSave')} savedText={t('windowSaved')} busy={save.busy} saved={saved} />
+      <SaveRow label={s('windowSave')} savedText={s('windowSaved')} busy={save.busy} saved={saved} />
     </form>
   );
 }

@@ -25,7 +25,7 @@ function SlugCheck(props: { slug: string; current: string }) {
   const { available, reason } = check.data;
   return (
     <span class={available ? 'muted' : 'field-error'} role="status" data-testid="slug-check">
-      {available ? `✓ ${t('slugFree')}` : reason === 'taken' ? t('slugTaken') : reason === 'reserved' ? t('slugReserved') : t('slugFormat')}
+      {available ? `✓ ${s('slugFree')}` : reason === 'taken' ? s('slugTaken') : reason === 'reserved' ? s('slugReserved') : s('slugFormat')}
     </span>
   );
 }
@@ -72,7 +72,7 @@ export function SettingsPage() {
     setSaved(true);
   });
   const err = (field: string) =>
-    errorFor(save.error, field) ?? (field === 'slug' && hasCode(save.error, 'slug_taken') ? t('slugTaken') : undefined);
+    errorFor(save.error, field) ?? (field === 'slug' && hasCode(save.error, 'slug_taken') ? s('slugTaken') : undefined);
   return (
     <div class="stack">
       <div class="topbar">
@@ -94,7 +94,7 @@ export function SettingsPage() {
         </div>
         <AddressInput value={form.address} onValue={set('address')} error={err('address')} />
         <TextField
-          label={t('slug')}
+          label={s('slug')}
           name="slug"
           value={form.slug}
           onValue={(v) => set('slug')(v.toLowerCase())}
@@ -111,10 +111,10 @@ export function SettingsPage() {
             checked={form.strict_slots}
             onChange={(e) => (setSaved(false), setForm((f) => ({ ...f, strict_slots: (e.target as HTMLInputElement).checked })))}
           />
-          {t('strictSlots')}
+          {s('strictSlots')}
         </label>
         <p class="muted" style="margin-top:-6px;font-size:.9rem">
-          {t('strictSlotsHelp')}
+          {s('strictSlotsHelp')}
         </p>
         <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
       </form>
@@ -122,7 +122,7 @@ export function SettingsPage() {
       <BookingWindowSettings />
       <EmbedSettings />
       <section class="card">
-        <h2>{t('publicLink')}</h2>
+        <h2>{s('publicLink')}</h2>
         <CopyLink url={`${location.origin}/${b.slug}`} />
       </section>
       <div id="telegram" class="anchor">
