@@ -4,18 +4,18 @@
  * the history and "Записать снова" (the new-booking form with the client and the last service
  * and master filled in).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { ErrorBox, Loading, Modal, PhoneLink, generalError, useDebounced, useLoad } from '@shared/panel-ui';
+import { useState } from 'preact/hooks';
+import { ErrorBox, Loading, Modal, PhoneLink, generalError, useLoad } from '@shared/panel-ui';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import type { Answer } from '@shared/client';
-import { useCardT } from './card-messages';
 import { dateOf, hm, nowMinute, timeOf, today } from '../common/dates';
 import { useBookingChanges } from '../common/live';
 import { useT, messages } from '../common/messages';
-import { useFirstWeekT } from '../onboarding/first-week-messages';
 import { NewBooking, type NewBookingSeed } from '../bookings/new-booking';
 import { client } from '../common/state';
 import { StatusBadge } from '../common/status-badge';
+import { AutoNotes } from './auto-notes';
+import { useClientsT } from './messages';
 
 type Card = Answer<'/clients/{id}'>;
 
@@ -24,77 +24,9 @@ export const whatsappUrl = (phone: string): string => `https://wa.me/${phone.rep
 
 /** The card's history shows at most this many (the server's limit). */
 const HISTORY_SHOWN = 50;
-const NOTES_QUIET_MS = 700;
-
-/** Notes saved after a pause in typing; leaving the card saves at once, leaving the page with unsaved text asks first. */
-function AutoNotes(props: { id: number; initial: string | null }) {
-  const c = useCardT();
-  const f = useFirstWeekT();
-  const [notes, setNotes] = useState(props.initial ?? '');
-  const [saved, setSaved] = useState(props.initial ?? '');
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
-  const settled = useDebounced(notes, NOTES_QUIET_MS);
-  const save = (text: string) => client.put('/clients/{id}', { path: { id: props.id }, body: { notes: text || null } });
-  useEffect(() => {
-    if (settled === saved) return;
-    setState('saving');
-    save(settled).then(
-      (next) => (setSaved(next.notes ?? ''), setState('saved')),
-      () => setState('failed'),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  const dirty = notes !== saved;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener('beforeunload', warn);
-    return () => removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  const latest = useRef({ notes, saved });
-  latest.current = { notes, saved };
-  useEffect(
-    () => () => {
-      if (latest.current.notes !== latest.current.saved) void save(latest.current.notes).catch(() => undefined);
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const status =
-    state === 'failed'
-      ? s('notesUnsaved')
-      : dirty || state === 'saving'
-        ? s('notesSaving')
-        : state === 'saved'
-          ? s('notesSaved')
-          : s('notesHint');
-  return (
-    <div class="field">
-      <label for={`card-notes-${props.id}`}>
-        <span class="muted">{s('clientNote')}</span>
-      </label>
-      <textarea
-        id={`card-notes-${props.id}`}
-        class="input"
-        rows={3}
-        value={notes}
-        onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)}
-        aria-describedby={`card-notes-state-${props.id}`}
-      />
-      <span
-        id={`card-notes-state-${props.id}`}
-        class={state === 'failed' ? 'field-error' : 'muted'}
-        data-testid="notes-state"
-        role="status"
-      >
-        {status}
-      </span>
-    </div>
-  );
-}
 
 function History(props: { bookings: Card['bookings'] }) {
-  const c = useCardT();
+  const s = useClientsT();
   const lang = useLang();
   if (props.bookings.length === 0) return <p class="muted">{s('noHistory')}</p>;
   return (
@@ -132,7 +64,7 @@ function rebookSeed(card: Card, fallbackMasterId: number): NewBookingSeed {
 }
 
 export function ClientCard(props: { id: number; onClose: () => void }) {
-  const c = useCardT();
+  const s = useClientsT();
   const t = useT(messages);
   const lang = useLang();
   const card = useLoad((signal) => client.get('/clients/{id}', { path: { id: props.id }, signal }), [props.id]);
@@ -194,7 +126,7 @@ export function ClientCard(props: { id: number; onClose: () => void }) {
 
 /** A client's name that opens the card: one line where a page shows a client. */
 export function ClientLink(props: { id: number; name: string }) {
-  const c = useCardT();
+  const s = useClientsT();
   const [open, setOpen] = useState(false);
   return (
     <>

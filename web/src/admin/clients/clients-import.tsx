@@ -8,7 +8,7 @@ import { hasCode } from '@shared/api';
 import type { Answer } from '@shared/client';
 import { ErrorBox, Modal, generalError, useAction } from '@shared/panel-ui';
 import { ExportButtons } from '../integrations/data-export';
-import { rowProblem, useDataT } from '../integrations/data-messages';
+import { rowProblem, useClientsT } from './messages';
 import { uploadFile } from '../common/files';
 
 type ImportResult = Answer<'/clients/import', 'post'>;
@@ -17,21 +17,21 @@ type ImportResult = Answer<'/clients/import', 'post'>;
 const ERRORS_SHOWN = 50;
 
 function Result(props: { result: ImportResult; dryRun: boolean }) {
-  const t = useDataT();
+  const s = useClientsT();
   const { created, skipped, errors } = props.result;
   return (
     <div data-testid="import-result" role="status">
       <p class={props.dryRun ? 'notice' : 'notice success'}>{props.dryRun ? s('importPreview') : s('importDone')}</p>
       <ul>
-        <li data-testid="import-created">{t(props.dryRun ? 'importCreate' : 'importCreated', { n: created })}</li>
+        <li data-testid="import-created">{s(props.dryRun ? 'importCreate' : 'importCreated', { n: created })}</li>
         <li data-testid="import-skipped">{s('importSkip', { n: skipped })}</li>
         <li data-testid="import-errors">{s('importErrors', { n: errors.length })}</li>
       </ul>
       {errors.length > 0 && (
-        <ul class="muted" style="max-height:10rem;overflow:auto;font-size:.9rem">
+        <ul class="muted import-errors">
           {errors.slice(0, ERRORS_SHOWN).map((error) => (
             <li key={error.row}>
-              {s('importRow', { row: error.row })}: {rowProblem(t, error.code)}
+              {s('importRow', { row: error.row })}: {rowProblem(s, error.code)}
             </li>
           ))}
         </ul>
@@ -41,7 +41,7 @@ function Result(props: { result: ImportResult; dryRun: boolean }) {
 }
 
 function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
-  const t = useDataT();
+  const s = useClientsT();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
@@ -100,7 +100,7 @@ function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
 
 /** Mounted in the Clients page's top bar. */
 export function ClientsDataTools(props: { onImported: () => void }) {
-  const t = useDataT();
+  const s = useClientsT();
   const [open, setOpen] = useState(false);
   return (
     <div class="row">

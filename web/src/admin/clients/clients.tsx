@@ -8,6 +8,8 @@ import { useT, messages } from '../common/messages';
 import { client } from '../common/state';
 import { ClientsDataTools } from './clients-import';
 import { ClientLink } from './client-card';
+import { useClientsT } from './messages';
+import './clients.css';
 
 type ClientRow = Answer<'/clients'>[number];
 
@@ -51,6 +53,7 @@ const CLIENTS_SHOWN = 100;
 
 export function ClientsPage() {
   const t = useT(messages);
+  const s = useClientsT();
   const lang = useLang();
   const [q, setQ] = useState('');
   const query = useDebounced(q.trim(), 250);
@@ -65,8 +68,7 @@ export function ClientsPage() {
         <input
           id="client-search"
           type="search"
-          class="input small"
-          style="min-width:240px"
+          class="input small clients-search"
           placeholder={s('searchClients')}
           value={q}
           onInput={(e) => setQ((e.target as HTMLInputElement).value)}
@@ -83,7 +85,7 @@ export function ClientsPage() {
             <th>{t('client')}</th>
             <th>{s('bookingsTotal')}</th>
             <th>{s('lastVisit')}</th>
-            <th style="width:40%">{t('notes')}</th>
+            <th class="clients-notes">{t('notes')}</th>
           </>
         }
       >
