@@ -1,12 +1,12 @@
 /** Export buttons (CONTRACT.md §14): clients, or the bookings of the dates the list shows, as CSV or Excel. */
 import { ErrorBox, generalError, useAction } from '@shared/panel-ui';
-import { useDataT } from './data-messages';
 import { downloadFile } from '../common/files';
+import { useIntegrationsT } from './messages';
 
 type Props = { kind: 'clients' } | { kind: 'bookings'; from: string; to: string };
 
 export function ExportButtons(props: Props) {
-  const t = useDataT();
+  const s = useIntegrationsT();
   const run = useAction((format: 'csv' | 'xlsx') =>
     props.kind === 'clients'
       ? downloadFile('/clients/export', { format })
