@@ -7,14 +7,14 @@
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { CopyButton } from '../common/copy-button';
-import { useDataT } from '../integrations/data-messages';
 import { client, type Master } from '../common/state';
 import { useQr } from '../common/telegram-link';
+import { useMastersT } from './messages';
 
 const webcal = (url: string): string => url.replace(/^https?:\/\//, 'webcal://');
 
 function CalendarLink(props: { master: Master }) {
-  const t = useDataT();
+  const s = useMastersT();
   const id = props.master.id;
   const feed = useLoad((signal) => client.get('/masters/{id}/calendar', { path: { id }, signal }), [id]);
   const [asking, setAsking] = useState(false);
@@ -28,13 +28,13 @@ function CalendarLink(props: { master: Master }) {
   });
   if (!url) return feed.error ? <ErrorBox error={generalError(feed.error)} /> : <Loading text={s('loading')} />;
   return (
-    <div class="card" style="margin-top:10px" data-testid={`master-calendar-${id}`}>
-      <h3 style="margin-top:0">{s('calendarTitle', { name: props.master.name })}</h3>
-      <div class="row" style="align-items:start;gap:20px">
+    <div class="card master-calendar" data-testid={`master-calendar-${id}`}>
+      <h3 class="flush-top">{s('calendarTitle', { name: props.master.name })}</h3>
+      <div class="row master-link-body">
         <div class="qr" aria-label={s('calendarQr')} role="img" dangerouslySetInnerHTML={{ __html: qr }} />
-        <div style="flex:1;min-width:220px">
-          <p style="margin-top:0">{s('calendarHelp')}</p>
-          <p style="overflow-wrap:anywhere">
+        <div class="master-link-text">
+          <p class="flush-top">{s('calendarHelp')}</p>
+          <p class="long-url">
             <code data-testid="calendar-url">{url}</code>
           </p>
           <div class="row">
@@ -43,9 +43,7 @@ function CalendarLink(props: { master: Master }) {
               {s('calendarOpen')}
             </a>
           </div>
-          <p class="muted" style="font-size:.9rem">
-            {s('calendarSecret')}
-          </p>
+          <p class="muted small-print">{s('calendarSecret')}</p>
         </div>
       </div>
       <ErrorBox error={generalError(rotate.error)} />
@@ -56,7 +54,7 @@ function CalendarLink(props: { master: Master }) {
       )}
       {asking ? (
         <div class="notice" role="alert">
-          <p style="margin:0 0 10px">{s('rotateAsk')}</p>
+          <p class="ask">{s('rotateAsk')}</p>
           <div class="row">
             <button type="button" class="btn btn-small" disabled={rotate.busy} onClick={() => void rotate.run()}>
               {s('rotateYes')}
@@ -77,10 +75,10 @@ function CalendarLink(props: { master: Master }) {
 
 /** The toggle and, once opened, the feed (its address is made on that first ask). */
 export function MasterCalendar(props: { master: Master }) {
-  const t = useDataT();
+  const s = useMastersT();
   const [open, setOpen] = useState(false);
   return (
-    <div style="flex-basis:100%">
+    <div class="master-calendar-toggle">
       <button type="button" class="btn btn-ghost btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? s('subscribeHide') : `📅 ${s('subscribe')}`}
       </button>

@@ -6,13 +6,13 @@ import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { useMasterT } from './master-access-messages';
 import { useQr } from '../common/telegram-link';
 import { client, type Master } from '../common/state';
+import { useMastersT } from './messages';
 
 function MasterTelegramPanel(props: { master: Master; onChange: () => void; onClose: () => void }) {
   const t = useT(messages);
-  const m = useMasterT();
+  const s = useMastersT();
   const id = props.master.id;
   const link = useLoad((signal) => client.get('/masters/{id}/telegram', { path: { id }, signal }), [id]);
   const [done, setDone] = useState<'rotated' | 'unlinked' | null>(null);
@@ -29,8 +29,8 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
   });
   const error = link.error ?? rotate.error ?? unlink.error;
   return (
-    <div class="card" style="margin-top:8px;width:100%" data-testid={`master-telegram-${id}`}>
-      <h3 style="margin-top:0">{s('masterTelegramTitle', { name: props.master.name })}</h3>
+    <div class="card master-telegram" data-testid={`master-telegram-${id}`}>
+      <h3 class="flush-top">{s('masterTelegramTitle', { name: props.master.name })}</h3>
       {hasCode(error, 'not_configured') ? (
         <p class="muted">{t('botDisabled')}</p>
       ) : !link.data ? (
@@ -44,19 +44,17 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
           <p class={link.data.linked ? 'notice success' : 'notice'} data-testid="master-telegram-status">
             {link.data.linked ? s('masterTelegramLinked') : s('masterTelegramNotLinked')}
           </p>
-          <div class="row" style="align-items:start;gap:16px">
+          <div class="row master-telegram-body">
             <div class="qr" role="img" aria-label={t('qrLabel')} dangerouslySetInnerHTML={{ __html: qr }} />
-            <div style="flex:1;min-width:200px">
-              <p style="margin-top:0">{s('masterTelegramHelp')}</p>
+            <div class="master-telegram-text">
+              <p class="flush-top">{s('masterTelegramHelp')}</p>
               <p>
                 <a class="btn" href={link.data.url} target="_blank" rel="noopener" data-testid="master-telegram-link">
                   {s('connectMasterTelegram')}
                 </a>
               </p>
-              <p class="muted" style="font-size:.9rem;margin-bottom:4px">
-                {s('masterTelegramLinkLabel')}:
-              </p>
-              <p style="margin-top:0;overflow-wrap:anywhere">
+              <p class="muted small-print link-label">{s('masterTelegramLinkLabel')}:</p>
+              <p class="flush-top long-url">
                 <code data-testid="master-telegram-url">{link.data.url}</code>
               </p>
             </div>
@@ -88,7 +86,7 @@ function MasterTelegramPanel(props: { master: Master; onChange: () => void; onCl
 
 /** The card's button and, when open, the panel above. */
 export function MasterTelegram(props: { master: Master; onChange: () => void }) {
-  const m = useMasterT();
+  const s = useMastersT();
   const [open, setOpen] = useState(false);
   if (open) return <MasterTelegramPanel master={props.master} onChange={props.onChange} onClose={() => setOpen(false)} />;
   return (

@@ -1,12 +1,13 @@
 /** Settings → "masters may decide" (CONTRACT.md §16): saved as soon as it is switched. */
 import { useState } from 'preact/hooks';
 import { ErrorBox, generalError, useAction } from '@shared/panel-ui';
-import { useMasterT } from './master-access-messages';
 import { useT, messages } from '../common/messages';
 import { client, useSession } from '../common/state';
+import { useMastersT } from './messages';
+import './masters.css';
 
 export function MastersDecide() {
-  const m = useMasterT();
+  const s = useMastersT();
   const t = useT(messages);
   const session = useSession();
   const [saved, setSaved] = useState(false);
@@ -26,7 +27,7 @@ export function MastersDecide() {
   return (
     <section class="card" aria-labelledby="masters-decide-title">
       <h2 id="masters-decide-title">{t('navMasters')}</h2>
-      <label class="check" style="margin-bottom:8px">
+      <label class="check masters-decide">
         <input
           type="checkbox"
           name="masters_can_decide"
@@ -36,9 +37,7 @@ export function MastersDecide() {
         />
         <span id="masters-decide-label">{s('mastersDecide')}</span>
       </label>
-      <p class="muted" style="font-size:.9rem">
-        {s('mastersDecideHelp')}
-      </p>
+      <p class="muted small-print">{s('mastersDecideHelp')}</p>
       <ErrorBox error={generalError(save.error)} />
       {saved && (
         <p role="status" class="muted">
