@@ -10,6 +10,7 @@ export type Step = keyof SetupState;
 export function SetupSteps(props: { left: Step[]; firstWeekDay: ScheduleRow | undefined; suggested: string | null; act: SetupAction }) {
   const s = useOnboardingT();
   const suggested = props.suggested;
+  const firstWeekDay = props.firstWeekDay;
   const row = (step: Step, text: ComponentChildren, actions: ComponentChildren) => (
     <li key={step} data-step={step}>
       <span class="step-text">{text}</span>
@@ -30,12 +31,12 @@ export function SetupSteps(props: { left: Step[]; firstWeekDay: ScheduleRow | un
         'hours',
         s('stepHoursCheck'),
         <>
-          {props.firstWeekDay && (
+          {firstWeekDay && (
             <button
               type="button"
               class="btn btn-small"
               disabled={props.act.busy}
-              onClick={() => void props.act.run(() => client.put('/schedule/{id}', { path: { id: props.firstWeekDay.id }, body: {} }))}
+              onClick={() => void props.act.run(() => client.put('/schedule/{id}', { path: { id: firstWeekDay.id }, body: {} }))}
             >
               {s('stepHoursConfirm')}
             </button>

@@ -5,7 +5,8 @@ import { addDays, daysBetween, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client } from '../common/state';
 import { useNarrowScreen } from '../common/narrow-screen';
-import { useSetupT } from '../onboarding/setup-messages';
+import { useOverviewT } from './messages';
+import './overview.css';
 
 function DayBars(props: { days: string[]; counts: number[]; todayIndex: number; label: string }) {
   const lang = useLang();
@@ -59,7 +60,7 @@ function RevenueBars(props: { rows: Array<{ name: string; total: number }>; labe
       {props.rows.map((r) => (
         <li key={r.name}>
           <span class="revenue-name">{r.name}</span>
-          <span class="revenue-bar" style={{ width: `${Math.max(1, (r.total / max) * 100)}%` }} />
+          <span class="revenue-bar" style={{ '--share': `${Math.max(1, (r.total / max) * 100)}%` }} />
           <span class="revenue-sum">{formatPrice(r.total)}</span>
         </li>
       ))}
@@ -69,7 +70,7 @@ function RevenueBars(props: { rows: Array<{ name: string; total: number }>; labe
 
 export function OverviewPage() {
   const t = useT(messages);
-  const st = useSetupT();
+  const s = useOverviewT();
   const narrow = useNarrowScreen();
   const from = addDays(today(), -30);
   const to = addDays(today(), 30);
@@ -95,7 +96,7 @@ export function OverviewPage() {
         ) : (
           <>
             {narrow && (
-              <p class="muted" id="chart-scroll" style="font-size:.85rem;margin:0 0 4px">
+              <p class="muted scroll-hint" id="chart-scroll">
                 {s('scrollHint')}
               </p>
             )}

@@ -4,12 +4,12 @@
  */
 import { useState } from 'preact/hooks';
 import { CopyButton } from '../common/copy-button';
-import { useFirstWeekT } from '../onboarding/first-week-messages';
 import { useSession } from '../common/state';
 import { useQr } from '../common/telegram-link';
+import { useReachT } from './messages';
 
 export function PublicLinkBar() {
-  const f = useFirstWeekT();
+  const s = useReachT();
   const { business } = useSession();
   const [showQr, setShowQr] = useState(false);
   const url = `${location.origin}/${business.slug}`;
