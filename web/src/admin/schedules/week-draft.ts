@@ -1,12 +1,16 @@
 /** A week being edited: the days' drafts and which of them differ from what the server holds (no DOM, no requests). */
-import type { ScheduleRow } from '../common/state';
-
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-export type Draft = Pick<
-  ScheduleRow,
-  'id' | 'day_of_week' | 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time' | 'is_active'
->;
+/** The fields of a schedule row (GET /schedule) that the editor changes. */
+export interface Draft {
+  id: number;
+  day_of_week: number;
+  start_time: string;
+  end_time: string;
+  break_start_time: string | null;
+  break_end_time: string | null;
+  is_active: boolean;
+}
 
 export type TimeKey = 'start_time' | 'end_time' | 'break_start_time' | 'break_end_time';
 export const TIME_KEYS: readonly TimeKey[] = ['start_time', 'end_time', 'break_start_time', 'break_end_time'];

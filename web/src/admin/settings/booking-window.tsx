@@ -4,14 +4,14 @@
  */
 import { useState } from 'preact/hooks';
 import { ErrorBox, SaveRow, generalError, useAction } from '@shared/panel-ui';
-import { useRulesT, type RulesKey } from '../common/rules-messages';
 import { client, useSession } from '../common/state';
+import { useSettingsT, type SettingsKey } from './messages';
 
 const NOTICES = [0, 30, 60, 120, 180, 360, 720, 1440, 2880, 4320, 10080];
 const HORIZONS = [7, 14, 30, 60, 90, 180, 365];
 
 /** 90 → "90 мин", 120 → "2 ч", 2880 → "2 дн.". */
-export function noticeText(t: (key: RulesKey, params?: Record<string, string | number>) => string, minutes: number): string {
+export function noticeText(s: (key: SettingsKey, params?: Record<string, string | number>) => string, minutes: number): string {
   if (minutes === 0) return s('noticeNone');
   if (minutes % 1440 === 0) return s('noticeDays', { n: minutes / 1440 });
   if (minutes % 60 === 0) return s('noticeHours', { n: minutes / 60 });
@@ -19,7 +19,7 @@ export function noticeText(t: (key: RulesKey, params?: Record<string, string | n
 }
 
 export function BookingWindowSettings() {
-  const t = useRulesT();
+  const s = useSettingsT();
   const session = useSession();
   const b = session.business;
   const [notice, setNotice] = useState(b.min_notice_minutes);
@@ -53,7 +53,7 @@ export function BookingWindowSettings() {
         >
           {notices.map((minutes) => (
             <option key={minutes} value={String(minutes)}>
-              {noticeText(t, minutes)}
+              {noticeText(s, minutes)}
             </option>
           ))}
         </select>
@@ -78,9 +78,7 @@ export function BookingWindowSettings() {
           ))}
         </select>
       </label>
-      <p class="muted" style="margin-top:-6px;font-size:.9rem">
-        {s('horizonHelp')}
-      </p>
+      <p class="muted field-help">{s('horizonHelp')}</p>
       <SaveRow label={s('windowSave')} savedText={s('windowSaved')} busy={save.busy} saved={saved} />
     </form>
   );

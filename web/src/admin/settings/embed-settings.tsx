@@ -4,52 +4,18 @@
  * that) and the sites allowed to show the page, one https:// address a line.
  */
 import { useState } from 'preact/hooks';
-import { defineMessages, useT } from '@shared/i18n';
 import { ErrorBox, Field, SaveRow, errorFor, generalError, useAction } from '@shared/panel-ui';
 import { CopyButton } from '../common/copy-button';
+import { useT, messages } from '../common/messages';
 import { client, useSession } from '../common/state';
-
-const embedMessages = defineMessages({
-  ru: {
-    title: 'Запись на вашем сайте',
-    help: 'Вставьте код на страницу сайта (Tilda, Taplink, WordPress): запись откроется прямо на сайте, высота подстроится сама.',
-    script: 'Код для сайта',
-    iframe: 'Если конструктор принимает только iframe',
-    sites: 'Сайты, где можно показывать запись',
-    sitesHint: 'По одному адресу в строке, начиная с https://, до 10 сайтов. Например https://salon.kz',
-    save: 'Сохранить',
-    saved: 'Сохранено',
-  },
-  kk: {
-    title: 'Сайтыңыздағы жазылу',
-    help: 'Кодты сайт бетіне қойыңыз (Tilda, Taplink, WordPress): жазылу сайттың өзінде ашылады, биіктігі өзі реттеледі.',
-    script: 'Сайтқа арналған код',
-    iframe: 'Егер конструктор тек iframe қабылдаса',
-    sites: 'Жазылуды көрсетуге болатын сайттар',
-    sitesHint: 'Әр жолға бір мекенжай, https:// басталады, 10 сайтқа дейін. Мысалы https://salon.kz',
-    save: 'Сақтау',
-    saved: 'Сақталды',
-  },
-  en: {
-    title: 'Booking on your site',
-    help: 'Paste the code into a page of your site (Tilda, Taplink, WordPress): booking opens right there and sizes itself.',
-    script: 'Code for your site',
-    iframe: 'If your site builder takes only an iframe',
-    sites: 'Sites allowed to show the booking page',
-    sitesHint: 'One address a line, starting with https://, up to 10 sites. For example https://salon.kz',
-    save: 'Save',
-    saved: 'Saved',
-  },
-});
+import { useSettingsT } from './messages';
 
 function Snippet({ label, code, testId }: { label: string; code: string; testId: string }) {
   return (
-    <div style="margin:8px 0">
-      <div class="muted" style="font-size:.9rem">
-        {label}
-      </div>
-      <div class="row" style="align-items:center;gap:8px">
-        <code style="overflow-wrap:anywhere;flex:1;min-width:12em" data-testid={testId}>
+    <div class="snippet">
+      <div class="muted small-print">{label}</div>
+      <div class="row snippet-line">
+        <code class="snippet-code" data-testid={testId}>
           {code}
         </code>
         <CopyButton text={code} />
@@ -59,7 +25,8 @@ function Snippet({ label, code, testId }: { label: string; code: string; testId:
 }
 
 export function EmbedSettings() {
-  const t = useT(embedMessages);
+  const t = useT(messages);
+  const s = useSettingsT();
   const session = useSession();
   const b = session.business;
   const [text, setText] = useState(b.embed_origins.join('\n'));
@@ -84,18 +51,16 @@ export function EmbedSettings() {
         void save.run();
       }}
     >
-      <h2>{t('title')}</h2>
-      <p class="muted" style="margin-top:0">
-        {t('help')}
-      </p>
-      <Snippet label={t('script')} code={`<script src="${origin}/embed.js" data-slug="${b.slug}"></script>`} testId="embed-script" />
+      <h2>{s('embedTitle')}</h2>
+      <p class="muted flush-top">{s('embedHelp')}</p>
+      <Snippet label={s('script')} code={`<script src="${origin}/embed.js" data-slug="${b.slug}"></script>`} testId="embed-script" />
       <Snippet
-        label={t('iframe')}
+        label={s('iframe')}
         code={`<iframe src="${origin}/${b.slug}?embed=1" style="width:100%;height:900px;border:0" title="${b.name.replace(/"/g, '&quot;')}"></iframe>`}
         testId="embed-iframe"
       />
       <ErrorBox error={generalError(save.error, ['embed_origins'])} />
-      <Field label={t('sites')} hint={t('sitesHint')} error={errorFor(save.error, 'embed_origins')}>
+      <Field label={s('sites')} hint={s('sitesHint')} error={errorFor(save.error, 'embed_origins')}>
         {(id, describedBy) => (
           <textarea
             id={id}

@@ -27,6 +27,19 @@ const ru = {
   horizonHelp: 'Это касается записи клиентов на странице и в мини-приложении; ваши собственные записи не ограничены.',
   windowSave: 'Сохранить',
   windowSaved: 'Сохранено',
+  profileTitle: 'Страница записи',
+  profileHelp: 'Необязательно. Показываются клиентам на странице записи; описание — и в превью ссылки.',
+  description: 'Описание салона',
+  instagram: 'Instagram',
+  instagramHint: 'Имя аккаунта или ссылка',
+  whatsapp: 'WhatsApp',
+  whatsappHint: 'Номер, например +7 701 234 56 78',
+  embedTitle: 'Запись на вашем сайте',
+  embedHelp: 'Вставьте код на страницу сайта (Tilda, Taplink, WordPress): запись откроется прямо на сайте, высота подстроится сама.',
+  script: 'Код для сайта',
+  iframe: 'Если конструктор принимает только iframe',
+  sites: 'Сайты, где можно показывать запись',
+  sitesHint: 'По одному адресу в строке, начиная с https://, до 10 сайтов. Например https://salon.kz',
 };
 
 export type SettingsKey = keyof typeof ru;
@@ -56,6 +69,19 @@ const kk: Record<SettingsKey, string> = {
   horizonHelp: 'Бұл беттегі және мини-қосымшадағы клиент жазбаларына қатысты; өз жазбаларыңыз шектелмейді.',
   windowSave: 'Сақтау',
   windowSaved: 'Сақталды',
+  profileTitle: 'Жазылу беті',
+  profileHelp: 'Міндетті емес. Клиенттерге жазылу бетінде көрсетіледі; сипаттама сілтеме алдын ала көрінісінде де.',
+  description: 'Салон сипаттамасы',
+  instagram: 'Instagram',
+  instagramHint: 'Аккаунт аты немесе сілтеме',
+  whatsapp: 'WhatsApp',
+  whatsappHint: 'Нөмір, мысалы +7 701 234 56 78',
+  embedTitle: 'Сайтыңыздағы жазылу',
+  embedHelp: 'Кодты сайт бетіне қойыңыз (Tilda, Taplink, WordPress): жазылу сайттың өзінде ашылады, биіктігі өзі реттеледі.',
+  script: 'Сайтқа арналған код',
+  iframe: 'Егер конструктор тек iframe қабылдаса',
+  sites: 'Жазылуды көрсетуге болатын сайттар',
+  sitesHint: 'Әр жолға бір мекенжай, https:// басталады, 10 сайтқа дейін. Мысалы https://salon.kz',
 };
 
 const en: Record<SettingsKey, string> = {
@@ -83,6 +109,19 @@ const en: Record<SettingsKey, string> = {
   horizonHelp: 'This limits clients on the page and in the mini app; your own bookings are not limited.',
   windowSave: 'Save',
   windowSaved: 'Saved',
+  profileTitle: 'Booking page',
+  profileHelp: 'Optional. Shown to clients on the booking page; the description also in link previews.',
+  description: 'About the salon',
+  instagram: 'Instagram',
+  instagramHint: 'Account name or link',
+  whatsapp: 'WhatsApp',
+  whatsappHint: 'Number, e.g. +7 701 234 56 78',
+  embedTitle: 'Booking on your site',
+  embedHelp: 'Paste the code into a page of your site (Tilda, Taplink, WordPress): booking opens right there and sizes itself.',
+  script: 'Code for your site',
+  iframe: 'If your site builder takes only an iframe',
+  sites: 'Sites allowed to show the booking page',
+  sitesHint: 'One address a line, starting with https://, up to 10 sites. For example https://salon.kz',
 };
 
 export const settingsMessages = defineMessages<SettingsKey>({ ru, kk, en });

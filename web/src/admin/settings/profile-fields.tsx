@@ -1,51 +1,17 @@
 /** Settings card: the optional words and contacts shown on the booking page (description, Instagram, WhatsApp). */
 import { useState } from 'preact/hooks';
-import { defineMessages, useT } from '@shared/i18n';
 import { ErrorBox, Field, SaveRow, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
+import { useT, messages } from '../common/messages';
 import { client, useSession, type Business } from '../common/state';
+import { useSettingsT } from './messages';
 
 const DESCRIPTION_MAX = 1000;
-
-const profileMessages = defineMessages({
-  ru: {
-    title: 'Страница записи',
-    help: 'Необязательно. Показываются клиентам на странице записи; описание — и в превью ссылки.',
-    description: 'Описание салона',
-    instagram: 'Instagram',
-    instagramHint: 'Имя аккаунта или ссылка',
-    whatsapp: 'WhatsApp',
-    whatsappHint: 'Номер, например +7 701 234 56 78',
-    save: 'Сохранить',
-    saved: 'Сохранено',
-  },
-  kk: {
-    title: 'Жазылу беті',
-    help: 'Міндетті емес. Клиенттерге жазылу бетінде көрсетіледі; сипаттама сілтеме алдын ала көрінісінде де.',
-    description: 'Салон сипаттамасы',
-    instagram: 'Instagram',
-    instagramHint: 'Аккаунт аты немесе сілтеме',
-    whatsapp: 'WhatsApp',
-    whatsappHint: 'Нөмір, мысалы +7 701 234 56 78',
-    save: 'Сақтау',
-    saved: 'Сақталды',
-  },
-  en: {
-    title: 'Booking page',
-    help: 'Optional. Shown to clients on the booking page; the description also in link previews.',
-    description: 'About the salon',
-    instagram: 'Instagram',
-    instagramHint: 'Account name or link',
-    whatsapp: 'WhatsApp',
-    whatsappHint: 'Number, e.g. +7 701 234 56 78',
-    save: 'Save',
-    saved: 'Saved',
-  },
-});
 
 const formOf = (b: Business) => ({ description: b.description ?? '', instagram: b.instagram ?? '', whatsapp: b.whatsapp ?? '' });
 
 export function ProfileFields() {
-  const t = useT(profileMessages);
+  const t = useT(messages);
+  const s = useSettingsT();
   const session = useSession();
   const [form, setForm] = useState(() => formOf(session.business));
   const [saved, setSaved] = useState(false);
@@ -72,10 +38,10 @@ export function ProfileFields() {
         void save.run();
       }}
     >
-      <h2>{t('title')}</h2>
-      <p class="muted">{t('help')}</p>
+      <h2>{s('profileTitle')}</h2>
+      <p class="muted">{s('profileHelp')}</p>
       <ErrorBox error={generalError(save.error, ['description', 'instagram', 'whatsapp'])} />
-      <Field label={t('description')} error={errorFor(save.error, 'description')} hint={`${form.description.length} / ${DESCRIPTION_MAX}`}>
+      <Field label={s('description')} error={errorFor(save.error, 'description')} hint={`${form.description.length} / ${DESCRIPTION_MAX}`}>
         {(id, describedBy) => (
           <textarea
             id={id}
@@ -91,22 +57,22 @@ export function ProfileFields() {
       </Field>
       <div class="grid2">
         <TextField
-          label={t('instagram')}
+          label={s('instagram')}
           name="instagram"
           value={form.instagram}
           onValue={set('instagram')}
           error={errorFor(save.error, 'instagram')}
-          hint={t('instagramHint')}
+          hint={s('instagramHint')}
           placeholder="@salon"
         />
         <TextField
-          label={t('whatsapp')}
+          label={s('whatsapp')}
           name="whatsapp"
           type="tel"
           value={form.whatsapp}
           onValue={set('whatsapp')}
           error={errorFor(save.error, 'whatsapp')}
-          hint={t('whatsappHint')}
+          hint={s('whatsappHint')}
         />
       </div>
       <SaveRow label={t('save')} savedText={t('saved')} busy={save.busy} saved={saved} />
