@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { CopyButton } from '../common/copy-button';
 import { client, type Master } from '../common/state';
-import { useQr } from '../common/telegram-link';
+import { useQr } from '../common/qr';
 import { useMastersT } from './messages';
 
 const webcal = (url: string): string => url.replace(/^https?:\/\//, 'webcal://');

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { useQr } from '../common/telegram-link';
+import { useQr } from '../common/qr';
 import { client, type Master } from '../common/state';
 import { useMastersT } from './messages';
 

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { CopyButton } from '../common/copy-button';
 import { useSession } from '../common/state';
-import { useQr } from '../common/telegram-link';
+import { useQr } from '../common/qr';
 import { useReachT } from './messages';
 
 export function PublicLinkBar() {

@@ -8,7 +8,7 @@ import { miniAppLink, pageQuery, startParamFor, type LinkChoice } from '@core/re
 import { publicConfig } from '../auth/auth';
 import { CopyButton } from '../common/copy-button';
 import { useSession } from '../common/state';
-import { useQr } from '../common/telegram-link';
+import { useQr } from '../common/qr';
 import { useReachT } from './messages';
 import './reach.css';
 

@@ -40,6 +40,22 @@ const ru = {
   iframe: 'Если конструктор принимает только iframe',
   sites: 'Сайты, где можно показывать запись',
   sitesHint: 'По одному адресу в строке, начиная с https://, до 10 сайтов. Например https://salon.kz',
+  connectTelegram: 'Подключить Telegram',
+  telegram: 'Telegram',
+  telegramHelp: 'Откройте ссылку или отсканируйте QR-код телефоном: бот пришлёт уведомления о новых записях.',
+  telegramLinked: 'Telegram подключён: уведомления приходят в чат.',
+  telegramNotLinked: 'Telegram ещё не подключён.',
+  telegramLink: 'Ссылка для подключения',
+  telegramSecret: 'Ссылка личная: не пересылайте её. Кто её откроет, тот подключит свой Telegram к салону.',
+  telegramRotate: 'Новая ссылка',
+  telegramRotateConfirm: 'Старая ссылка и QR-код перестанут работать. Уже подключённый чат останется.',
+  telegramRotateYes: 'Да, новая ссылка',
+  telegramRotated: 'Ссылка обновлена: старая больше не работает.',
+  telegramUnlink: 'Отключить Telegram',
+  telegramUnlinkYes: 'Да, отключить',
+  telegramUnlinked: 'Telegram отключён.',
+  telegramUnlinkConfirm:
+    'Уведомления перестанут приходить в чат, а вход в мини-приложение как владелец отключится. На других устройствах придётся войти в кабинет заново.',
 };
 
 export type SettingsKey = keyof typeof ru;
@@ -82,6 +98,22 @@ const kk: Record<SettingsKey, string> = {
   iframe: 'Егер конструктор тек iframe қабылдаса',
   sites: 'Жазылуды көрсетуге болатын сайттар',
   sitesHint: 'Әр жолға бір мекенжай, https:// басталады, 10 сайтқа дейін. Мысалы https://salon.kz',
+  connectTelegram: 'Telegram қосу',
+  telegram: 'Telegram',
+  telegramHelp: 'Сілтемені ашыңыз немесе QR-кодты телефонмен сканерлеңіз: бот жаңа жазылулар туралы хабарлайды.',
+  telegramLinked: 'Telegram қосылған: хабарламалар чатқа келеді.',
+  telegramNotLinked: 'Telegram әлі қосылмаған.',
+  telegramLink: 'Қосылу сілтемесі',
+  telegramSecret: 'Сілтеме жеке: оны ешкімге жібермеңіз. Кім ашса, сол өз Telegram-ын салонға қосады.',
+  telegramRotate: 'Жаңа сілтеме',
+  telegramRotateConfirm: 'Ескі сілтеме мен QR-код жұмыс істемей қалады. Қосылған чат қалады.',
+  telegramRotateYes: 'Иә, жаңа сілтеме',
+  telegramRotated: 'Сілтеме жаңартылды: ескісі енді жұмыс істемейді.',
+  telegramUnlink: 'Telegram-ды ажырату',
+  telegramUnlinkYes: 'Иә, ажырату',
+  telegramUnlinked: 'Telegram ажыратылды.',
+  telegramUnlinkConfirm:
+    'Хабарламалар чатқа келмейді, мини-қосымшаға иесі ретінде кіру өшеді. Басқа құрылғыларда кабинетке қайта кіру керек болады.',
 };
 
 const en: Record<SettingsKey, string> = {
@@ -122,6 +154,22 @@ const en: Record<SettingsKey, string> = {
   iframe: 'If your site builder takes only an iframe',
   sites: 'Sites allowed to show the booking page',
   sitesHint: 'One address a line, starting with https://, up to 10 sites. For example https://salon.kz',
+  connectTelegram: 'Connect Telegram',
+  telegram: 'Telegram',
+  telegramHelp: 'Open the link or scan the QR code with your phone: the bot will notify you of new bookings.',
+  telegramLinked: 'Telegram is connected: notifications go to the chat.',
+  telegramNotLinked: 'Telegram is not connected yet.',
+  telegramLink: 'Link to connect',
+  telegramSecret: 'The link is personal: do not forward it. Whoever opens it connects their Telegram to your business.',
+  telegramRotate: 'New link',
+  telegramRotateConfirm: 'The old link and QR code stop working. A chat already connected stays connected.',
+  telegramRotateYes: 'Yes, new link',
+  telegramRotated: 'The link was renewed: the old one no longer works.',
+  telegramUnlink: 'Disconnect Telegram',
+  telegramUnlinkYes: 'Yes, disconnect',
+  telegramUnlinked: 'Telegram disconnected.',
+  telegramUnlinkConfirm:
+    'Notifications stop coming to the chat and the owner view of the mini app is switched off. Other devices will have to log in again.',
 };
 
 export const settingsMessages = defineMessages<SettingsKey>({ ru, kk, en });

@@ -7,7 +7,7 @@ import { ChangePassword } from '../auth/password';
 import { ProfileFields } from './profile-fields';
 import { client, useSession } from '../common/state';
 import { MastersDecide } from '../masters/masters-decide';
-import { TelegramLink } from '../common/telegram-link';
+import { TelegramLink } from './telegram-link';
 import { EmbedSettings } from './embed-settings';
 import { BusinessForm } from './business-form';
 import { useSettingsT } from './messages';
