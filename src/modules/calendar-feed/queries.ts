@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, businesses, clients, masters, services } from '../../db/schema.js';
+import { bookings, businesses, masters } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
+import { selectBookingRows } from '../../db/booking-rows.js';
 
 /** 32 random bytes as base64url: 43 characters of A-Z a-z 0-9 _ - (CONTRACT.md §14 asks at least 32). */
 export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
@@ -56,18 +57,7 @@ export interface FeedBooking {
 
 /** The master's bookings starting in [from, to) that occupy time, at most `cap`, earliest first. */
 export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: string, cap: number): Promise<FeedBooking[]> {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      serviceName: services.name,
-      clientFirstName: clients.firstName,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
+  const rows = await selectBookingRows(db)
     .where(
       and(
         eq(bookings.masterId, owner.masterId),
@@ -79,5 +69,12 @@ export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: s
     )
     .orderBy(asc(bookings.startAt), asc(bookings.id))
     .limit(cap);
-  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    startAt: fromDbTimestamp(row.startAt),
+    endAt: fromDbTimestamp(row.endAt),
+    serviceName: row.service.name,
+    clientFirstName: row.client.firstName,
+  }));
 }
