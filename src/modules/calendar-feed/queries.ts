@@ -5,14 +5,12 @@ import { bookings, businesses, masters } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
 import { selectBookingRows } from '../../db/booking-rows.js';
+import { activeMasterOf } from '../../db/active-masters.js';
 
 /** 32 random bytes as base64url: 43 characters of A-Z a-z 0-9 _ - (CONTRACT.md §14 asks at least 32). */
 export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
 
 export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
-
-const ownMaster = (businessId: number, masterId: number) =>
-  and(eq(masters.id, masterId), eq(masters.businessId, businessId), eq(masters.archived, false));
 
 /**
  * The master's feed token, made on the first ask in one statement (two panels asking at once get the
@@ -23,7 +21,7 @@ export async function masterCalendarToken(db: Db, businessId: number, masterId: 
   const [row] = await db
     .update(masters)
     .set({ calendarToken: rotate ? fresh : sql`coalesce(${masters.calendarToken}, ${fresh})` })
-    .where(ownMaster(businessId, masterId))
+    .where(activeMasterOf(businessId, masterId))
     .returning({ token: masters.calendarToken });
   return row?.token ?? undefined;
 }
