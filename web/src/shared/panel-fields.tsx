@@ -84,13 +84,11 @@ export function SaveRow(props: {
   busy: boolean;
   saved: boolean;
   disabled?: boolean;
-  /** Extra classes of the row (spacing comes from the stylesheet). */
-  class?: string;
-  /** Only for an admin caller that still passes inline spacing; new callers use `class`. */
+  /** Passed on to the row for the admin caller that still sets its spacing inline (master-terms-grid.tsx). */
   style?: string;
 }) {
   return (
-    <div class={props.class ? `row ${props.class}` : 'row'} style={props.style}>
+    <div class="row" style={props.style}>
       <button class="btn" disabled={props.busy || props.disabled}>
         {props.label}
       </button>
