@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Answer, Client } from '@shared/client';
 import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import type { FlowHost } from '../booking/flow';
+import type { FlowHost } from '../booking/host';
 import { miniMessages } from './messages';
 import { splitByNow } from './visits';
 
