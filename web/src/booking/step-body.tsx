@@ -45,7 +45,9 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
     );
   }
   if (step === 'master') {
-    return <MasterStep t={t} masters={eligible} service={service ?? undefined} onPick={(m) => dispatch({ type: 'pickMaster', master: m })} />;
+    return (
+      <MasterStep t={t} masters={eligible} service={service ?? undefined} onPick={(m) => dispatch({ type: 'pickMaster', master: m })} />
+    );
   }
   if (step === 'when' && service) {
     return (

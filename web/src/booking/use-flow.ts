@@ -58,7 +58,8 @@ export function useFlow({ slug, catalog, masters, timeZone, defaults, preset }: 
       .then((list) => {
         if (!alive) return;
         if (kept) dispatch({ type: 'restored', kept, services: catalog.services, masters: list, wanted: stepOfEntry() });
-        else if (hasChoice(preset)) dispatch({ type: 'linked', masters: list, ...chosenByLink(preset, catalog.services, list, wallNow(timeZone).date) });
+        else if (hasChoice(preset))
+          dispatch({ type: 'linked', masters: list, ...chosenByLink(preset, catalog.services, list, wallNow(timeZone).date) });
       });
     return () => void (alive = false);
   }, [started, catalog, slug, masters, preset, timeZone]);
