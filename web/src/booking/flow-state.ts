@@ -78,6 +78,7 @@ export type FlowAction<T extends FlowTypes> =
   | { type: 'linked'; masters: T['master'][]; service: T['service'] | null; master: T['master'] | null; date: string | null }
   /** Nothing kept, no link. */
   | { type: 'started' }
+  /** The choices of a step, each taken on its own step only. */
   | { type: 'pickService'; service: T['service']; masters: T['master'][] }
   | { type: 'pickMaster'; master: T['master'] | typeof ANY }
   | { type: 'pickDate'; date: string }
@@ -174,7 +175,8 @@ function restore<T extends FlowTypes>(state: FlowState<T>, action: Extract<FlowA
   const base = { ...state, started: true, values: { ...state.values, ...kept.values } };
   const service = action.services.find((s) => s.id === kept.serviceId);
   if (!service || !wanted || wanted === 'service' || wanted === 'done') return base;
-  const master = kept.masterId === ANY ? ANY : (masters.find((m) => m.id === kept.masterId) ?? ANY);
+  // A master no longer linked to the service (changed meanwhile) is no choice: "any master" then.
+  const master = kept.masterId === ANY ? ANY : (mastersFor(service, masters).find((m) => m.id === kept.masterId) ?? ANY);
   const time = kept.date ? kept.time : null;
   const next = { ...base, masters, service, master, masterSkipped: kept.masterSkipped, date: kept.date, time };
   return show(next, wanted === 'details' && !(kept.date && time) ? 'when' : wanted, 'none');
@@ -191,17 +193,17 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'started':
       return { ...state, started: true };
     case 'pickService':
-      return pickService(state, action.service, action.masters);
+      return state.step === 'service' ? pickService(state, action.service, action.masters) : state;
     case 'pickMaster': {
       const { master } = action;
-      if (!state.service || (master !== ANY && !eligibleOf(state).some((m) => m.id === master.id))) return state;
+      if (state.step !== 'master' || (master !== ANY && !eligibleOf(state).some((m) => m.id === master.id))) return state;
       return show({ ...state, master, date: null, time: null }, 'when', 'push');
     }
     case 'pickDate':
-      if (!state.service) return state;
+      if (state.step !== 'when') return state;
       return { ...state, date: action.date, time: action.date === state.date ? state.time : null };
     case 'pickTime':
-      if (!state.service || !state.date) return state;
+      if (state.step !== 'when' || !state.date) return state;
       return show({ ...state, time: action.time }, 'details', 'push');
     case 'go':
       return canShow(state, action.step) ? show(state, action.step, 'push') : state;
@@ -218,7 +220,7 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'captcha':
       return { ...state, captchaToken: action.token };
     case 'submitting':
-      if (action.problem) return { ...state, problem: action.problem };
+      if (action.problem) return state.step === 'details' ? { ...state, problem: action.problem } : state;
       return { ...state, problem: null, error: null, retaken: null, sending: true };
     case 'taken': {
       const onDetails = state.step === 'details';
