@@ -42,7 +42,7 @@ export interface FlowState<T extends FlowTypes> {
   /**
    * Bumped on every change of step; `entry` says whether it is a history entry of its own (a move
    * forward), takes the current one (the success screen: Back never lands on a filled form that would
-   * book twice) or none (Back, Forward, a reload). flow.tsx turns it into history and a scroll.
+   * book twice) or none (Back, Forward, a reload). use-flow.ts turns it into history and a scroll.
    */
   move: { count: number; entry: 'push' | 'replace' | 'none' };
   /** False until what the tab kept (or what a link chose) is applied: nothing is kept before. */
