@@ -17,7 +17,6 @@ const ru = {
   notesSaved: 'Сохранено',
   notesUnsaved: 'Заметка не сохранена',
   notesHint: 'Сохраняется сама, пока вы пишете',
-  waiting: 'Ожидают подтверждения: {n}',
 };
 type CardKey = keyof typeof ru;
 
@@ -37,7 +36,6 @@ const kk: Record<CardKey, string> = {
   notesSaved: 'Сақталды',
   notesUnsaved: 'Жазба сақталмады',
   notesHint: 'Жазған кезде өзі сақталады',
-  waiting: 'Растауды күтуде: {n}',
 };
 
 const en: Record<CardKey, string> = {
@@ -56,7 +54,6 @@ const en: Record<CardKey, string> = {
   notesSaved: 'Saved',
   notesUnsaved: 'The note is not saved',
   notesHint: 'Saved by itself as you type',
-  waiting: 'Waiting for confirmation: {n}',
 };
 
 export const cardMessages = defineMessages<CardKey>({ ru, kk, en });

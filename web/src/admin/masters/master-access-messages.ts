@@ -18,13 +18,6 @@ const ru = {
   mastersDecideHelp:
     'Если включено, мастер в Telegram и в своей панели подтверждает, отклоняет и предлагает другое время — только для своих записей. Если выключено, мастер только видит свои записи.',
   mastersDecideSaved: 'Сохранено',
-  masterDay: 'Мои записи',
-  tomorrow: 'Завтра',
-  noBookingsThatDay: 'В этот день записей нет',
-  pickDay: 'День',
-  masterLoginFailed: 'Ссылка для входа недействительна или уже использована. Отправьте боту /panel ещё раз.',
-  readOnly: 'Подтверждать и переносить записи может владелец салона.',
-  propose: 'Предложить время',
 };
 type Key = keyof typeof ru;
 
@@ -45,13 +38,6 @@ const kk: Record<Key, string> = {
   mastersDecideHelp:
     'Қосулы болса, шебер Telegram-да және өз панелінде тек өз жазбаларын растайды, қабылдамайды және басқа уақыт ұсынады. Өшірулі болса, шебер өз жазбаларын тек көреді.',
   mastersDecideSaved: 'Сақталды',
-  masterDay: 'Менің жазбаларым',
-  tomorrow: 'Ертең',
-  noBookingsThatDay: 'Бұл күні жазба жоқ',
-  pickDay: 'Күн',
-  masterLoginFailed: 'Кіру сілтемесі жарамсыз немесе қолданылған. Ботқа /panel қайта жіберіңіз.',
-  readOnly: 'Жазбаларды салон иесі растап, ауыстыра алады.',
-  propose: 'Уақыт ұсыну',
 };
 
 const en: Record<Key, string> = {
@@ -71,13 +57,6 @@ const en: Record<Key, string> = {
   mastersDecideHelp:
     'When on, a master confirms, rejects and proposes another time in Telegram and in their panel, for their own bookings only. When off, masters only see their bookings.',
   mastersDecideSaved: 'Saved',
-  masterDay: 'My bookings',
-  tomorrow: 'Tomorrow',
-  noBookingsThatDay: 'No bookings that day',
-  pickDay: 'Day',
-  masterLoginFailed: 'The login link is invalid or already used. Send /panel to the bot again.',
-  readOnly: 'The salon owner confirms and moves bookings.',
-  propose: 'Propose a time',
 };
 
 export const masterAccessMessages = defineMessages<Key>({ ru, kk, en });

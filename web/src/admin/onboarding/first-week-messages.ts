@@ -29,10 +29,7 @@ const ru = {
   showQr: 'QR',
   hideQr: 'Скрыть QR-код',
   qrLabel: 'QR-код ссылки для записи',
-  movedNow: 'Запись перенесена:',
-  noProposalsAfterMove: 'Клиенту другое время не предлагали — вы перенесли запись сами.',
   clientNote: 'Заметка о клиенте',
-  bookingNotes: 'Комментарий к записи',
 };
 export type FirstWeekKey = keyof typeof ru;
 
@@ -60,10 +57,7 @@ const kk: Record<FirstWeekKey, string> = {
   showQr: 'QR',
   hideQr: 'QR-кодты жасыру',
   qrLabel: 'Жазылу сілтемесінің QR-коды',
-  movedNow: 'Жазылу ауыстырылды:',
-  noProposalsAfterMove: 'Клиентке басқа уақыт ұсынылмады — жазылуды өзіңіз ауыстырдыңыз.',
   clientNote: 'Клиент туралы жазба',
-  bookingNotes: 'Жазылуға түсініктеме',
 };
 
 const en: Record<FirstWeekKey, string> = {
@@ -90,10 +84,7 @@ const en: Record<FirstWeekKey, string> = {
   showQr: 'QR',
   hideQr: 'Hide QR code',
   qrLabel: 'QR code of the booking link',
-  movedNow: 'Booking moved:',
-  noProposalsAfterMove: 'No other time was proposed to the client — you moved the booking yourself.',
   clientNote: 'Note about the client',
-  bookingNotes: 'Comment on the booking',
 };
 
 export const firstWeekMessages = defineMessages<FirstWeekKey>({ ru, kk, en });
