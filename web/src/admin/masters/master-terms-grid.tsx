@@ -27,10 +27,17 @@ function enterMovesOn(event: KeyboardEvent, save: () => void) {
   const input = event.target as HTMLInputElement;
   const fields = Array.from(input.form?.querySelectorAll<HTMLInputElement>('input[data-cell]') ?? []);
   const next = fields[fields.indexOf(input) + 1];
-  if (next) {
-    next.focus();
-    next.select();
-  } else save();
+  if (next) next.focus();
+  else save();
+}
+
+/** A tap on a field selects what it holds, so the digits typed replace it (no deleting on a phone keyboard). */
+function selectOnFocus(event: FocusEvent) {
+  const input = event.target as HTMLInputElement;
+  // After the tap's own caret placement, which would undo a selection made at once.
+  setTimeout(() => {
+    if (document.activeElement === input) input.select();
+  }, 0);
 }
 
 /** "для всех услуг мастера": a % for prices and minutes for durations, applied to the row as unsaved edits. */
@@ -217,6 +224,7 @@ export function MasterTermsGrid(props: { masters: Master[]; services: Service[];
                         value={cell.price}
                         onInput={(e) => edit(master, item, 'price', (e.target as HTMLInputElement).value)}
                         onKeyDown={(e) => enterMovesOn(e, submit)}
+                        onFocus={selectOnFocus}
                       />
                       <input
                         class="input terms-input"
@@ -231,6 +239,7 @@ export function MasterTermsGrid(props: { masters: Master[]; services: Service[];
                         value={cell.duration}
                         onInput={(e) => edit(master, item, 'duration', (e.target as HTMLInputElement).value)}
                         onKeyDown={(e) => enterMovesOn(e, submit)}
+                        onFocus={selectOnFocus}
                       />
                       {error !== undefined && <span class="error terms-cell-error">{error}</span>}
                     </td>
@@ -240,7 +249,13 @@ export function MasterTermsGrid(props: { masters: Master[]; services: Service[];
               tools[master.id] && (
                 <tr key={`${master.id}-tool`}>
                   <td colSpan={columns}>
-                    <RowTool master={master} onApply={(percent, minutes) => applyRow(master, percent, minutes)} />
+                    <RowTool
+                      master={master}
+                      onApply={(percent, minutes) => {
+                        applyRow(master, percent, minutes);
+                        setTools((open) => ({ ...open, [master.id]: false }));
+                      }}
+                    />
                   </td>
                 </tr>
               ),
