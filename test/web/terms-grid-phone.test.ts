@@ -146,6 +146,7 @@ describe('the masters × services grid on a phone', () => {
       await person.enter();
       if (minutes && !percent) person.digitsLayout();
       await person.type(minutes);
+      if (m === 0) await screenshot(page, 'terms-grid-tool-open-360');
       await person.enter();
       person.look();
     };
