@@ -6,7 +6,7 @@
  * edits; one save sends the changed cells only (PUT /masters/{id}/services/{service_id}), four at a
  * time, and a cell that fails keeps its edit and shows why.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorBox, SaveRow, generalError, useAction } from '@shared/panel-ui';
 import { useRulesT } from '../common/rules-messages';
 import { client, type Master, type Service } from '../common/state';
@@ -118,19 +118,29 @@ export function MasterTermsGrid(props: { masters: Master[]; services: Service[];
     const outcome = await settleLimited(changed, SAVE_CONCURRENCY, ({ id, serviceId, cell }) =>
       client.put('/masters/{id}/services/{service_id}', { path: { id, service_id: serviceId }, body: termsBody(cell) }),
     );
-    const kept: Record<string, Cell> = {};
     const why: Record<string, string> = {};
-    changed.forEach(({ key, cell }, index) => {
-      if (outcome[index] === undefined) return;
-      kept[key] = cell;
-      why[key] = generalError(outcome[index]) ?? '';
+    changed.forEach(({ key }, index) => {
+      if (outcome[index] !== undefined) why[key] = generalError(outcome[index]) ?? '';
     });
-    setEdits(kept);
+    const failures = Object.keys(why).length;
+    // Every edit stays on screen (a saved one shows what was saved) until the reloaded masters replace it.
     setErrors(why);
-    setFailed(Object.keys(kept).length);
-    setSaved(Object.keys(kept).length === 0);
-    if (Object.keys(kept).length < changed.length) props.onSaved();
+    setFailed(failures);
+    setSaved(failures === 0);
+    if (failures < changed.length) props.onSaved();
   });
+  // Reloaded masters: an edit the server now holds is no edit any more.
+  useEffect(() => {
+    setEdits((all) => {
+      const left = Object.entries(all).filter(([key, cell]) => {
+        const [id, serviceId] = key.split(':').map(Number) as [number, number];
+        const item = itemOf(id, serviceId);
+        return item !== undefined && cellChanged(cell, item);
+      });
+      return left.length === Object.keys(all).length ? all : Object.fromEntries(left);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- itemOf reads props.masters
+  }, [props.masters]);
   if (props.masters.length === 0 || props.services.length === 0) return <p class="muted">{t('termsEmpty')}</p>;
   const edit = (master: Master, item: Item, field: keyof Cell, value: string) => {
     setSaved(false);
