@@ -3,18 +3,17 @@
  * found by phone or name among the salon's clients, a new one is typed in; service,
  * master, date and time come prefilled from the calendar cell. POST /bookings.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
 import { ErrorBox, Modal, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { client, useSession, type Master } from '../common/state';
-import { nowMinute, today } from '../common/dates';
+import { client, type Master } from '../common/state';
 import { ClientFields } from './client-fields';
 import { DateTimePicker } from './date-time-picker';
 import { MasterServiceFields } from './master-service-fields';
 import { useBookingsT } from './messages';
-import { nextFreeStart } from './next-free';
+import { useNextFree } from './use-next-free';
 import './bookings.css';
 
 export interface NewBookingSeed {
@@ -25,35 +24,6 @@ export interface NewBookingSeed {
   /** "Записать снова" from the client card: the client and the last service come filled in. */
   serviceId?: number;
   client?: { firstName: string; phone: string };
-}
-
-/** While `auto`, date and time follow the master's next free time for the service (they stop once the owner edits them). */
-function useNextFree(
-  auto: boolean,
-  masterId: number,
-  from: string,
-  duration: number | undefined,
-  bufferAfter: number,
-  onFound: (date: string, time: string) => void,
-) {
-  const { business } = useSession();
-  const [none, setNone] = useState(false);
-  useEffect(() => {
-    if (!auto || !duration) return;
-    const abort = new AbortController();
-    const fetchDay = (date: string) =>
-      client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: masterId }, signal: abort.signal });
-    nextFreeStart(fetchDay, from, duration, { date: today(), minutes: nowMinute() }, bufferAfter).then(
-      (found) => {
-        setNone(!found);
-        if (found) onFound(found.date, found.time);
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFound is a fresh closure each render
-  }, [auto, masterId, from, duration, bufferAfter, business.slug]);
-  return auto && none;
 }
 
 export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
