@@ -118,7 +118,7 @@ export default defineConfig({
           expect: { poll: { timeout: 5_000, interval: 50 } },
           // one test file at a time: the machine is small and shared. One Chromium serves the whole run
           // (global-web.ts), and one import of the app serves every file (the mini app's failure that once
-          // looked like a leak between files was the MainButton's race, fixed in booking/flow.tsx).
+          // looked like a leak between files was the MainButton's race, fixed in booking/use-submit.ts).
           fileParallelism: false,
           isolate: false,
           // After the unit and API files (a group of its own: Vitest runs one worker count per group).

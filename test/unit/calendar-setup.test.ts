@@ -103,11 +103,24 @@ describe('the next free time', () => {
   });
 
   it('asks a week at a time and stops at two weeks', async () => {
-    const asked: string[] = [];
-    const none = await nextFreeStart(async (date) => (asked.push(date), closed), '2026-11-23', 30, now);
+    const asked: string[][] = [];
+    const none = await nextFreeStart(
+      async (dates) => (asked.push(dates), dates.map((date) => ({ date, answer: closed }))),
+      '2026-11-23',
+      30,
+      now,
+    );
     expect(none).toBeNull();
-    expect(asked).toHaveLength(14);
-    const found = await nextFreeStart(async (date) => (date === '2026-11-26' ? open() : closed), '2026-11-20', 30, now);
+    expect(asked.map((dates) => [dates[0], dates.length])).toEqual([
+      ['2026-11-23', 7],
+      ['2026-11-30', 7],
+    ]);
+    const found = await nextFreeStart(
+      async (dates) => dates.map((date) => ({ date, answer: date === '2026-11-26' ? open() : closed })),
+      '2026-11-20',
+      30,
+      now,
+    );
     expect(found).toEqual({ date: '2026-11-26', time: '09:00' });
   });
 });

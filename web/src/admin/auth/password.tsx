@@ -5,8 +5,9 @@
  */
 import { useState } from 'preact/hooks';
 import { ErrorBox, TextField, errorFor, generalError, useAction } from '@shared/panel-ui';
-import { useT, messages } from '../common/messages';
 import { client, setToken } from '../common/state';
+import { useAuthT } from './messages';
+import './auth.css';
 
 const EMPTY = { current: '', next: '', repeat: '' };
 
@@ -21,23 +22,23 @@ interface NewPasswordProps {
 
 /** The new password and its repetition: changing it in Settings and setting it from a reset link. */
 export function NewPasswordFields(props: NewPasswordProps) {
-  const t = useT(messages);
+  const ta = useAuthT();
   return (
     <>
       <TextField
-        label={t('newPassword')}
+        label={ta('newPassword')}
         name="new_password"
         type="password"
         autocomplete="new-password"
         required
         minLength={8}
-        hint={t('passwordHint')}
+        hint={ta('passwordHint')}
         value={props.next}
         onValue={props.onNext}
         error={props.error}
       />
       <TextField
-        label={t('repeatPassword')}
+        label={ta('repeatPassword')}
         name="repeat_password"
         type="password"
         autocomplete="new-password"
@@ -45,14 +46,14 @@ export function NewPasswordFields(props: NewPasswordProps) {
         minLength={8}
         value={props.repeat}
         onValue={props.onRepeat}
-        error={props.mismatch ? t('passwordsDiffer') : undefined}
+        error={props.mismatch ? ta('passwordsDiffer') : undefined}
       />
     </>
   );
 }
 
 export function ChangePassword() {
-  const t = useT(messages);
+  const ta = useAuthT();
   const [form, setForm] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -68,7 +69,7 @@ export function ChangePassword() {
     setChanged(true);
   });
   // the server's own text is English: the owner sees ours next to the field
-  const currentError = errorFor(action.error, 'current_password') ? t('wrongCurrentPassword') : undefined;
+  const currentError = errorFor(action.error, 'current_password') ? ta('wrongCurrentPassword') : undefined;
   return (
     <form
       class="card"
@@ -79,10 +80,10 @@ export function ChangePassword() {
         void action.run();
       }}
     >
-      <h2 id="password-title">{t('changePassword')}</h2>
+      <h2 id="password-title">{ta('changePassword')}</h2>
       <ErrorBox error={generalError(action.error, ['current_password', 'new_password'])} />
       <TextField
-        label={t('currentPassword')}
+        label={ta('currentPassword')}
         name="current_password"
         type="password"
         autocomplete="current-password"
@@ -103,11 +104,11 @@ export function ChangePassword() {
       </div>
       <div class="row">
         <button class="btn" disabled={action.busy}>
-          {t('changePassword')}
+          {ta('changePassword')}
         </button>
         {changed && (
-          <span role="status" class="notice success" style="margin:0">
-            {t('passwordChanged')}
+          <span role="status" class="notice success password-changed">
+            {ta('passwordChanged')}
           </span>
         )}
       </div>

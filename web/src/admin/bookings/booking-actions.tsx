@@ -6,10 +6,10 @@
  */
 import { useState } from 'preact/hooks';
 import { displayPhone } from '@shared/panel-ui';
-import { useT, messages } from '../common/messages';
-import { useOwnerT } from '../common/owner-messages';
 import { hm, nowMinute, today } from '../common/dates';
 import type { Booking, Status } from '../common/state';
+import { useBookingsT } from './messages';
+import './bookings.css';
 
 /** The booking's start is not in the future on the business's wall clock. */
 export const hasStarted = (startAt: string): boolean => startAt.slice(0, 16) <= `${today()}T${hm(nowMinute())}`;
@@ -17,17 +17,16 @@ export const hasStarted = (startAt: string): boolean => startAt.slice(0, 16) <= 
 type Asking = 'cancelled' | 'rejected' | null;
 
 export function BookingActions(props: { booking: Booking; busy: boolean; onStatus: (status: Status) => void }) {
-  const t = useT(messages);
-  const o = useOwnerT();
+  const tb = useBookingsT();
   const [asking, setAsking] = useState<Asking>(null);
   const b = props.booking;
   const started = hasStarted(b.start_at);
   if (asking) {
     const cancel = asking === 'cancelled';
     return (
-      <div class="notice" role="alertdialog" aria-label={cancel ? o('cancelBooking') : o('rejectRequest')} style="margin-bottom:12px">
-        <p style="margin:0 0 8px">
-          {(cancel ? o('cancelAsk') : o('rejectAsk'))
+      <div class="notice booking-actions" role="alertdialog" aria-label={cancel ? tb('cancelBooking') : tb('rejectRequest')}>
+        <p class="ask-text">
+          {(cancel ? tb('cancelAsk') : tb('rejectAsk'))
             .replace('{client}', b.client.first_name)
             .replace('{phone}', displayPhone(b.client.phone))}
         </p>
@@ -38,10 +37,10 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
             disabled={props.busy}
             onClick={() => (props.onStatus(asking), setAsking(null))}
           >
-            {cancel ? o('cancelYes') : o('rejectYes')}
+            {cancel ? tb('cancelYes') : tb('rejectYes')}
           </button>
           <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(null)}>
-            {t('keep')}
+            {tb('keep')}
           </button>
         </div>
       </div>
@@ -49,42 +48,38 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
   }
   if (b.status === 'pending') {
     return (
-      <div class="row actions-group" role="group" aria-label={o('requestActions')} style="margin-bottom:12px">
+      <div class="row actions-group booking-actions" role="group" aria-label={tb('requestActions')}>
         <button type="button" class="btn btn-small" disabled={props.busy} onClick={() => props.onStatus('confirmed')}>
-          {t('confirm')}
+          {tb('confirm')}
         </button>
         <button type="button" class="btn btn-ghost btn-small danger" disabled={props.busy} onClick={() => setAsking('rejected')}>
-          {o('rejectRequest')}
+          {tb('rejectRequest')}
         </button>
       </div>
     );
   }
   if (b.status === 'confirmed') {
     return (
-      <div class="stack" style="margin-bottom:12px;gap:6px">
-        <div class="row actions-group" role="group" aria-label={o('bookingActions')}>
+      <div class="stack booking-actions">
+        <div class="row actions-group" role="group" aria-label={tb('bookingActions')}>
           {started && (
             <button type="button" class="btn btn-small" disabled={props.busy} onClick={() => props.onStatus('completed')}>
-              {t('complete')}
+              {tb('complete')}
             </button>
           )}
           <button type="button" class="btn btn-ghost btn-small danger" disabled={props.busy} onClick={() => setAsking('cancelled')}>
-            {o('cancelBooking')}
+            {tb('cancelBooking')}
           </button>
         </div>
-        {!started && (
-          <p class="muted" style="margin:0;font-size:.85rem">
-            {o('completeNotYet')}
-          </p>
-        )}
+        {!started && <p class="muted complete-not-yet">{tb('completeNotYet')}</p>}
       </div>
     );
   }
   if (b.status === 'cancelled' || b.status === 'rejected') {
     return (
-      <div class="row" style="margin-bottom:12px">
+      <div class="row booking-actions">
         <button type="button" class="btn btn-ghost btn-small" disabled={props.busy} onClick={() => props.onStatus('confirmed')}>
-          {t('confirm')}
+          {tb('confirm')}
         </button>
       </div>
     );

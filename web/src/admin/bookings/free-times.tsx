@@ -8,6 +8,7 @@ import { dateOf, hm, nowMinute, timeOf, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { loadMasterDay, moveTimes } from '../schedules/schedule-data';
 import type { Booking } from '../common/state';
+import { useBookingsT } from './messages';
 
 export interface FreeTimesProps {
   booking: Booking;
@@ -20,6 +21,7 @@ export interface FreeTimesProps {
 
 export function FreeTimes(props: FreeTimesProps) {
   const t = useT(messages);
+  const tb = useBookingsT();
   const { booking: b, master, date } = props;
   const day = useLoad((signal) => loadMasterDay(master.id, date, signal), [master.id, date]);
   const unchanged = (time: string) => date === dateOf(b.start_at) && master.id === b.master.id && time === timeOf(b.start_at);
@@ -30,15 +32,13 @@ export function FreeTimes(props: FreeTimesProps) {
     : [];
   return (
     <>
-      <p class="muted" style="margin:10px 0 6px">
-        {t('freeTimes', { master: master.name })}
-      </p>
+      <p class="muted free-times-title">{tb('freeTimes', { master: master.name })}</p>
       {day.loading ? (
         <Loading text={t('loading')} />
       ) : times.length === 0 ? (
-        <p class="muted">{t('noFreeTimes')}</p>
+        <p class="muted">{tb('noFreeTimes')}</p>
       ) : (
-        <div class="chips" role="group" aria-label={t('freeTimesLabel')}>
+        <div class="chips" role="group" aria-label={tb('freeTimesLabel')}>
           {times.map((free) => (
             <button type="button" key={free} class="chip" aria-pressed={free === props.time} onClick={() => props.onPick(free)}>
               {free}

@@ -3,28 +3,18 @@
  * found by phone or name among the salon's clients, a new one is typed in; service,
  * master, date and time come prefilled from the calendar cell. POST /bookings.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
-import {
-  ErrorBox,
-  Modal,
-  PhoneField,
-  TextField,
-  displayPhone,
-  errorFor,
-  generalError,
-  useAction,
-  useDebounced,
-  useLoad,
-} from '@shared/panel-ui';
+import { ErrorBox, Modal, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { useFirstWeekT } from '../onboarding/first-week-messages';
-import { useOwnerT } from '../common/owner-messages';
-import { client, useSession, type Master } from '../common/state';
-import { nowMinute, today } from '../common/dates';
-import { nextFreeStart } from './next-free';
-import { useSetupT } from '../onboarding/setup-messages';
+import { client, type Master } from '../common/state';
+import { ClientFields } from './client-fields';
+import { DateTimePicker } from './date-time-picker';
+import { MasterServiceFields } from './master-service-fields';
+import { useBookingsT } from './messages';
+import { useNextFree } from './use-next-free';
+import './bookings.css';
 
 export interface NewBookingSeed {
   masterId: number;
@@ -36,79 +26,10 @@ export interface NewBookingSeed {
   client?: { firstName: string; phone: string };
 }
 
-/** While `auto`, date and time follow the master's next free time for the service (they stop once the owner edits them). */
-function useNextFree(
-  auto: boolean,
-  masterId: number,
-  from: string,
-  duration: number | undefined,
-  bufferAfter: number,
-  onFound: (date: string, time: string) => void,
-) {
-  const { business } = useSession();
-  const [none, setNone] = useState(false);
-  useEffect(() => {
-    if (!auto || !duration) return;
-    const abort = new AbortController();
-    const fetchDay = (date: string) =>
-      client.get('/public/{slug}/slots', { path: { slug: business.slug }, query: { date, master_id: masterId }, signal: abort.signal });
-    nextFreeStart(fetchDay, from, duration, { date: today(), minutes: nowMinute() }, bufferAfter).then(
-      (found) => {
-        setNone(!found);
-        if (found) onFound(found.date, found.time);
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFound is a fresh closure each render
-  }, [auto, masterId, from, duration, bufferAfter, business.slug]);
-  return auto && none;
-}
-
-function ClientSearch(props: { onPick: (name: string, phone: string) => void }) {
-  const o = useOwnerT();
-  const [q, setQ] = useState('');
-  const query = useDebounced(q.trim(), 250);
-  const found = useLoad(
-    (signal) => (query.length < 2 ? Promise.resolve([]) : client.get('/clients', { query: { q: query, limit: 8 }, signal })),
-    [query],
-  );
-  return (
-    <div class="field">
-      <label for="client-find">
-        <span class="muted">{o('clientSearch')}</span>
-      </label>
-      <input
-        id="client-find"
-        type="search"
-        class="input"
-        autocomplete="off"
-        value={q}
-        onInput={(e) => setQ((e.target as HTMLInputElement).value)}
-        aria-describedby="client-find-hint"
-      />
-      <span id="client-find-hint" class="muted" style="font-size:.85rem">
-        {o('clientSearchHint')}
-      </span>
-      {(found.data ?? []).length > 0 && (
-        <div class="chips" role="group" aria-label={o('clientsFound')} style="margin-top:6px">
-          {found.data!.map((c) => (
-            <button type="button" class="chip" key={c.id} onClick={() => (props.onPick(c.first_name, c.phone), setQ(''))}>
-              {c.first_name} · {displayPhone(c.phone)}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
 export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
   const t = useT(messages);
-  const f = useFirstWeekT();
-  const o = useOwnerT();
+  const tb = useBookingsT();
   const [masterId, setMasterId] = useState(props.seed.masterId);
-  const s = useSetupT();
   const [date, setDate] = useState(props.seed.date);
   const [time, setTime] = useState(props.seed.time ?? '');
   const [auto, setAuto] = useState(props.seed.time === null);
@@ -142,107 +63,56 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   });
   const taken = hasCode(save.error, 'slot_taken');
   return (
-    <Modal title={o('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
+    <Modal title={tb('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
       <form
-        aria-label={o('newBooking')}
+        aria-label={tb('newBooking')}
         onSubmit={(event) => {
           event.preventDefault();
           void save.run();
         }}
       >
-        <ErrorBox error={taken ? o('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
-        <ClientSearch onPick={(name, number) => (setFirstName(name), setPhone(formatPhoneInput(`+${number}`)))} />
-        <div class="grid2">
-          <TextField
-            label={o('firstName')}
-            name="first_name"
-            required
-            value={firstName}
-            onValue={setFirstName}
-            error={errorFor(save.error, 'first_name')}
-          />
-          <PhoneField
-            label={o('clientPhone')}
-            name="phone"
-            required
-            autocomplete="off"
-            placeholder="+7 (7__) ___-__-__"
-            value={phone}
-            onValue={setPhone}
-            error={errorFor(save.error, 'phone')}
-          />
-        </div>
-        <div class="grid2">
-          <label class="field">
-            <span class="muted">{t('master')}</span>
-            <select
-              class="input"
-              name="master_id"
-              value={String(masterId)}
-              onChange={(e) => setMasterId(Number((e.target as HTMLSelectElement).value))}
-            >
-              {props.masters.map((m) => (
-                <option key={m.id} value={String(m.id)}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label class="field">
-            <span class="muted">{t('service')}</span>
-            <select
-              class="input"
-              name="service_id"
-              required
-              value={chosen ? String(chosen.id) : ''}
-              onChange={(e) => setServiceId(Number((e.target as HTMLSelectElement).value))}
-            >
-              {services.map((service) => (
-                <option key={service.id} value={String(service.id)}>
-                  {service.name} ({service.duration}′)
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <div class="grid2">
-          <TextField
-            label={o('date')}
-            name="date"
-            type="date"
-            required
-            value={date}
-            onValue={(value) => (setAuto(false), setDate(value))}
-            error={errorFor(save.error, 'date')}
-          />
-          <TextField
-            label={o('time')}
-            name="time"
-            type="time"
-            step={300}
-            required
-            value={time}
-            onValue={(value) => (setAuto(false), setTime(value))}
-            error={errorFor(save.error, 'time')}
-          />
-        </div>
+        <ErrorBox error={taken ? tb('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
+        <ClientFields
+          firstName={firstName}
+          phone={phone}
+          onFirstName={setFirstName}
+          onPhone={setPhone}
+          errors={{ firstName: errorFor(save.error, 'first_name'), phone: errorFor(save.error, 'phone') }}
+        />
+        <MasterServiceFields
+          masters={props.masters}
+          masterId={masterId}
+          onMaster={setMasterId}
+          services={services}
+          serviceId={chosen?.id}
+          onService={setServiceId}
+        />
+        <DateTimePicker
+          names={{ date: 'date', time: 'time' }}
+          labels={{ date: tb('date'), time: tb('time') }}
+          date={date}
+          time={time}
+          onDate={(value) => (setAuto(false), setDate(value))}
+          onTime={(value) => (setAuto(false), setTime(value))}
+          errors={{ date: errorFor(save.error, 'date'), time: errorFor(save.error, 'time') }}
+        />
         {auto && time && (
-          <p class="muted" style="margin:-6px 0 10px;font-size:.85rem" data-testid="next-free">
-            {s('nextFreeTime')}
+          <p class="muted next-free" data-testid="next-free">
+            {tb('nextFreeTime')}
           </p>
         )}
         {noFreeTime && (
           <p class="notice" role="status">
-            {s('noFreeTime')}
+            {tb('noFreeTime')}
           </p>
         )}
         <label class="field">
-          <span class="muted">{f('bookingNotes')}</span>
+          <span class="muted">{tb('bookingNotes')}</span>
           <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
         </label>
         <div class="row">
           <button class="btn" disabled={save.busy || !chosen}>
-            {o('createBooking')}
+            {tb('createBooking')}
           </button>
           <button type="button" class="btn btn-ghost" onClick={props.onClose}>
             {t('cancelAction')}

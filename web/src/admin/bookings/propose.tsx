@@ -6,12 +6,16 @@
 import { useState } from 'preact/hooks';
 import { ErrorBox, errorFor, generalError, useAction } from '@shared/panel-ui';
 import { dateOf } from '../common/dates';
+import { DateTimePicker } from './date-time-picker';
 import { FreeTimes } from './free-times';
 import { useT, messages } from '../common/messages';
 import { client, type Booking } from '../common/state';
+import { useBookingsT } from './messages';
+import './bookings.css';
 
 export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDone: () => void; onCancel: () => void }) {
   const t = useT(messages);
+  const tb = useBookingsT();
   const b = props.booking;
   const [date, setDate] = useState(dateOf(b.start_at));
   const [time, setTime] = useState('');
@@ -28,7 +32,7 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
   if (notified !== null) {
     return (
       <div class="notice success" role="status">
-        <p style="margin:0 0 8px">{notified ? t('proposalSent') : t('proposalSaved')}</p>
+        <p class="ask-text">{notified ? tb('proposalSent') : tb('proposalSaved')}</p>
         <button type="button" class="btn btn-small" onClick={props.onDone}>
           OK
         </button>
@@ -37,47 +41,28 @@ export function ProposeTime(props: { booking: Booking; onSent?: () => void; onDo
   }
   return (
     <form
-      class="card"
-      style="margin-bottom:16px;box-shadow:none;border:1px solid var(--border)"
-      aria-label={t('proposeTime')}
+      class="card detail-form"
+      aria-label={tb('proposeTime')}
       onSubmit={(event) => {
         event.preventDefault();
         void send.run();
       }}
     >
       <ErrorBox error={generalError(send.error, ['proposed_date', 'proposed_time'])} />
-      <div class="row" style="align-items:end">
-        <label class="field" style="margin:0">
-          <span>{t('newDate')}</span>
-          <input
-            class="input small"
-            type="date"
-            name="proposed_date"
-            required
-            value={date}
-            onChange={(e) => setDate((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <label class="field" style="margin:0">
-          <span>{t('newTime')}</span>
-          <input
-            class="input small"
-            type="time"
-            name="proposed_time"
-            step={300}
-            required
-            value={time}
-            onInput={(e) => setTime((e.target as HTMLInputElement).value)}
-          />
-        </label>
-      </div>
-      {(errorFor(send.error, 'proposed_date') || errorFor(send.error, 'proposed_time')) && (
-        <p class="field-error">{errorFor(send.error, 'proposed_date') ?? errorFor(send.error, 'proposed_time')}</p>
-      )}
+      <DateTimePicker
+        inline
+        names={{ date: 'proposed_date', time: 'proposed_time' }}
+        labels={{ date: tb('newDate'), time: tb('newTime') }}
+        date={date}
+        time={time}
+        onDate={setDate}
+        onTime={setTime}
+        errors={{ date: errorFor(send.error, 'proposed_date'), time: errorFor(send.error, 'proposed_time') }}
+      />
       <FreeTimes booking={b} master={b.master} date={date} time={time} onPick={setTime} />
-      <div class="row" style="margin-top:12px">
+      <div class="row detail-form-buttons">
         <button class="btn btn-small" disabled={send.busy || !time}>
-          {t('sendProposal')}
+          {tb('sendProposal')}
         </button>
         <button type="button" class="btn btn-ghost btn-small" onClick={props.onCancel}>
           {t('cancelAction')}

@@ -6,11 +6,11 @@
 import { formatDate, useLang } from '@shared/i18n';
 import { dateOf, timeOf, today } from '../common/dates';
 import { bookingWhat } from './calendar-geometry';
-import { useSetupT } from '../onboarding/setup-messages';
+import { useCalendarT } from './messages';
 import type { Booking } from '../common/state';
 
 export function DayList(props: { days: string[]; bookings: Booking[]; onOpen: (booking: Booking) => void }) {
-  const s = useSetupT();
+  const tc = useCalendarT();
   const lang = useLang();
   const todayDate = today();
   return (
@@ -25,7 +25,7 @@ export function DayList(props: { days: string[]; bookings: Booking[]; onOpen: (b
               </h3>
             )}
             {mine.length === 0 ? (
-              <p class="muted">{s('dayListEmpty')}</p>
+              <p class="muted">{tc('dayListEmpty')}</p>
             ) : (
               <ul>
                 {mine.map((b) => (

@@ -7,11 +7,12 @@ import { useState } from 'preact/hooks';
 import { ErrorBox, LangSwitch, ListState, displayPhone, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { BookingActions } from '../bookings/booking-actions';
 import { addDays, timeOf, today } from '../common/dates';
-import { useMasterT } from '../masters/master-access-messages';
 import { useT, messages } from '../common/messages';
 import { ProposeTime } from '../bookings/propose';
 import { StatusBadge } from '../common/status-badge';
 import { client, type Booking, type Business, type Status } from '../common/state';
+import { useMasterPanelT } from './messages';
+import './master-panel.css';
 
 export interface MasterUser {
   master_id: number;
@@ -19,7 +20,7 @@ export interface MasterUser {
 }
 
 function MasterBooking(props: { booking: Booking; canDecide: boolean; onChange: () => void }) {
-  const m = useMasterT();
+  const tm = useMasterPanelT();
   const b = props.booking;
   const [proposing, setProposing] = useState(false);
   const status = useAction(async (next: Status) => {
@@ -27,8 +28,8 @@ function MasterBooking(props: { booking: Booking; canDecide: boolean; onChange: 
     props.onChange();
   });
   return (
-    <li class="card" style="margin:0 0 8px" data-testid="master-booking">
-      <div class="row" style="justify-content:space-between">
+    <li class="card master-booking" data-testid="master-booking">
+      <div class="row master-booking-head">
         <strong>
           {timeOf(b.start_at)}–{timeOf(b.end_at)}
         </strong>
@@ -38,13 +39,9 @@ function MasterBooking(props: { booking: Booking; canDecide: boolean; onChange: 
       <div>
         {b.client.first_name} · <a href={`tel:${b.client.phone}`}>{displayPhone(b.client.phone)}</a>
       </div>
-      {b.notes && (
-        <p class="muted" style="margin:4px 0">
-          {b.notes}
-        </p>
-      )}
+      {b.notes && <p class="muted master-booking-notes">{b.notes}</p>}
       {props.canDecide && (
-        <div style="margin-top:8px">
+        <div class="master-booking-actions">
           <ErrorBox error={generalError(status.error)} />
           <BookingActions booking={b} busy={status.busy} onStatus={(next) => void status.run(next)} />
           {proposing ? (
@@ -52,7 +49,7 @@ function MasterBooking(props: { booking: Booking; canDecide: boolean; onChange: 
           ) : (
             (b.status === 'pending' || b.status === 'confirmed') && (
               <button type="button" class="btn btn-ghost btn-small" onClick={() => setProposing(true)}>
-                {m('propose')}
+                {tm('propose')}
               </button>
             )
           )}
@@ -64,7 +61,7 @@ function MasterBooking(props: { booking: Booking; canDecide: boolean; onChange: 
 
 export function MasterDay(props: { me: MasterUser; business: Business; onLogout: () => void }) {
   const t = useT(messages);
-  const m = useMasterT();
+  const tm = useMasterPanelT();
   const [date, setDate] = useState(today());
   const bookings = useLoad((signal) => client.get('/bookings', { query: { date }, signal }), [date]);
   const canDecide = props.business.masters_can_decide;
@@ -79,10 +76,10 @@ export function MasterDay(props: { me: MasterUser; business: Business; onLogout:
     </button>
   );
   return (
-    <main class="main" id="main" style="max-width:640px;margin:0 auto;padding:12px" data-testid="master-day">
-      <div class="topbar row" style="justify-content:space-between">
+    <main class="main master-day" id="main" data-testid="master-day">
+      <div class="topbar row master-day-top">
         <div>
-          <h1 style="margin:0">{m('masterDay')}</h1>
+          <h1>{tm('masterDay')}</h1>
           <div class="muted">
             {props.me.full_name} · {props.business.name}
           </div>
@@ -94,20 +91,20 @@ export function MasterDay(props: { me: MasterUser; business: Business; onLogout:
           </button>
         </div>
       </div>
-      <div class="row" role="group" aria-label={m('pickDay')} style="margin:12px 0">
+      <div class="row master-day-pick" role="group" aria-label={tm('pickDay')}>
         {dayButton(t('today'), today())}
-        {dayButton(m('tomorrow'), addDays(today(), 1))}
+        {dayButton(tm('tomorrow'), addDays(today(), 1))}
         <input
           type="date"
-          aria-label={m('pickDay')}
+          aria-label={tm('pickDay')}
           value={date}
           onChange={(e) => setDate((e.target as HTMLInputElement).value || today())}
         />
       </div>
-      {!canDecide && <p class="muted">{m('readOnly')}</p>}
-      <ListState loaded={bookings} loadingText={t('loading')} emptyText={m('noBookingsThatDay')}>
+      {!canDecide && <p class="muted">{tm('readOnly')}</p>}
+      <ListState loaded={bookings} loadingText={t('loading')} emptyText={tm('noBookingsThatDay')}>
         {(items) => (
-          <ul style="list-style:none;padding:0;margin:0">
+          <ul class="master-bookings">
             {items.map((b) => (
               <MasterBooking key={b.id} booking={b} canDecide={canDecide} onChange={bookings.reload} />
             ))}

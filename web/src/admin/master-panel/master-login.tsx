@@ -1,9 +1,10 @@
 /** The bot's /panel link, `/admin#master={code}` (CONTRACT.md §16): redeemed once for the master's token. */
 import { useEffect, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { useMasterT } from '../masters/master-access-messages';
 import { client, setToken, type Business } from '../common/state';
 import type { MasterUser } from './master-day';
+import { useMasterPanelT } from './messages';
+import './master-panel.css';
 
 export function masterCodeFromHash(hash: string): string | null {
   const match = /^#master=([0-9a-f]+)$/.exec(hash);
@@ -15,7 +16,7 @@ export function useMasterLink(
   code: string | null,
   onSession: (session: { user: MasterUser; business: Business }) => void,
 ): { busy: boolean; failed: JSX.Element | null } {
-  const m = useMasterT();
+  const tm = useMasterPanelT();
   const [busy, setBusy] = useState(code !== null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -37,8 +38,8 @@ export function useMasterLink(
   return {
     busy,
     failed: failed ? (
-      <p class="notice" role="alert" style="max-width:420px;margin:16px auto" data-testid="master-login-failed">
-        {m('masterLoginFailed')}
+      <p class="notice master-login-failed" role="alert" data-testid="master-login-failed">
+        {tm('masterLoginFailed')}
       </p>
     ) : null,
   };

@@ -53,7 +53,7 @@ export function BusinessForm() {
         void save.run();
       }}
     >
-      <h2>{t('business')}</h2>
+      <h2>{s('business')}</h2>
       <ErrorBox error={generalError(save.error, ['name', 'phone', 'address', 'slug'])} />
       <div class="grid2">
         <TextField label={t('businessName')} name="name" required value={form.name} onValue={set('name')} error={err('name')} />

@@ -56,6 +56,7 @@ const ru = {
   telegramUnlinked: 'Telegram отключён.',
   telegramUnlinkConfirm:
     'Уведомления перестанут приходить в чат, а вход в мини-приложение как владелец отключится. На других устройствах придётся войти в кабинет заново.',
+  business: 'Салон',
 };
 
 export type SettingsKey = keyof typeof ru;
@@ -114,6 +115,7 @@ const kk: Record<SettingsKey, string> = {
   telegramUnlinked: 'Telegram ажыратылды.',
   telegramUnlinkConfirm:
     'Хабарламалар чатқа келмейді, мини-қосымшаға иесі ретінде кіру өшеді. Басқа құрылғыларда кабинетке қайта кіру керек болады.',
+  business: 'Салон',
 };
 
 const en: Record<SettingsKey, string> = {
@@ -170,6 +172,7 @@ const en: Record<SettingsKey, string> = {
   telegramUnlinked: 'Telegram disconnected.',
   telegramUnlinkConfirm:
     'Notifications stop coming to the chat and the owner view of the mini app is switched off. Other devices will have to log in again.',
+  business: 'Business',
 };
 
 export const settingsMessages = defineMessages<SettingsKey>({ ru, kk, en });

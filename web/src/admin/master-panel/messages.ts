@@ -1,5 +1,5 @@
-/** Texts of masters' own access (CONTRACT.md §16): the owner's side and the master's day, apart from messages.ts. */
-import { defineMessages, useT as useShared, type Translate } from '@shared/i18n';
+/** Texts of a master's own day (CONTRACT.md §16) and of the link that opens it. */
+import { defineMessages, useT, type Translate } from '@shared/i18n';
 
 const ru = {
   masterDay: 'Мои записи',
@@ -10,6 +10,7 @@ const ru = {
   readOnly: 'Подтверждать и переносить записи может владелец салона.',
   propose: 'Предложить время',
 };
+
 type Key = keyof typeof ru;
 
 const kk: Record<Key, string> = {
@@ -32,6 +33,5 @@ const en: Record<Key, string> = {
   propose: 'Propose a time',
 };
 
-export const masterAccessMessages = defineMessages<Key>({ ru, kk, en });
-
-export const useMasterT = (): Translate<Key> => useShared(masterAccessMessages);
+export const masterPanelMessages = defineMessages<Key>({ ru, kk, en });
+export const useMasterPanelT = (): Translate<Key> => useT(masterPanelMessages);

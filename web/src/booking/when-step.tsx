@@ -1,99 +1,10 @@
+/** The date and time step: the date strip (GET /days) and the chosen day's start times (GET /slots). */
 import { useEffect, useState } from 'preact/hooks';
-import { formatDate, formatDuration, useLang, type Lang } from '@shared/i18n';
+import { formatDate, useLang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import { byDayPart, nextDays, type SlotSource } from './data';
-import { durationRange, hasOwnTerms, priceText } from './terms';
 import type { BookingT } from './messages';
-import { ANY, type Days, type Master, type MasterChoice, type Service } from './types';
-
-interface ServiceStepProps {
-  t: BookingT;
-  services: Service[];
-  onPick(service: Service): void;
-}
-
-/** "45 мин" or, over masters with their own durations, "45 мин – 1 ч". */
-export function durationText(service: Service, lang: Lang, master?: MasterChoice): string {
-  const [min, max] = durationRange(service, master);
-  return min === max ? formatDuration(min, lang) : `${formatDuration(min, lang)} – ${formatDuration(max, lang)}`;
-}
-
-/** Services grouped by category, in the catalog's order; uncategorised ones last. */
-export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
-  const lang = useLang();
-  if (services.length === 0) return <p class="muted">{t('noServices')}</p>;
-  const groups = new Map<string, Service[]>();
-  for (const service of [...services].sort((a, b) => (a.category ? 0 : 1) - (b.category ? 0 : 1))) {
-    const name = service.category?.name ?? '';
-    groups.set(name, [...(groups.get(name) ?? []), service]);
-  }
-  const named = [...groups.keys()].some(Boolean);
-  return (
-    <div class="groups">
-      {[...groups].map(([category, list]) => (
-        <section key={category} class="group">
-          {named && <h3 class="group-title">{category || t('other')}</h3>}
-          <ul class="choices">
-            {list.map((service) => (
-              <li key={service.id}>
-                <button type="button" class="choice" data-service={service.id} onClick={() => onPick(service)}>
-                  <span class="choice-name">{service.name}</span>
-                  <span class="choice-meta">
-                    <span>{durationText(service, lang)}</span>
-                    <b class="price">{priceText(service)}</b>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-interface MasterStepProps {
-  t: BookingT;
-  masters: Master[];
-  /** The service chosen: each master shows their own price and duration for it (CONTRACT.md §17). */
-  service?: Service;
-  onPick(master: MasterChoice): void;
-}
-
-export function MasterStep({ t, masters, service, onPick }: MasterStepProps) {
-  const lang = useLang();
-  return (
-    <ul class="choices">
-      <li>
-        <button type="button" class="choice" data-master="any" onClick={() => onPick(ANY)}>
-          <span class="avatar" aria-hidden="true">
-            ★
-          </span>
-          <span class="choice-name">
-            {t('anyMaster')}
-            <small class="muted">{t('anyMasterHint')}</small>
-          </span>
-        </button>
-      </li>
-      {masters.map((master) => (
-        <li key={master.id}>
-          <button type="button" class="choice" data-master={master.id} onClick={() => onPick(master)}>
-            <span class="avatar" aria-hidden="true">
-              {master.name.trim().charAt(0).toUpperCase()}
-            </span>
-            <span class="choice-name">{master.name}</span>
-            {service && hasOwnTerms(service) && (
-              <span class="choice-meta">
-                <span>{durationText(service, lang, master)}</span>
-                <b class="price">{priceText(service, master)}</b>
-              </span>
-            )}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import type { Days, Master, MasterChoice, Service } from './types';
 
 interface WhenStepProps {
   t: BookingT;
@@ -134,8 +45,8 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => undefined,
     );
     return () => void (alive = false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the strip follows the choice; source and days are derived from it, attempt retries
-  }, [service, master, attempt]);
+    // source and days stay as long as the step; attempt retries
+  }, [source, days, service, master, attempt]);
 
   useEffect(() => {
     if (!date) return;
@@ -146,8 +57,8 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       () => alive && setTimes({ state: 'failed' }),
     );
     return () => void (alive = false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the times follow the choice; source and eligible are derived from it, attempt retries
-  }, [date, service, master, attempt]);
+    // eligible changes with the service only (flow.tsx); attempt retries
+  }, [source, date, service, master, eligible, attempt]);
 
   return (
     <div>
