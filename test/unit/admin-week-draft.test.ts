@@ -17,7 +17,12 @@ describe('changedDrafts', () => {
   const saved = [row(1), row(2), row(3)];
 
   it('an untouched week sends nothing', () => {
-    expect(changedDrafts(saved.map((r) => ({ ...r })), saved)).toEqual([]);
+    expect(
+      changedDrafts(
+        saved.map((r) => ({ ...r })),
+        saved,
+      ),
+    ).toEqual([]);
   });
 
   it.each<[string, Partial<Draft>]>([
