@@ -84,11 +84,9 @@ export function SaveRow(props: {
   busy: boolean;
   saved: boolean;
   disabled?: boolean;
-  /** Passed on to the row for the admin caller that still sets its spacing inline (master-terms-grid.tsx). */
-  style?: string;
 }) {
   return (
-    <div class="row" style={props.style}>
+    <div class="row">
       <button class="btn" disabled={props.busy || props.disabled}>
         {props.label}
       </button>

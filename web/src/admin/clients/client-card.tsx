@@ -11,9 +11,9 @@ import type { Answer } from '@shared/client';
 import { dateOf, hm, nowMinute, timeOf, today } from '../common/dates';
 import { useBookingChanges } from '../common/live';
 import { useT, messages } from '../common/messages';
+import { BookingTable } from '../bookings/booking-table';
 import { NewBooking, type NewBookingSeed } from '../bookings/new-booking';
 import { client } from '../common/state';
-import { StatusBadge } from '../common/status-badge';
 import { AutoNotes } from './auto-notes';
 import { useClientsT } from './messages';
 
@@ -27,23 +27,10 @@ const HISTORY_SHOWN = 50;
 
 function History(props: { bookings: Card['bookings'] }) {
   const s = useClientsT();
-  const lang = useLang();
   if (props.bookings.length === 0) return <p class="muted">{s('noHistory')}</p>;
   return (
     <>
-      <ul class="card-history" data-testid="client-history">
-        {props.bookings.map((b) => (
-          <li key={b.id}>
-            <span>
-              {formatDate(dateOf(b.start_at), lang, { day: 'numeric', month: 'short', year: 'numeric' })}, {timeOf(b.start_at)}
-            </span>
-            <span>
-              {b.service.name} · {b.master.name} · {formatPrice(b.price_snapshot)}
-            </span>
-            <StatusBadge status={b.status} />
-          </li>
-        ))}
-      </ul>
+      <BookingTable bookings={props.bookings} dateFormat={{ day: 'numeric', month: 'short', year: 'numeric' }} testId="client-history" />
       {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{s('historyCapped', { n: HISTORY_SHOWN })}</p>}
     </>
   );
