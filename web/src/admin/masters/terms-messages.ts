@@ -1,7 +1,14 @@
-/** Texts of the masters × services grid's row tool and per-cell save (CONTRACT.md §17), apart from common/rules-messages.ts. */
+/** Texts of the masters × services grid (CONTRACT.md §17): own prices and durations, the row tool, the per-cell save. */
 import { defineMessages, useT as useShared, type Translate } from '@shared/i18n';
 
 const ru = {
+  termsHelp: 'Пустая клетка — как в услуге (серым). Впишите цену или минуты, если у мастера они свои.',
+  termsPrice: '{master}, {service}: цена, ₸',
+  termsDuration: '{master}, {service}: минут',
+  termsNotDone: 'не делает',
+  termsSave: 'Сохранить цены',
+  termsSaved: 'Сохранено',
+  termsEmpty: 'Добавьте мастеров и услуги, и здесь появится таблица.',
   termsRowTool: 'Для всех услуг',
   termsRowToolTitle: '{master}: для всех услуг мастера',
   termsRowPercent: 'Цена, ± %',
@@ -13,6 +20,13 @@ const ru = {
 type Key = keyof typeof ru;
 
 const kk: Record<Key, string> = {
+  termsHelp: 'Бос ұяшық — қызметтегідей (сұр түспен). Шебердің өз бағасы немесе минуты болса, жазыңыз.',
+  termsPrice: '{master}, {service}: баға, ₸',
+  termsDuration: '{master}, {service}: минут',
+  termsNotDone: 'жасамайды',
+  termsSave: 'Бағаларды сақтау',
+  termsSaved: 'Сақталды',
+  termsEmpty: 'Шеберлер мен қызметтерді қосыңыз — кесте осында пайда болады.',
   termsRowTool: 'Барлық қызметке',
   termsRowToolTitle: '{master}: шебердің барлық қызметіне',
   termsRowPercent: 'Баға, ± %',
@@ -24,6 +38,13 @@ const kk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  termsHelp: 'A blank cell takes the service’s value (in grey). Type a price or minutes where the master has their own.',
+  termsPrice: '{master}, {service}: price, ₸',
+  termsDuration: '{master}, {service}: minutes',
+  termsNotDone: 'does not do',
+  termsSave: 'Save prices',
+  termsSaved: 'Saved',
+  termsEmpty: 'Add masters and services and the table appears here.',
   termsRowTool: 'All services',
   termsRowToolTitle: '{master}: all of the master’s services',
   termsRowPercent: 'Price, ± %',
