@@ -30,5 +30,3 @@ export function selectBookingRows(db: Db) {
     .innerJoin(masters, eq(masters.id, bookings.masterId))
     .innerJoin(clients, eq(clients.id, bookings.clientId));
 }
-
-export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];

@@ -78,13 +78,7 @@ export function PhoneField({ label, error, hint, ...input }: PhoneInputProps & {
 }
 
 /** A form's submit button with the "saved" notice that follows a successful save. */
-export function SaveRow(props: {
-  label: string;
-  savedText: string;
-  busy: boolean;
-  saved: boolean;
-  disabled?: boolean;
-}) {
+export function SaveRow(props: { label: string; savedText: string; busy: boolean; saved: boolean; disabled?: boolean }) {
   return (
     <div class="row">
       <button class="btn" disabled={props.busy || props.disabled}>
