@@ -124,7 +124,7 @@ export default defineConfig({
           // the API files leave idle at the end). One Chromium serves the whole run (global-web.ts), each file
           // works in contexts of its own on an app of its own (port 0); one import of the app serves each
           // worker's files (the mini app's failure that once looked like a leak between files was the
-          // MainButton's race, fixed in booking/flow.tsx).
+          // MainButton's race, fixed in booking/use-submit.ts).
           isolate: false,
         },
       },

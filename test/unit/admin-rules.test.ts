@@ -1,7 +1,7 @@
-/** Pure rules of the owner's panel (web/src/admin/rules.ts): schedule checks, first steps, the address's city. */
+/** Pure rules of the owner's panel (web/src/admin/common/rules.ts): schedule checks, first steps, the address's city. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clientsCanBook, dayProblem, setupState, splitCity, withCity } from '../../web/src/admin/rules.js';
+import { clientsCanBook, dayProblem, setupState, splitCity, withCity } from '../../web/src/admin/common/rules.js';
 
 const day = (start: string, end: string, breakFrom: string | null = null, breakTo: string | null = null, active = true) => ({
   start_time: start,

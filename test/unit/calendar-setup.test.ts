@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar-geometry.js';
-import { calendarMode, parseChoice } from '../../web/src/admin/master-choice.js';
-import { firstFreeStart, nextFreeStart } from '../../web/src/admin/next-free.js';
-import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/setup-rules.js';
+import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar/calendar-geometry.js';
+import { calendarMode, parseChoice } from '../../web/src/admin/calendar/master-choice.js';
+import { firstFreeStart, nextFreeStart } from '../../web/src/admin/bookings/next-free.js';
+import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/onboarding/setup-rules.js';
 
 const booking = (id: string, from: string, to: string, status = 'confirmed') => ({
   id,
@@ -103,11 +103,24 @@ describe('the next free time', () => {
   });
 
   it('asks a week at a time and stops at two weeks', async () => {
-    const asked: string[] = [];
-    const none = await nextFreeStart(async (date) => (asked.push(date), closed), '2026-11-23', 30, now);
+    const asked: string[][] = [];
+    const none = await nextFreeStart(
+      async (dates) => (asked.push(dates), dates.map((date) => ({ date, answer: closed }))),
+      '2026-11-23',
+      30,
+      now,
+    );
     expect(none).toBeNull();
-    expect(asked).toHaveLength(14);
-    const found = await nextFreeStart(async (date) => (date === '2026-11-26' ? open() : closed), '2026-11-20', 30, now);
+    expect(asked.map((dates) => [dates[0], dates.length])).toEqual([
+      ['2026-11-23', 7],
+      ['2026-11-30', 7],
+    ]);
+    const found = await nextFreeStart(
+      async (dates) => dates.map((date) => ({ date, answer: date === '2026-11-26' ? open() : closed })),
+      '2026-11-20',
+      30,
+      now,
+    );
     expect(found).toEqual({ date: '2026-11-26', time: '09:00' });
   });
 });

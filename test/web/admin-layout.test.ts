@@ -1,8 +1,8 @@
-/** Calendar geometry of /admin (web/src/admin/calendar-geometry.ts): lanes, overlap flags, shaded hours. Pure, no browser. */
+/** Calendar geometry of /admin (web/src/admin/calendar/calendar-geometry.ts): lanes, overlap flags, shaded hours. Pure, no browser. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { occupiesTime } from '../../src/core/booking-status.js';
-import { bufferSpans, closedSpans, placeBookings, visibleRange } from '../../web/src/admin/calendar-geometry.js';
+import { bufferSpans, closedSpans, placeBookings, visibleRange } from '../../web/src/admin/calendar/calendar-geometry.js';
 
 const hm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const at = (minute: number) => `2026-11-23T${hm(minute)}:00`;

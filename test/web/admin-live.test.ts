@@ -55,7 +55,7 @@ describe('the live panel', () => {
     await card.waitFor();
     await expect.poll(() => card.getByTestId('client-visits').textContent()).toBe('1');
     await expect.poll(() => card.getByTestId('client-spent').textContent()).toBe('5\u202f000\u00a0₸');
-    await expect.poll(() => card.getByTestId('client-history').locator('li').count()).toBe(2);
+    await expect.poll(() => card.getByTestId('client-history').locator('tbody tr').count()).toBe(2);
     expect(await card.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/77052223344');
     await card.getByLabel('Заметка о клиенте').fill('Любит короткие виски');
     await expect.poll(() => card.getByTestId('notes-state').textContent(), { timeout: 5000 }).toBe('Сохранено');

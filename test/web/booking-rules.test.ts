@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { NOW, usePanelBrowser } from './admin-helpers.js';
+import { DAY, NOW, usePanelBrowser } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
@@ -114,5 +114,28 @@ describe('panel at 360 px', () => {
     await expect
       .poll(() => buffers.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).sort()))
       .toEqual(['', '15']);
+  });
+});
+
+describe('"+ Новая запись" is not bound by the client\'s booking window (CONTRACT.md §17)', () => {
+  it('with a notice that leaves clients nothing today, the owner is still offered a time today', async () => {
+    const owner = await registerBusiness(w);
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const response = await w.call({ method, url: `/api/v1${url}`, payload, token: owner.token });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.data;
+    };
+    const master = (await call('POST', '/masters', { name: 'Ерке', service_ids: [owner.service.id] })).id;
+    await call('PUT', '/business', { min_notice_minutes: 600, booking_horizon_days: 1 });
+    // Now is 10:00: a client may book from 20:00 on, after closing; nothing today.
+    const slots = await call('GET', `/public/${owner.business.slug}/slots?date=${DAY}&master_id=${master}`);
+    expect(slots.busy_intervals).toEqual([[slots.work_start, slots.work_end]]);
+    const page = await panel.open(PHONE, owner.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=${master}`);
+    await page.getByRole('button', { name: '+ Новая запись' }).click();
+    const form = page.getByRole('dialog', { name: 'Новая запись' });
+    await expect.poll(() => form.getByLabel('Время').inputValue()).toBe('10:00');
+    expect(await form.getByLabel('Дата').inputValue()).toBe(DAY);
+    await screenshot(page, 'rules-5-new-booking-notice-360');
   });
 });

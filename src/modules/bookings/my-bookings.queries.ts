@@ -1,8 +1,9 @@
 /** The bookings a mini-app user may see (CONTRACT.md §18): made by that Telegram user, or of a phone that user verified. */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, clients, masters, services, subscriptions, type BookingStatus } from '../../db/schema.js';
+import { bookings, clients, subscriptions, type BookingStatus } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { selectBookingRows } from '../../db/booking-rows.js';
 
 /** §18: the newest fifty. */
 export const MY_BOOKINGS_LIMIT = 50;
@@ -38,20 +39,7 @@ function verifiedPhones(db: Db, telegramUserId: string) {
 
 /** Newest start first, at most MY_BOOKINGS_LIMIT, of this business only. */
 export async function myBookings(db: Db, businessId: number, telegramUserId: string): Promise<MyBooking[]> {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      priceSnapshot: bookings.priceSnapshot,
-      service: { id: services.id, name: services.name },
-      master: { id: masters.id, name: masters.name },
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(masters, eq(masters.id, bookings.masterId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
+  const rows = await selectBookingRows(db)
     .where(
       and(
         eq(bookings.businessId, businessId),
@@ -65,7 +53,7 @@ export async function myBookings(db: Db, businessId: number, telegramUserId: str
     status: row.status,
     start_at: fromDbTimestamp(row.startAt),
     end_at: fromDbTimestamp(row.endAt),
-    service: row.service,
+    service: { id: row.service.id, name: row.service.name },
     master: row.master,
     price_snapshot: row.priceSnapshot,
   }));

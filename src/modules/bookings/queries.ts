@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'driz
 import { AVAILABILITY_CHANNEL, BOOKING_CHANNEL } from '../../db/channels.js';
 import type { Db } from '../../db/client.js';
 import { preparedSql } from '../../db/prepared.js';
+import { selectBookingRows } from '../../db/booking-rows.js';
 import { containsPattern } from '../../db/like.js';
-import { bookings, businesses, clients, deletedBookings, idempotencyKeys, masters, services, type BookingStatus } from '../../db/schema.js';
+import { bookings, businesses, clients, deletedBookings, idempotencyKeys, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from './client-record.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
@@ -13,29 +14,7 @@ export interface Page {
   offset?: number;
 }
 
-const viewColumns = {
-  id: bookings.id,
-  businessId: bookings.businessId,
-  status: bookings.status,
-  startAt: bookings.startAt,
-  endAt: bookings.endAt,
-  priceSnapshot: bookings.priceSnapshot,
-  notes: bookings.notes,
-  createdAt: bookings.createdAt,
-  updatedAt: bookings.updatedAt,
-  service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
-  master: { id: masters.id, name: masters.name },
-  client: { id: clients.id, phone: clients.phone, firstName: clients.firstName },
-};
-
-function selectViews(db: Db) {
-  return db
-    .select(viewColumns)
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(masters, eq(masters.id, bookings.masterId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId));
-}
+const selectViews = selectBookingRows;
 
 const normalizeView = (row: BookingView): BookingView => ({
   ...row,

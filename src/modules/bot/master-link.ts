@@ -9,14 +9,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
+import { activeMasterOf } from '../../db/active-masters.js';
 
 /** 24 characters of [A-Za-z0-9_-]: 144 random bits; `master_{id}_{code}` stays within Telegram's 64. */
 const newLinkCode = (): string => randomBytes(18).toString('base64url');
 
 export const masterStartParam = (masterId: number, code: string): string => `master_${masterId}_${code}`;
-
-const ofBusiness = (businessId: number, masterId: number) =>
-  and(eq(masters.id, masterId), eq(masters.businessId, businessId), eq(masters.archived, false));
 
 export interface MasterLinkState {
   code: string;
@@ -28,7 +26,7 @@ export async function masterLinkOf(db: Db, businessId: number, masterId: number)
   const [row] = await db
     .update(masters)
     .set({ telegramLinkCode: sql`coalesce(${masters.telegramLinkCode}, ${newLinkCode()})` })
-    .where(ofBusiness(businessId, masterId))
+    .where(activeMasterOf(businessId, masterId))
     .returning({ code: masters.telegramLinkCode, chat: masters.telegramChatId });
   return row?.code ? { code: row.code, linked: row.chat !== null } : undefined;
 }
@@ -38,7 +36,7 @@ export async function rotateMasterLink(db: Db, businessId: number, masterId: num
   const [row] = await db
     .update(masters)
     .set({ telegramLinkCode: newLinkCode(), tokenVersion: sql`${masters.tokenVersion} + 1` })
-    .where(ofBusiness(businessId, masterId))
+    .where(activeMasterOf(businessId, masterId))
     .returning({ code: masters.telegramLinkCode, chat: masters.telegramChatId });
   return row?.code ? { code: row.code, linked: row.chat !== null } : undefined;
 }
@@ -55,7 +53,7 @@ export async function unlinkMaster(db: Db, businessId: number, masterId: number)
     const [before] = await tx
       .select({ name: masters.name, chatId: masters.telegramChatId })
       .from(masters)
-      .where(ofBusiness(businessId, masterId))
+      .where(activeMasterOf(businessId, masterId))
       .for('update');
     if (!before) return undefined;
     await tx

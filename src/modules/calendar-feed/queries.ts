@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, businesses, clients, masters, services } from '../../db/schema.js';
+import { bookings, businesses, masters } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
+import { selectBookingRows } from '../../db/booking-rows.js';
+import { activeMasterOf } from '../../db/active-masters.js';
 
 /** 32 random bytes as base64url: 43 characters of A-Z a-z 0-9 _ - (CONTRACT.md §14 asks at least 32). */
 export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
 
 export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
-
-const ownMaster = (businessId: number, masterId: number) =>
-  and(eq(masters.id, masterId), eq(masters.businessId, businessId), eq(masters.archived, false));
 
 /**
  * The master's feed token, made on the first ask in one statement (two panels asking at once get the
@@ -22,7 +21,7 @@ export async function masterCalendarToken(db: Db, businessId: number, masterId: 
   const [row] = await db
     .update(masters)
     .set({ calendarToken: rotate ? fresh : sql`coalesce(${masters.calendarToken}, ${fresh})` })
-    .where(ownMaster(businessId, masterId))
+    .where(activeMasterOf(businessId, masterId))
     .returning({ token: masters.calendarToken });
   return row?.token ?? undefined;
 }
@@ -56,18 +55,7 @@ export interface FeedBooking {
 
 /** The master's bookings starting in [from, to) that occupy time, at most `cap`, earliest first. */
 export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: string, cap: number): Promise<FeedBooking[]> {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      serviceName: services.name,
-      clientFirstName: clients.firstName,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
+  const rows = await selectBookingRows(db)
     .where(
       and(
         eq(bookings.masterId, owner.masterId),
@@ -79,5 +67,12 @@ export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: s
     )
     .orderBy(asc(bookings.startAt), asc(bookings.id))
     .limit(cap);
-  return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    startAt: fromDbTimestamp(row.startAt),
+    endAt: fromDbTimestamp(row.endAt),
+    serviceName: row.service.name,
+    clientFirstName: row.client.firstName,
+  }));
 }

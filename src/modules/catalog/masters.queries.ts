@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { masterServices, masters, schedules, services } from '../../db/schema.js';
 import { listServices, type ServiceView } from './services.queries.js';
 import { effectiveTerms, type TermsOverride } from '../../core/master-terms.js';
+import { activeMastersOf } from '../../db/active-masters.js';
 
 /** CONTRACT.md §17: a master's service with that master's effective price and duration. */
 export interface MasterServiceView extends ServiceView {
@@ -30,7 +31,7 @@ export const masterServiceView = (service: ServiceView, override: TermsOverride 
 export type MasterRow = typeof masters.$inferSelect;
 
 export function listMasterRows(db: Db, businessId: number, ids?: number[]): Promise<MasterRow[]> {
-  const conditions = [eq(masters.businessId, businessId), eq(masters.archived, false)];
+  const conditions = [activeMastersOf(businessId)];
   if (ids) conditions.push(inArray(masters.id, ids));
   return db
     .select()
@@ -161,7 +162,7 @@ export async function linkTermsOfBusiness(db: Db, businessId: number): Promise<M
     .select({ serviceId: masterServices.serviceId, price: masterServices.price, duration: masterServices.duration })
     .from(masterServices)
     .innerJoin(masters, eq(masters.id, masterServices.masterId))
-    .where(and(eq(masters.businessId, businessId), eq(masters.archived, false)));
+    .where(activeMastersOf(businessId));
   const byService = new Map<number, TermsOverride[]>();
   for (const { serviceId, ...terms } of rows) byService.set(serviceId, [...(byService.get(serviceId) ?? []), terms]);
   return byService;
@@ -187,7 +188,7 @@ export async function firstMasterOfService(db: Db, businessId: number, serviceId
     .select({ id: masters.id })
     .from(masters)
     .innerJoin(masterServices, eq(masterServices.masterId, masters.id))
-    .where(and(eq(masters.businessId, businessId), eq(masters.archived, false), eq(masterServices.serviceId, serviceId)))
+    .where(and(activeMastersOf(businessId), eq(masterServices.serviceId, serviceId)))
     .orderBy(asc(masters.id))
     .limit(1);
   return linked?.id;

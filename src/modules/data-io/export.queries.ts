@@ -1,7 +1,8 @@
 /** Exports read in pages along a unique order (keyset), so a long file never holds more than a page in memory. */
 import { and, asc, count, eq, gte, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, clients, masters, services } from '../../db/schema.js';
+import { bookings, clients } from '../../db/schema.js';
+import { selectBookingRows } from '../../db/booking-rows.js';
 import type { BookingExportRow, ClientExportRow } from './rows.js';
 
 export const EXPORT_PAGE = 1000;
@@ -46,24 +47,14 @@ export interface BookingCursor {
 }
 
 /** Bookings starting in [from, to), every status, along (start_at, id). */
-export async function bookingPage(db: Db, businessId: number, from: string, to: string, after: BookingCursor | undefined) {
-  return db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      priceSnapshot: bookings.priceSnapshot,
-      notes: bookings.notes,
-      serviceName: services.name,
-      masterName: masters.name,
-      clientFirstName: clients.firstName,
-      clientPhone: clients.phone,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(masters, eq(masters.id, bookings.masterId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
+export async function bookingPage(
+  db: Db,
+  businessId: number,
+  from: string,
+  to: string,
+  after: BookingCursor | undefined,
+): Promise<BookingExportRow[]> {
+  const rows = await selectBookingRows(db)
     .where(
       and(
         eq(bookings.businessId, businessId),
@@ -73,7 +64,19 @@ export async function bookingPage(db: Db, businessId: number, from: string, to: 
       ),
     )
     .orderBy(asc(bookings.startAt), asc(bookings.id))
-    .limit(EXPORT_PAGE) as Promise<BookingExportRow[]>;
+    .limit(EXPORT_PAGE);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    priceSnapshot: row.priceSnapshot,
+    notes: row.notes,
+    serviceName: row.service.name,
+    masterName: row.master.name,
+    clientFirstName: row.client.firstName,
+    clientPhone: row.client.phone,
+  }));
 }
 
 export async function countBookingsIn(db: Db, businessId: number, from: string, to: string): Promise<number> {

@@ -76,6 +76,16 @@ describe('feed address', () => {
     expect((await t.call({ method: 'GET', url: pathOf(url) })).statusCode).toBe(404);
   });
 
+  it('an archived master (deleted while bookings keep it) has no feed and no address', async () => {
+    const owner = await registerBusiness(t);
+    const master = await createMaster(t, owner);
+    const url = await feedUrl(owner, master.id);
+    await book(t, owner, { master_id: master.id, date: addDays(today, 1), time: '10:00' });
+    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
+    expectRefusal(await t.call({ method: 'GET', url: pathOf(url) }), 'not_found');
+    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}/calendar`, token: owner.token }), 'not_found');
+    expectRefusal(await t.call({ method: 'POST', url: `/api/v1/masters/${master.id}/calendar/rotate`, token: owner.token }), 'not_found');
+  });
   it('unknown, short or odd tokens are 404 with {detail, code}', async () => {
     for (const token of ['x'.repeat(43), 'short', '..%2F..%2Fetc', 'a'.repeat(100)]) {
       const response = await t.call({ method: 'GET', url: `/ics/${token}.ics` });

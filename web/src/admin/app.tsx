@@ -1,91 +1,14 @@
-/** The /admin shell: session check, navigation, one page per path. */
+/** The /admin entry: session check (owner, master, reset link), then the shell (shell.tsx) or a master's own day. */
 import { useEffect, useState } from 'preact/hooks';
-import { LangSwitch, Loading } from '@shared/panel-ui';
-import { Login, Register, ResetPassword, resetTokenFromHash } from './auth';
-import { CalendarPage } from './calendar';
-import { BookingsPage } from './bookings-list';
-import { CatalogPage } from './catalog';
-import { MastersPage } from './masters';
-import { SchedulesPage } from './schedules';
-import { SettingsPage } from './settings';
-import { ClientsPage } from './clients';
-import { OverviewPage } from './overview';
-import { IntegrationsPage } from './integrations';
-import { useT, messages, type MessageKey } from './messages';
-import { useOwnerT } from './owner-messages';
-import { useCardT } from './card-messages';
-import { startLive, usePendingCount } from './live';
-import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './state';
-import { MasterDay, type MasterUser } from './master-day';
-import { masterCodeFromHash, useMasterLink } from './master-login';
-
-const PAGES: Array<{ path: string; label: MessageKey; page: () => preact.JSX.Element }> = [
-  { path: '/admin/calendar', label: 'navCalendar', page: CalendarPage },
-  { path: '/admin/bookings', label: 'navBookings', page: BookingsPage },
-  { path: '/admin/overview', label: 'navOverview', page: OverviewPage },
-  { path: '/admin/clients', label: 'navClients', page: ClientsPage },
-  { path: '/admin/services', label: 'navServices', page: CatalogPage },
-  { path: '/admin/masters', label: 'navMasters', page: MastersPage },
-  { path: '/admin/schedules', label: 'navSchedules', page: SchedulesPage },
-  { path: '/admin/settings', label: 'navSettings', page: SettingsPage },
-  { path: '/admin/integrations', label: 'navIntegrations', page: IntegrationsPage },
-];
-
-function Shell(props: { path: string; business: Business; onLogout: () => void }) {
-  const t = useT(messages);
-  const current = PAGES.find((p) => props.path.startsWith(p.path)) ?? PAGES[0]!;
-  const Page = current.page;
-  const o = useOwnerT();
-  // On a phone the links fold behind a menu button (panel.css); a chosen page folds them again.
-  const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => setMenuOpen(false), [props.path]);
-  useEffect(() => startLive(), []);
-  const waiting = usePendingCount();
-  const c = useCardT();
-  const badge = waiting > 0 && (
-    <span class="count-badge" title={c('waiting', { n: waiting })} aria-label={c('waiting', { n: waiting })} data-testid="waiting-badge">
-      {waiting}
-    </span>
-  );
-  useEffect(() => {
-    document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${t(current.label)} · ${props.business.name}`;
-  }, [current, props.business.name, t, waiting]);
-  return (
-    <div class="app">
-      <nav class="side" aria-label={t('menu')} data-open={menuOpen ? 'true' : 'false'}>
-        <div class="brand">{props.business.name}</div>
-        <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="nav-links" onClick={() => setMenuOpen((v) => !v)}>
-          {menuOpen ? `✕ ${o('closeMenu')}` : `☰ ${o('navMenu')}`}
-          {!menuOpen && badge}
-        </button>
-        <div class="nav-links" id="nav-links">
-          {PAGES.map((p) => (
-            <a
-              key={p.path}
-              href={p.path}
-              aria-current={p === current ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                navigate(p.path);
-              }}
-            >
-              {t(p.label)}
-              {p.path === '/admin/bookings' && badge}
-            </a>
-          ))}
-          <div class="spacer" />
-          <LangSwitch />
-          <a href="/admin/login" onClick={(event) => (event.preventDefault(), props.onLogout())}>
-            {t('logout')}
-          </a>
-        </div>
-      </nav>
-      <main class="main" id="main">
-        <Page />
-      </main>
-    </div>
-  );
-}
+import { Loading } from '@shared/panel-ui';
+import { Login } from './auth/login';
+import { Register } from './auth/register';
+import { ResetPassword, resetTokenFromHash } from './auth/reset-password';
+import { useT, messages } from './common/messages';
+import { SessionContext, client, getToken, navigate, setToken, usePath, type Business } from './common/state';
+import { Shell } from './shell';
+import { MasterDay, type MasterUser } from './master-panel/master-day';
+import { masterCodeFromHash, useMasterLink } from './master-panel/master-login';
 
 export function App() {
   const path = usePath();

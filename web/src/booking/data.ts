@@ -10,7 +10,8 @@ import { wallNow } from '@shared/wall-clock';
 import { termsWith } from './terms';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
-import { ANY, type Days, type Master, type MasterChoice, type Service, type Slots } from './types';
+import { ANY } from './masters';
+import type { Days, Master, MasterChoice, Service, Slots } from './types';
 
 export const DAYS_AHEAD = 30;
 export const STEP = 15;
@@ -26,12 +27,6 @@ export function byDayPart(times: readonly string[]): [DayPart, string[]][] {
   const parts: Record<DayPart, string[]> = { morning: [], afternoon: [], evening: [] };
   for (const time of times) parts[time < '12:00' ? 'morning' : time < '17:00' ? 'afternoon' : 'evening'].push(time);
   return (Object.entries(parts) as [DayPart, string[]][]).filter(([, list]) => list.length > 0);
-}
-
-/** Masters linked to the service; every master when none is linked (SPEC.md rule 4 of booking creation). */
-export function mastersFor(service: Service, masters: readonly Master[]): Master[] {
-  const linked = masters.filter((m) => m.services.some((s) => s.id === service.id));
-  return linked.length > 0 ? linked : [...masters];
 }
 
 export class SlotSource {

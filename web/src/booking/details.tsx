@@ -4,15 +4,7 @@ import { useLang } from '@shared/i18n';
 import type { BookingT } from './messages';
 import { storedPhone } from '@core/phone-input.js';
 import { PhoneInput } from '@shared/phone-field';
-
-export interface DetailsValues {
-  firstName: string;
-  /** The phone as the person typed it (its own prefix kept); storedPhone reads the number. */
-  phone: string;
-  notes: string;
-}
-
-export type DetailsProblem = 'needName' | 'needPhone' | 'needCaptcha';
+import type { DetailsProblem, DetailsValues } from './flow-state';
 
 export function detailsProblem(values: DetailsValues, captchaNeeded: boolean, captchaToken: string | null): DetailsProblem | null {
   if (!values.firstName.trim()) return 'needName';

@@ -4,21 +4,9 @@
  * choices kept, and a reload comes back to the step with what was picked and
  * typed (sessionStorage: this tab only, gone when it closes, cleared once booked).
  */
-import { useEffect } from 'preact/hooks';
-import type { DetailsValues } from './details';
+import type { KeptChoices, Step } from './flow-state';
 
-export type Step = 'service' | 'master' | 'when' | 'details' | 'done';
 const STEPS: readonly Step[] = ['service', 'master', 'when', 'details', 'done'];
-
-/** What a reload needs to rebuild the flow. */
-export interface KeptChoices {
-  serviceId: number | null;
-  masterId: number | 'any';
-  masterSkipped: boolean;
-  date: string | null;
-  time: string | null;
-  values: DetailsValues;
-}
 
 const storageKey = (slug: string) => `booking:${slug}`;
 
@@ -43,15 +31,12 @@ export function enterStep(step: Step, replace = false): void {
   else history.pushState(state, '', entryUrl(step));
 }
 
-/** Calls onStep with the step of the entry Back (or Forward) lands on. */
-export function useStepPops(onStep: (step: Step) => void): void {
-  useEffect(() => {
-    if (!stepOfEntry()) history.replaceState({ ...(history.state as object | null), bookingStep: 'service' }, '', entryUrl('service'));
-    const listener = (event: PopStateEvent) => onStep(stepOfEntry(event.state) ?? 'service');
-    addEventListener('popstate', listener);
-    return () => removeEventListener('popstate', listener);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one listener for the page; onStep reads the latest state through refs
-  }, []);
+/** Calls onStep with the step of the entry Back (or Forward) lands on; returns the way to stop. */
+export function watchStepPops(onStep: (step: Step) => void): () => void {
+  if (!stepOfEntry()) history.replaceState({ ...(history.state as object | null), bookingStep: 'service' }, '', entryUrl('service'));
+  const listener = (event: PopStateEvent) => onStep(stepOfEntry(event.state) ?? 'service');
+  addEventListener('popstate', listener);
+  return () => removeEventListener('popstate', listener);
 }
 
 export function keepChoices(slug: string, kept: KeptChoices | null): void {

@@ -5,7 +5,8 @@
  */
 import { addDays } from '@core/wallclock.js';
 import type { PageChoice } from '@core/reach-links.js';
-import { DAYS_AHEAD, mastersFor } from './data';
+import { DAYS_AHEAD } from './data';
+import { mastersFor } from './masters';
 import type { Master, Service } from './types';
 
 export interface LinkChosen {

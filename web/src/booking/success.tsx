@@ -24,6 +24,11 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
   const date = booking.start_at.slice(0, 10);
   const time = booking.start_at.slice(11, 16);
   const [icsUrl, setIcsUrl] = useState<string | null>(null);
+  // What the calendar entries say: the file is made again only when one of these changes (the language, say).
+  const { id, start_at: start, end_at: end } = booking;
+  const title = `${booking.service.name} — ${business.name}`;
+  const place = business.address;
+  const details = `${t('master')}: ${booking.master.name}\n${business.phone}`;
   useEffect(() => {
     let live = true;
     let url: string | null = null;
@@ -32,13 +37,13 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
       .then(({ buildIcs }) => {
         if (!live) return;
         const ics = buildIcs({
-          uid: `${booking.id}@${location.host}`,
-          start: booking.start_at,
-          end: booking.end_at,
+          uid: `${id}@${location.host}`,
+          start,
+          end,
           timeZone,
-          summary: `${booking.service.name} — ${business.name}`,
-          location: business.address,
-          description: `${t('master')}: ${booking.master.name}\n${business.phone}`,
+          summary: title,
+          location: place,
+          description: details,
         });
         url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
         setIcsUrl(url);
@@ -49,8 +54,7 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the file depends on the booking (by id) and the language only
-  }, [booking.id, lang]);
+  }, [id, start, end, timeZone, title, place, details]);
 
   return (
     <section class="success" aria-live="polite">
@@ -112,14 +116,7 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
       )}
       <a
         class="btn btn-block btn-ghost google-calendar"
-        href={googleCalendarUrl({
-          start: booking.start_at,
-          end: booking.end_at,
-          timeZone,
-          title: `${booking.service.name} — ${business.name}`,
-          location: business.address,
-          details: `${t('master')}: ${booking.master.name}\n${business.phone}`,
-        })}
+        href={googleCalendarUrl({ start, end, timeZone, title, location: place, details })}
         target="_blank"
         rel="noopener noreferrer"
       >

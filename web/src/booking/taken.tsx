@@ -3,9 +3,8 @@
  * keeps no overlap check, SPEC.md): say so beside the confirm button and offer the nearest free times of
  * that day, the typed details kept.
  */
+import type { Retaken } from './flow-state';
 import type { BookingT } from './messages';
-
-export type Retaken = { time: string; offered: string[] } | { changedTo: string };
 
 interface TakenNoticeProps {
   t: BookingT;

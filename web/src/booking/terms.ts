@@ -2,7 +2,8 @@
  * A service's price and duration with a master (CONTRACT.md §17), as the booking page and the mini
  * app show them. Relative imports only: the unit tests load it without the web build's aliases.
  */
-import { formatPrice } from '../shared/i18n.js';
+import { formatDuration, formatPrice, type Lang } from '../shared/i18n.js';
+import { ANY } from './masters.js';
 
 /** The parts of a public service and master these read (types.ts's shapes, named here so no alias is needed). */
 interface Service {
@@ -17,9 +18,8 @@ interface Service {
 interface Master {
   services: ReadonlyArray<{ id: number; price: number; duration: number }>;
 }
-/** A chosen master, or "any master" (types.ts ANY). */
-type MasterChoice = Master | 'any';
-const ANY = 'any';
+/** A chosen master, or "any master". */
+type MasterChoice = Master | typeof ANY;
 
 /** A service with a master: that master's own price and duration (CONTRACT.md §17), else the service's. */
 export function termsWith(service: Service, master: Master): { price: number; duration: number } {
@@ -41,6 +41,12 @@ export function durationRange(service: Service, master?: MasterChoice): [number,
     return [duration, duration];
   }
   return [service.duration_min, service.duration_max];
+}
+
+/** "45 мин" or, over masters with their own durations, "45 мин – 1 ч". */
+export function durationText(service: Service, lang: Lang, master?: MasterChoice): string {
+  const [min, max] = durationRange(service, master);
+  return min === max ? formatDuration(min, lang) : `${formatDuration(min, lang)} – ${formatDuration(max, lang)}`;
 }
 
 /** Some master has an own price or duration for the service: the master step then shows each one's. */

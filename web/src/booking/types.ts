@@ -1,4 +1,5 @@
 import type { Answer } from '@shared/client';
+import type { ANY } from './masters';
 
 export type Business = Answer<'/public/{slug}'>;
 export type Service = Answer<'/public/{slug}/services'>[number];
@@ -25,6 +26,4 @@ export interface OpeningHours {
   close: string | null;
 }
 
-/** "Any master": the client picks a free master itself when it books. */
-export const ANY = 'any' as const;
 export type MasterChoice = Master | typeof ANY;

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Answer, Client } from '@shared/client';
 import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import type { FlowHost } from '../booking/flow';
+import type { FlowHost } from '../booking/host';
 import { miniMessages } from './messages';
 import { splitByNow } from './visits';
 
@@ -79,8 +79,8 @@ export function MyBookings({ api, slug, initData, timeZone, host, onAgain }: MyB
     api
       .get('/public/{slug}/my-bookings', { path: { slug }, headers: { 'X-Telegram-Init-Data': initData } })
       .then(setList, () => setFailed(true));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the tab
-  }, []);
+    // Once per opening of the tab: the session, the salon and the host stay while the mini app is open.
+  }, [api, slug, initData, host]);
   if (failed)
     return (
       <p class="mini-note error" role="alert">

@@ -3,7 +3,7 @@
  * mini app uses, its theme mapped onto the design tokens, and a FlowHost
  * that drives the native MainButton and BackButton.
  */
-import type { FlowHost } from '../booking/flow';
+import type { FlowHost } from '../booking/host';
 import { readableOn } from './contrast';
 
 interface NativeButton {

@@ -1,10 +1,14 @@
 /**
- * The one fetch wrapper of the web pages: JSON in and out, `/api/v1` prefix,
- * optional bearer token, errors turned into ApiError with the server's
- * `{"detail", "code"}`. Pages call the API through the typed client over it
- * (client.ts), never through this untyped layer.
+ * The one transport of the web pages: openapi-fetch over the generated `paths`
+ * (URL and `{param}` filling, query, JSON body, answer parsing), plus what the
+ * pages add to it: the `/api/v1` base, the bearer token read before every
+ * request, the 401 hook and errors turned into ApiError with the server's
+ * `{"detail", "code", "errors"}`. Pages call the API through the typed client
+ * over it (client.ts), never through this untyped layer.
  */
+import createFetchClient from 'openapi-fetch';
 import type { ErrorCode } from '@core/errors.js';
+import type { paths } from './api-types.js';
 
 export interface FieldError {
   field: string;
@@ -28,10 +32,14 @@ export class ApiError extends Error {
 /** Whether a request failed with this code (the texts in `detail` may change, codes do not). */
 export const hasCode = (error: unknown, code: ErrorCode): boolean => error instanceof ApiError && error.code === code;
 
+type Query = Record<string, string | number | boolean | null | undefined>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Values of the path's `{name}` placeholders (encoded by openapi-fetch). */
+  params?: Record<string, string | number>;
   body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Query;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Sees the headers of a successful answer (e.g. a fresh token the server hands back). */
@@ -39,6 +47,7 @@ export interface RequestOptions {
 }
 
 export interface ApiClientOptions {
+  /** Where /api/v1 is; an absolute URL outside a page (e.g. in tests). */
   base?: string;
   /** Read before every request, so a later login is picked up. */
   getToken?: () => string | null | undefined;
@@ -51,55 +60,70 @@ export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) =>
 /** Status 0: the network failed before any answer. */
 export const NETWORK_ERROR = 0;
 
-export function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
+/** The query string the API expects: empty values (undefined, null, '') are left out. */
+function queryString(query: Query | undefined): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  const text = params.toString();
+  return params.toString();
+}
+
+export function withQuery(path: string, query: RequestOptions['query']): string {
+  const text = queryString(query);
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** An error answer's body as ApiError (a proxy's HTML page or an empty body keeps the status text). */
+function toApiError(response: Response, body: unknown): ApiError {
+  const { detail, errors, code } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return new ApiError(
+    response.status,
+    typeof detail === 'string' ? detail : response.statusText || 'Error',
+    Array.isArray(errors) ? (errors as FieldError[]) : [],
+    typeof code === 'string' ? (code as ErrorCode) : undefined,
+  );
+}
+
+/** What openapi-fetch's request() takes and answers, with the path and options as plain strings and objects. */
+type UntypedRequest = (
+  method: string,
+  url: string,
+  init: { params: { path?: object; query?: Query }; body?: unknown; headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
 export function createApi(client: ApiClientOptions = {}): ApiClient {
-  const base = client.base ?? '/api/v1';
+  const fetchClient = createFetchClient<paths>({
+    baseUrl: client.base ?? '/api/v1',
+    headers: { accept: 'application/json' },
+    querySerializer: (query) => queryString(query as Query),
+    // The global fetch at call time, not at creation time.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  // The paths and options are checked against `paths` one layer up, in client.ts; here they are plain strings.
+  const request = fetchClient.request as unknown as UntypedRequest;
   return async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
     const token = client.getToken?.();
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
-    let response: Response;
+    let answer: Awaited<ReturnType<UntypedRequest>>;
     try {
-      response = await fetch(base + withQuery(path, options.query), {
-        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      answer = await request(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, {
+        params: { path: options.params, query: options.query },
+        body: options.body,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      // No answer, or a 2xx whose body is not JSON (a captive portal's page): not the API's answer either way.
       throw new ApiError(NETWORK_ERROR, 'Network error');
     }
+    const { response } = answer;
     if (response.status === 401 && token) client.onUnauthorized?.();
-    if (response.ok) options.onHeaders?.(response.headers);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (!response.ok) {
-      const { detail, errors, code } = (data ?? {}) as { detail?: unknown; errors?: unknown; code?: unknown };
-      throw new ApiError(
-        response.status,
-        typeof detail === 'string' ? detail : response.statusText || 'Error',
-        Array.isArray(errors) ? (errors as FieldError[]) : [],
-        typeof code === 'string' ? (code as ErrorCode) : undefined,
-      );
-    }
-    return data as T;
+    if (!response.ok) throw toApiError(response, answer.error);
+    options.onHeaders?.(response.headers);
+    return answer.data as T;
   };
 }
 

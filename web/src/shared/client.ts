@@ -4,8 +4,8 @@
  * type comes from api-types.ts, generated from the server's OpenAPI document
  * (`npm run gen:api`), so no page restates the API by hand.
  */
-import type { paths } from './api-types';
-import { createApi, type ApiClient, type ApiClientOptions } from './api';
+import type { paths } from './api-types.js';
+import { createApi, type ApiClient, type ApiClientOptions } from './api.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -44,19 +44,19 @@ export interface RequestOptions<P extends ApiPath, M extends Method> {
 
 export type ClientOptions = ApiClientOptions;
 
-function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
-}
-
-/** Typed methods over a fetch wrapper of api.ts (same errors, same 401 hook). */
+/**
+ * Typed methods over a transport of api.ts (openapi-fetch; same errors, same 401 hook): the path
+ * template and its `path` values go down as they are, openapi-fetch fills and encodes them.
+ */
 export function typedClient(raw: ApiClient) {
   const request = <M extends Method, P extends PathsFor<M>>(
     method: M,
     path: P,
     init: RequestOptions<P, M> = {},
   ): Promise<ResponseOf<P, M>> =>
-    raw<ResponseOf<P, M>>(fillPath(path, init.path as Record<string, unknown>), {
+    raw<ResponseOf<P, M>>(path, {
       method: method.toUpperCase() as Uppercase<Method>,
+      params: init.path as Record<string, string | number> | undefined,
       body: init.body,
       query: init.query as Record<string, string | number | boolean | undefined>,
       headers: init.headers,

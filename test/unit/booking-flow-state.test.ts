@@ -1,0 +1,296 @@
+/**
+ * The booking flow's step machine (web/src/booking/flow-state.ts): what each choice does to the steps
+ * and to what was chosen before, and, for any sequence of actions, the rules the page relies on.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  canShow,
+  eligibleOf,
+  flowReducer,
+  initialFlow,
+  keptOf,
+  previousStep,
+  type FlowAction,
+  type FlowState,
+  type KeptChoices,
+  type Step,
+} from '../../web/src/booking/flow-state.js';
+import { ANY } from '../../web/src/booking/masters.js';
+
+interface Flow {
+  service: { id: number; name: string };
+  master: { id: number; name: string; services: { id: number }[] };
+  booking: { id: string };
+}
+type State = FlowState<Flow>;
+type Action = FlowAction<Flow>;
+
+const cut = { id: 1, name: 'Стрижка' };
+const nails = { id: 2, name: 'Маникюр' };
+const brows = { id: 3, name: 'Брови' }; // linked to nobody: every master does it
+const SERVICES = [cut, nails, brows];
+const aliya = { id: 10, name: 'Алия', services: [{ id: 1 }] };
+const dana = { id: 11, name: 'Дана', services: [{ id: 1 }, { id: 2 }] };
+const saule = { id: 12, name: 'Сауле', services: [] };
+const MASTERS = [aliya, dana, saule];
+const STEPS: Step[] = ['service', 'master', 'when', 'details', 'done'];
+const values = { firstName: 'Асель', phone: '8 701 123 45 67', notes: '' };
+
+const run = (actions: Action[], from: State = initialFlow<Flow>()) => actions.reduce(flowReducer<Flow>, from);
+const pick = (service: Flow['service']): Action => ({ type: 'pickService', service, masters: MASTERS });
+const masterId = (state: State) => (state.master === ANY ? ANY : state.master.id);
+
+describe('choosing', () => {
+  it('a service two masters do opens the master step with nobody chosen; Back leads to the services', () => {
+    const state = run([{ type: 'started' }, pick(cut)]);
+    expect(state).toMatchObject({ step: 'master', service: cut, master: ANY, masterSkipped: false, date: null, time: null });
+    expect(state.move).toEqual({ count: 1, entry: 'push' });
+    expect(eligibleOf(state).map((m) => m.id)).toEqual([10, 11]);
+    expect(previousStep(state)).toBe('service');
+  });
+
+  it('a service one master does takes that master and skips the step: Back from the day goes to the services', () => {
+    const state = run([pick(nails)]);
+    expect(state).toMatchObject({ step: 'when', master: dana, masterSkipped: true });
+    expect(previousStep(state)).toBe('service');
+  });
+
+  it('another master forgets the day and the time chosen for the one before', () => {
+    const chosen = run([
+      pick(cut),
+      { type: 'pickMaster', master: aliya },
+      { type: 'pickDate', date: '2026-11-24' },
+      { type: 'pickTime', time: '10:00' },
+    ]);
+    expect(chosen).toMatchObject({ step: 'details', date: '2026-11-24', time: '10:00' });
+    const back = run(
+      [
+        { type: 'popped', step: 'when' },
+        { type: 'popped', step: 'master' },
+        { type: 'pickMaster', master: dana },
+      ],
+      chosen,
+    );
+    expect(back).toMatchObject({ step: 'when', master: dana, date: null, time: null });
+  });
+
+  it('a master who does not do the service is no choice', () => {
+    const state = run([pick(nails), { type: 'go', step: 'master' }]);
+    expect(run([{ type: 'pickMaster', master: aliya }], state)).toBe(state);
+  });
+
+  it('another day forgets the time; the same day keeps it', () => {
+    const chosen = run([
+      pick(nails),
+      { type: 'pickDate', date: '2026-11-24' },
+      { type: 'pickTime', time: '10:00' },
+      { type: 'popped', step: 'when' },
+    ]);
+    expect(run([{ type: 'pickDate', date: '2026-11-24' }], chosen).time).toBe('10:00');
+    const other = run([{ type: 'pickDate', date: '2026-11-25' }], chosen);
+    expect(other.time).toBeNull();
+    // Forward into the details now lands on that day's times.
+    expect(run([{ type: 'popped', step: 'details' }], other).step).toBe('when');
+  });
+
+  it("a link's master narrows the choice to them, and its date goes to the first service picked only", () => {
+    const linked = run([{ type: 'linked', masters: MASTERS, service: null, master: dana, date: '2026-11-26' }]);
+    expect(linked).toMatchObject({ step: 'service', started: true, onlyMaster: dana, linkDate: '2026-11-26' });
+    const first = run([pick(cut)], linked);
+    expect(first).toMatchObject({ step: 'when', master: dana, masterSkipped: true, date: '2026-11-26', linkDate: null });
+    const again = run([{ type: 'popped', step: 'service' }, { type: 'clearMaster' }, pick(cut)], first);
+    expect(again).toMatchObject({ step: 'master', master: ANY, date: null });
+  });
+});
+
+describe('sending', () => {
+  const details = run([pick(nails), { type: 'pickDate', date: '2026-11-24' }, { type: 'pickTime', time: '10:00' }]);
+
+  it('a missing detail stops the sending; typing clears the problem', () => {
+    const stopped = run([{ type: 'submitting', problem: 'needPhone' }], details);
+    expect(stopped).toMatchObject({ problem: 'needPhone', sending: false });
+    expect(run([{ type: 'edit', values }], stopped)).toMatchObject({ problem: null, values });
+  });
+
+  it('a time taken meanwhile offers others; only an offered one is taken, with a note of the change', () => {
+    const taken = run(
+      [
+        { type: 'submitting', problem: null },
+        { type: 'taken', time: '10:00', offered: ['09:45', '10:15'] },
+      ],
+      details,
+    );
+    expect(taken).toMatchObject({ sending: false, retaken: { time: '10:00', offered: ['09:45', '10:15'] }, time: '10:00' });
+    expect(run([{ type: 'pickOffered', time: '11:00' }], taken)).toBe(taken);
+    expect(run([{ type: 'pickOffered', time: '10:15' }], taken)).toMatchObject({ time: '10:15', retaken: { changedTo: '10:15' } });
+  });
+
+  it('a refusal shows its message and asks the captcha for a new token', () => {
+    const failed = run(
+      [
+        { type: 'submitting', problem: null },
+        { type: 'failed', error: 'Время занято', resetCaptcha: true },
+      ],
+      details,
+    );
+    expect(failed).toMatchObject({ sending: false, error: 'Время занято', captchaReset: 1 });
+  });
+
+  it("the success screen takes the details' entry; «Записаться ещё» starts over with nothing chosen", () => {
+    const done = run(
+      [
+        { type: 'submitting', problem: null },
+        { type: 'booked', booking: { id: 'b1' } },
+      ],
+      details,
+    );
+    expect(done).toMatchObject({ step: 'done', sending: false, booking: { id: 'b1' }, move: { entry: 'replace' } });
+    expect(previousStep(done)).toBeNull();
+    // «Исправить номер»: back to the details with every choice kept.
+    expect(run([{ type: 'go', step: 'details' }], done)).toMatchObject({ step: 'details', time: '10:00', values: details.values });
+    const again = run([{ type: 'again' }], done);
+    expect(again).toMatchObject({ step: 'service', service: null, booking: null, date: null, time: null, master: ANY });
+    expect(run([{ type: 'popped', step: 'done' }], again).step).toBe('service');
+  });
+});
+
+describe('a reload', () => {
+  const kept: KeptChoices = { serviceId: 1, masterId: 11, masterSkipped: false, date: '2026-11-24', time: '10:00', values };
+
+  it('comes back to the step of its history entry with what was chosen and typed', () => {
+    const state = run([{ type: 'restored', kept, services: SERVICES, masters: MASTERS, wanted: 'details' }]);
+    expect(state).toMatchObject({ step: 'details', started: true, service: cut, master: dana, date: '2026-11-24', time: '10:00', values });
+    expect(state.move.entry).toBe('none');
+  });
+
+  it('keeps no time without its day, and no master who no longer does the service', () => {
+    const odd = { ...kept, masterId: 12, date: null };
+    const state = run([{ type: 'restored', kept: odd, services: SERVICES, masters: MASTERS, wanted: 'details' }]);
+    expect(state).toMatchObject({ step: 'when', master: ANY, date: null, time: null });
+  });
+
+  it('on the services, or with a service gone, keeps only what was typed', () => {
+    for (const [service, wanted] of [
+      [1, 'service'],
+      [99, 'details'],
+    ] as const) {
+      const state = run([{ type: 'restored', kept: { ...kept, serviceId: service }, services: SERVICES, masters: MASTERS, wanted }]);
+      expect(state).toMatchObject({ step: 'service', service: null, values });
+    }
+  });
+});
+
+const day = fc.constantFrom('2026-11-24', '2026-11-25', '2026-11-26');
+const hour = fc.constantFrom('09:00', '10:00', '10:15', '17:30');
+const step = fc.constantFrom(...STEPS);
+const service = fc.constantFrom(...SERVICES);
+const master = fc.constantFrom(...MASTERS);
+/** The choices of the steps weigh most, so that sequences often get as far as the details and back. */
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { arbitrary: service.map((s): Action => pick(s)), weight: 3 },
+  { arbitrary: fc.oneof(master, fc.constant(ANY)).map((m): Action => ({ type: 'pickMaster', master: m })), weight: 3 },
+  { arbitrary: day.map((date): Action => ({ type: 'pickDate', date })), weight: 5 },
+  { arbitrary: hour.map((time): Action => ({ type: 'pickTime', time })), weight: 4 },
+  { arbitrary: step.map((s): Action => ({ type: 'go', step: s })), weight: 2 },
+  { arbitrary: step.map((s): Action => ({ type: 'popped', step: s })), weight: 3 },
+  fc
+    .record({ service: fc.option(service), master: fc.option(master), date: fc.option(day) })
+    .map((link): Action => ({ type: 'linked', masters: MASTERS, ...link })),
+  fc
+    .record({
+      serviceId: fc.constantFrom(1, 2, 3, 99),
+      masterId: fc.constantFrom(ANY, 10, 11, 12, 99),
+      masterSkipped: fc.boolean(),
+      date: fc.option(day),
+      time: fc.option(hour),
+      wanted: fc.option(step),
+    })
+    .map(({ wanted, ...kept }): Action => ({ type: 'restored', kept: { ...kept, values }, services: SERVICES, masters: MASTERS, wanted })),
+  fc.constantFrom<Action>(
+    { type: 'started' },
+    { type: 'clearMaster' },
+    { type: 'edit', values },
+    { type: 'captcha', token: 'token' },
+    { type: 'submitting', problem: null },
+    { type: 'submitting', problem: 'needName' },
+    { type: 'booked', booking: { id: 'b1' } },
+    { type: 'failed', error: 'Ошибка', resetCaptcha: true },
+    { type: 'again' },
+  ),
+  fc.tuple(hour, fc.subarray(['09:00', '10:00', '10:15', '17:30'])).map(([time, offered]): Action => ({ type: 'taken', time, offered })),
+  hour.map((time): Action => ({ type: 'pickOffered', time })),
+);
+
+/** Every state the reducer reaches from the start, with the action that led to it. */
+function* walk(actions: Action[]): Generator<[State, Action, State]> {
+  let state = initialFlow<Flow>();
+  for (const next of actions) {
+    const after = flowReducer(state, next);
+    yield [state, next, after];
+    state = after;
+  }
+}
+
+describe('any sequence of actions', () => {
+  const sequences = fc.array(action, { maxLength: 40 });
+
+  it('keeps a chosen time with its day, and shows a step only with what it needs', () => {
+    fc.assert(
+      fc.property(sequences, (actions) => {
+        for (const [, , state] of walk(actions)) {
+          if (state.time !== null) expect(state.date).not.toBeNull();
+          expect(canShow(state, state.step)).toBe(true);
+          // The master is "any" or one who does the service.
+          if (state.master !== ANY) expect(eligibleOf(state).map((m) => m.id)).toContain(state.master.id);
+          // What a step says about sending (a problem, an error, a taken time) is said on the details only.
+          if (state.problem || state.error || state.retaken) expect(state.step).toBe('details');
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never keeps a time for another master, another service or another day', () => {
+    fc.assert(
+      fc.property(sequences, (actions) => {
+        for (const [before, done, after] of walk(actions)) {
+          if (done.type === 'restored' || after.time === null) continue;
+          expect(masterId(after)).toBe(masterId(before));
+          expect(after.service).toBe(before.service);
+          expect(after.date).toBe(before.date);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('every change of step is a move the page scrolls for; only a move forward makes a history entry', () => {
+    fc.assert(
+      fc.property(sequences, (actions) => {
+        for (const [before, done, after] of walk(actions)) {
+          if (after.step !== before.step) expect(after.move.count).toBe(before.move.count + 1);
+          if (after.move.count !== before.move.count && after.move.entry !== 'none') {
+            expect(['pickService', 'linked', 'pickMaster', 'pickTime', 'go', 'booked', 'again']).toContain(done.type);
+          }
+          if (done.type === 'popped' || done.type === 'restored')
+            expect(after.move.entry === 'none' || after.move === before.move).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a reload rebuilds the same step and choices from what the tab kept', () => {
+    fc.assert(
+      fc.property(sequences, (actions) => {
+        const state = run(actions);
+        fc.pre(state.step === 'master' || state.step === 'when' || state.step === 'details');
+        const reloaded = run([{ type: 'restored', kept: keptOf(state), services: SERVICES, masters: MASTERS, wanted: state.step }]);
+        expect(keptOf(reloaded)).toEqual(keptOf(state));
+        expect(reloaded.step).toBe(state.step);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

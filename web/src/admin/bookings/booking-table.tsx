@@ -1,0 +1,70 @@
+/**
+ * The one table of bookings: when, client, service, master, price, status (a card per booking
+ * on a phone). The bookings page shows it with the client (name and phone) and opens a booking
+ * from its time; the client card shows that client's history without the client column.
+ */
+import type { ComponentChildren } from 'preact';
+import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { dateOf, timeOf } from '../common/dates';
+import { useT, messages } from '../common/messages';
+import type { Booking } from '../common/state';
+import { StatusBadge } from '../common/status-badge';
+import { useBookingsT } from './messages';
+
+/** The bookings page's "пн, 24 нояб."; the client card passes its own (with the year). */
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+
+export interface BookingTableProps {
+  bookings: Booking[];
+  /** The client cell; without it the table has no client column (a client's own history). */
+  clientCell?: (booking: Booking) => ComponentChildren;
+  /** The time opens the booking when given. */
+  onOpen?: (id: string) => void;
+  dateFormat?: Intl.DateTimeFormatOptions;
+  testId?: string;
+}
+
+export function BookingTable(props: BookingTableProps) {
+  const t = useT(messages);
+  const tb = useBookingsT();
+  const lang = useLang();
+  const when = (b: Booking) => `${formatDate(dateOf(b.start_at), lang, props.dateFormat ?? SHORT_DAY)}, ${timeOf(b.start_at)}`;
+  return (
+    <div class="table-wrap">
+      <table class="table cards" data-testid={props.testId}>
+        <thead>
+          <tr>
+            <th>{tb('when')}</th>
+            {props.clientCell && <th>{t('client')}</th>}
+            <th>{tb('service')}</th>
+            <th>{t('master')}</th>
+            <th>{t('price')}</th>
+            <th>{t('status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.bookings.map((b) => (
+            <tr key={b.id}>
+              <td>
+                {props.onOpen ? (
+                  <button type="button" class="btn btn-ghost btn-small" onClick={() => props.onOpen!(b.id)}>
+                    {when(b)}
+                  </button>
+                ) : (
+                  when(b)
+                )}
+              </td>
+              {props.clientCell && <td>{props.clientCell(b)}</td>}
+              <td data-label={tb('service')}>{b.service.name}</td>
+              <td data-label={t('master')}>{b.master.name}</td>
+              <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
+              <td data-label={t('status')}>
+                <StatusBadge status={b.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

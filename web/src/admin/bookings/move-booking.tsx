@@ -1,0 +1,84 @@
+/**
+ * Moving a booking (CONTRACT.md §12): the phone's way, in a booking's detail: a date, a master,
+ * one of the master's free start times (the same picker as the proposal's) or a typed one; then
+ * the question of move-question.tsx, which a drag on the calendar asks too.
+ */
+import { useState } from 'preact/hooks';
+import { useLoad } from '@shared/panel-ui';
+import { dateOf } from '../common/dates';
+import { DateTimePicker } from './date-time-picker';
+import { FreeTimes } from './free-times';
+import { MoveQuestion } from './move-question';
+import { useT, messages } from '../common/messages';
+import { client, type Booking, type Master } from '../common/state';
+import { useBookingsT } from './messages';
+
+export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking) => void; onCancel: () => void }) {
+  const tb = useBookingsT();
+  const t = useT(messages);
+  const b = props.booking;
+  const [date, setDate] = useState(dateOf(b.start_at));
+  const [masterId, setMasterId] = useState(b.master.id);
+  const [time, setTime] = useState('');
+  const [asking, setAsking] = useState(false);
+  const loaded = useLoad((signal) => client.get('/masters', { signal }), []);
+  // An archived master still names the booking: it stays choosable, as "leave it with this master".
+  const known: Array<Pick<Master, 'id' | 'name'>> = loaded.data ?? [];
+  const masters = known.some((m) => m.id === b.master.id) ? known : [...known, b.master];
+  const master = masters.find((m) => m.id === masterId) ?? b.master;
+  if (asking) {
+    return (
+      <MoveQuestion
+        booking={b}
+        target={{ masterId, masterName: master.name, date, time }}
+        onDone={props.onMoved}
+        onCancel={() => setAsking(false)}
+      />
+    );
+  }
+  return (
+    <form
+      class="card detail-form"
+      aria-label={tb('moveTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (time) setAsking(true);
+      }}
+    >
+      <DateTimePicker
+        inline
+        names={{ date: 'move_date', time: 'move_time' }}
+        labels={{ date: tb('newDate'), time: tb('newTime') }}
+        date={date}
+        time={time}
+        onDate={(value) => (setDate(value), setTime(''))}
+        onTime={setTime}
+      >
+        <label class="field">
+          <span>{t('master')}</span>
+          <select
+            class="input small"
+            name="move_master"
+            value={String(masterId)}
+            onChange={(e) => (setMasterId(Number((e.target as HTMLSelectElement).value)), setTime(''))}
+          >
+            {masters.map((m) => (
+              <option key={m.id} value={String(m.id)}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </DateTimePicker>
+      <FreeTimes booking={b} master={master} date={date} time={time} onPick={setTime} />
+      <div class="row detail-form-buttons">
+        <button class="btn btn-small" disabled={!time}>
+          {tb('move')}
+        </button>
+        <button type="button" class="btn btn-ghost btn-small" onClick={props.onCancel}>
+          {t('cancelAction')}
+        </button>
+      </div>
+    </form>
+  );
+}

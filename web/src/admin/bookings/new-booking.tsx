@@ -1,0 +1,124 @@
+/**
+ * A booking the owner enters (walk-in, phone or WhatsApp call): a returning client is
+ * found by phone or name among the salon's clients, a new one is typed in; service,
+ * master, date and time come prefilled from the calendar cell. POST /bookings.
+ */
+import { useState } from 'preact/hooks';
+import { hasCode } from '@shared/api';
+import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
+import { ErrorBox, Modal, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { useT, messages } from '../common/messages';
+import { client, type Master } from '../common/state';
+import { ClientFields } from './client-fields';
+import { DateTimePicker } from './date-time-picker';
+import { MasterServiceFields } from './master-service-fields';
+import { useBookingsT } from './messages';
+import { useNextFree } from './use-next-free';
+import './bookings.css';
+
+export interface NewBookingSeed {
+  masterId: number;
+  date: string;
+  /** null: the master's next free time from `date` on (the "+ Новая запись" button). */
+  time: string | null;
+  /** "Записать снова" from the client card: the client and the last service come filled in. */
+  serviceId?: number;
+  client?: { firstName: string; phone: string };
+}
+
+export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
+  const t = useT(messages);
+  const tb = useBookingsT();
+  const [masterId, setMasterId] = useState(props.seed.masterId);
+  const [date, setDate] = useState(props.seed.date);
+  const [time, setTime] = useState(props.seed.time ?? '');
+  const [auto, setAuto] = useState(props.seed.time === null);
+  const [firstName, setFirstName] = useState(props.seed.client?.firstName ?? '');
+  const [phone, setPhone] = useState(props.seed.client ? formatPhoneInput(`+${props.seed.client.phone}`) : '');
+  const [notes, setNotes] = useState('');
+  const allServices = useLoad((signal) => client.get('/services', { signal }), []);
+  const master = props.masters.find((m) => m.id === masterId);
+  const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
+  const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
+  const chosen = services.find((service) => service.id === serviceId) ?? services[0];
+  // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).
+  const noFreeTime = useNextFree(auto, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, (nextDate, nextTime) => {
+    setDate(nextDate);
+    setTime(nextTime);
+  });
+  const save = useAction(async () => {
+    if (!chosen) return;
+    await client.post('/bookings', {
+      body: {
+        service_id: chosen.id,
+        master_id: masterId,
+        date,
+        time,
+        first_name: firstName.trim(),
+        phone: storedPhone(phone) ? `+${storedPhone(phone)}` : phone,
+        notes: notes.trim() || null,
+      },
+    });
+    props.onCreated();
+  });
+  const taken = hasCode(save.error, 'slot_taken');
+  return (
+    <Modal title={tb('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
+      <form
+        aria-label={tb('newBooking')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.run();
+        }}
+      >
+        <ErrorBox error={taken ? tb('slotTaken') : generalError(save.error, ['first_name', 'phone', 'date', 'time'])} />
+        <ClientFields
+          firstName={firstName}
+          phone={phone}
+          onFirstName={setFirstName}
+          onPhone={setPhone}
+          errors={{ firstName: errorFor(save.error, 'first_name'), phone: errorFor(save.error, 'phone') }}
+        />
+        <MasterServiceFields
+          masters={props.masters}
+          masterId={masterId}
+          onMaster={setMasterId}
+          services={services}
+          serviceId={chosen?.id}
+          onService={setServiceId}
+        />
+        <DateTimePicker
+          names={{ date: 'date', time: 'time' }}
+          labels={{ date: tb('date'), time: tb('time') }}
+          date={date}
+          time={time}
+          onDate={(value) => (setAuto(false), setDate(value))}
+          onTime={(value) => (setAuto(false), setTime(value))}
+          errors={{ date: errorFor(save.error, 'date'), time: errorFor(save.error, 'time') }}
+        />
+        {auto && time && (
+          <p class="muted next-free" data-testid="next-free">
+            {tb('nextFreeTime')}
+          </p>
+        )}
+        {noFreeTime && (
+          <p class="notice" role="status">
+            {tb('noFreeTime')}
+          </p>
+        )}
+        <label class="field">
+          <span class="muted">{tb('bookingNotes')}</span>
+          <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
+        </label>
+        <div class="row">
+          <button class="btn" disabled={save.busy || !chosen}>
+            {tb('createBooking')}
+          </button>
+          <button type="button" class="btn btn-ghost" onClick={props.onClose}>
+            {t('cancelAction')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

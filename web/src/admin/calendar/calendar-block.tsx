@@ -1,0 +1,52 @@
+/** One booking on the grid: a block at its time, in its lane when bookings overlap, following the mouse while dragged. */
+import { timeOf } from '../common/dates';
+import { useT, messages } from '../common/messages';
+import type { DragState } from './calendar-drag';
+import { bookingWhat, type PlacedBooking } from './calendar-geometry';
+import { useCalendarT } from './messages';
+import type { Booking } from '../common/state';
+
+export interface BlockDrag {
+  drag: DragState | null;
+  /** Pointer handlers of a draggable block (absent where bookings cannot be moved). */
+  handlers?: (id: string) => Record<string, (event: PointerEvent) => void>;
+  clickAllowed: () => boolean;
+}
+
+export function CalendarBlock(props: {
+  placed: PlacedBooking<Booking>;
+  box: { top: number; height: number };
+  drag: BlockDrag;
+  onOpen: () => void;
+}) {
+  const t = useT(messages);
+  const tc = useCalendarT();
+  const { booking, lane, lanes, overlaps } = props.placed;
+  const dragged = props.drag.drag?.id === booking.id ? props.drag.drag : null;
+  return (
+    <button
+      type="button"
+      class={`cal-booking st-${booking.status}${overlaps ? ' overlap' : ''}${dragged ? ' dragging' : ''}`}
+      style={{
+        '--top': `${props.box.top}px`,
+        '--height': `${props.box.height}px`,
+        '--lane': lane,
+        '--lanes': lanes,
+        ...(dragged ? { '--dx': `${dragged.dx}px`, '--dy': `${dragged.dy}px` } : {}),
+      }}
+      data-booking={booking.id}
+      {...(props.drag.handlers ? props.drag.handlers(booking.id) : {})}
+      title={`${timeOf(booking.start_at)}–${timeOf(booking.end_at)} ${booking.client.first_name}, ${booking.service.name} (${t(`status_${booking.status}` as 'status_pending')})${overlaps ? ` — ${tc('overlap')}` : ''}`}
+      onClick={() => props.drag.clickAllowed() && props.onOpen()}
+    >
+      {overlaps && (
+        <span class="overlap-flag" aria-hidden="true">
+          ⚠
+        </span>
+      )}
+      <span class="cal-line">
+        <strong>{timeOf(booking.start_at)}</strong> {bookingWhat(booking)}
+      </span>
+    </button>
+  );
+}

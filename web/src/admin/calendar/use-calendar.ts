@@ -1,0 +1,60 @@
+/**
+ * The calendar's state and data: view, date and shown master (kept in the address), the masters,
+ * buffers and working weeks, the bookings of the shown days (reloaded on a live change), and the
+ * columns: every master, plus one that only a booking still names (an archived master).
+ */
+import { useState } from 'preact/hooks';
+import { useLoad } from '@shared/panel-ui';
+import { useBookingChanges } from '../common/live';
+import { addDays, daysBetween, mondayOf, today } from '../common/dates';
+import { useNarrowScreen } from '../common/narrow-screen';
+import { client, navigate } from '../common/state';
+import { loadWeeks } from '../schedules/schedule-data';
+import type { Column } from './calendar-grid';
+import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
+
+export type CalendarView = 'day' | 'week';
+
+export function useCalendar() {
+  const [view, setView] = useState<CalendarView>(() => (new URLSearchParams(location.search).get('view') === 'week' ? 'week' : 'day'));
+  const [date, setDate] = useState(() => new URLSearchParams(location.search).get('date') ?? today());
+  const [choice, setChoice] = useState<MasterChoice>(() => readChoice(location.search));
+  const narrow = useNarrowScreen();
+  const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
+
+  const setup = useLoad(async (signal) => {
+    const [masters, services] = await Promise.all([client.get('/masters', { signal }), client.get('/services', { signal })]);
+    // CONTRACT.md §17: the grid shades each booking's buffer after it.
+    const bufferOf = new Map(services.map((service) => [service.id, service.buffer_after]));
+    return { masters, bufferOf, weeks: await loadWeeks(masters, signal) };
+  }, []);
+  const bookings = useLoad(
+    (signal) => client.get('/bookings', { query: { date_from: days[0], date_to: days[days.length - 1] }, signal }),
+    [days[0], days.length],
+  );
+  useBookingChanges(bookings.reload);
+
+  const go = (next: string, nextView = view, nextChoice = choice) => {
+    setDate(next);
+    setView(nextView);
+    navigate(`/admin/calendar?view=${nextView}&date=${next}${nextChoice === null ? '' : `&master=${nextChoice}`}`, true);
+  };
+  const choose = (next: MasterChoice) => {
+    setChoice(next);
+    storeChoice(next);
+    go(date, view, next);
+  };
+
+  const columns: Column[] = (setup.data?.masters ?? []).map((m) => ({ masterId: m.id, name: m.name }));
+  for (const b of bookings.data ?? []) {
+    if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
+  }
+  const mode = calendarMode(
+    choice,
+    columns.map((c) => c.masterId),
+    narrow,
+    view === 'week',
+  );
+  const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
+  return { view, date, days, narrow, setup, bookings, go, choose, columns, mode, shown };
+}

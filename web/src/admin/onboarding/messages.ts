@@ -1,0 +1,88 @@
+/** Texts of the first-steps checklist: Russian by default, Kazakh and English (the compiler checks every key is in each). */
+import { defineMessages, useT as useShared, type Translate } from '@shared/i18n';
+
+const ru = {
+  stepMaster: 'Добавьте хотя бы одного мастера',
+  stepMasterAction: 'Добавить мастера',
+  stepHoursAction: 'Настроить график',
+  stepTelegram: 'Подключите Telegram, чтобы получать новые записи',
+  stepTelegramAction: 'Подключить Telegram',
+  setupCanBook: 'Клиенты уже могут записываться по вашей ссылке. Эти шаги сделают запись надёжнее.',
+  setupCannotBook: 'Клиенты смогут записаться, когда появится мастер с рабочими часами.',
+  setupProgress: 'Первые шаги: {done} из {total}',
+  setupHide: 'Свернуть',
+  setupShow: 'Показать',
+  setupDone: 'Готово: {steps}',
+  stepHoursCheck: 'Проверьте часы работы: сейчас стоят часы по умолчанию',
+  stepHoursConfirm: 'Часы верны',
+  stepStrict: 'Не записывать двоих к одному мастеру на одно время',
+  stepStrictHelp: 'Занятое время пропадёт со страницы записи, а вторую запись на него сервис не примет.',
+  stepLink: 'Ссылка из названия вместо номера телефона:',
+  stepLinkAction: 'Взять эту ссылку',
+  stepLinkNone: 'Ссылка для записи — ваш номер телефона. Задайте короткую ссылку.',
+  stepLinkSettings: 'Задать ссылку',
+  doneMaster: 'мастер',
+  doneHours: 'часы работы',
+  doneStrict: 'без двойных записей',
+  doneLink: 'ссылка',
+  doneTelegram: 'Telegram',
+};
+
+export type OnboardingKey = keyof typeof ru;
+
+const kk: Record<OnboardingKey, string> = {
+  stepMaster: 'Кемінде бір шебер қосыңыз',
+  stepMasterAction: 'Шебер қосу',
+  stepHoursAction: 'Кестені баптау',
+  stepTelegram: 'Жаңа жазылуларды алу үшін Telegram-ды қосыңыз',
+  stepTelegramAction: 'Telegram қосу',
+  setupCanBook: 'Клиенттер сіздің сілтемеңіз арқылы жазыла алады. Бұл қадамдар жазылуды сенімдірек етеді.',
+  setupCannotBook: 'Жұмыс уақыты бар шебер пайда болғанда клиенттер жазыла алады.',
+  setupProgress: 'Алғашқы қадамдар: {done}/{total}',
+  setupHide: 'Жасыру',
+  setupShow: 'Көрсету',
+  setupDone: 'Дайын: {steps}',
+  stepHoursCheck: 'Жұмыс уақытын тексеріңіз: қазір әдепкі уақыт тұр',
+  stepHoursConfirm: 'Уақыт дұрыс',
+  stepStrict: 'Бір шеберге бір уақытқа екі адамды жазбау',
+  stepStrictHelp: 'Бос емес уақыт жазылу бетінен жоғалады, ал оған екінші жазылуды сервис қабылдамайды.',
+  stepLink: 'Телефон нөмірінің орнына атаудан жасалған сілтеме:',
+  stepLinkAction: 'Осы сілтемені алу',
+  stepLinkNone: 'Жазылу сілтемесі — сіздің телефон нөміріңіз. Қысқа сілтеме қойыңыз.',
+  stepLinkSettings: 'Сілтеме қою',
+  doneMaster: 'шебер',
+  doneHours: 'жұмыс уақыты',
+  doneStrict: 'қос жазылусыз',
+  doneLink: 'сілтеме',
+  doneTelegram: 'Telegram',
+};
+
+const en: Record<OnboardingKey, string> = {
+  stepMaster: 'Add at least one master',
+  stepMasterAction: 'Add a master',
+  stepHoursAction: 'Set the schedule',
+  stepTelegram: 'Link Telegram to receive new bookings',
+  stepTelegramAction: 'Link Telegram',
+  setupCanBook: 'Clients can already book through your link. These steps make booking more reliable.',
+  setupCannotBook: 'Clients can book once there is a master with working hours.',
+  setupProgress: 'First steps: {done} of {total}',
+  setupHide: 'Fold away',
+  setupShow: 'Show',
+  setupDone: 'Done: {steps}',
+  stepHoursCheck: 'Check the working hours: the default hours are set now',
+  stepHoursConfirm: 'Hours are right',
+  stepStrict: 'Never book two clients with one master at the same time',
+  stepStrictHelp: 'A taken time disappears from the booking page, and a second booking for it is refused.',
+  stepLink: 'A link made from the name instead of your phone number:',
+  stepLinkAction: 'Use this link',
+  stepLinkNone: 'Your booking link is your phone number. Set a short link.',
+  stepLinkSettings: 'Set a link',
+  doneMaster: 'master',
+  doneHours: 'working hours',
+  doneStrict: 'no double bookings',
+  doneLink: 'link',
+  doneTelegram: 'Telegram',
+};
+
+export const onboardingMessages = defineMessages<OnboardingKey>({ ru, kk, en });
+export const useOnboardingT = (): Translate<OnboardingKey> => useShared(onboardingMessages);

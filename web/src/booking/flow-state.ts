@@ -1,0 +1,246 @@
+/**
+ * The booking flow of SPEC.md "Clients create bookings" as a step machine: service → master → date
+ * and time → details → done. Pure: no request, no history entry, no DOM; flow.tsx renders the state,
+ * use-submit.ts sends it, and test/unit/booking-flow-state.test.ts holds its rules. Relative imports
+ * only: the unit tests load it without the web build's aliases.
+ */
+import { ANY, mastersFor, type MasterRef } from './masters.js';
+
+export type Step = 'service' | 'master' | 'when' | 'details' | 'done';
+
+export interface DetailsValues {
+  firstName: string;
+  /** The phone as the person typed it (its own prefix kept); storedPhone reads the number. */
+  phone: string;
+  notes: string;
+}
+
+export type DetailsProblem = 'needName' | 'needPhone' | 'needCaptcha';
+
+/** The chosen time, checked again before sending, was taken: the nearest free times, or the one picked from them. */
+export type Retaken = { time: string; offered: string[] } | { changedTo: string };
+
+/** What a reload needs to rebuild the flow (history.ts keeps it in the tab's sessionStorage). */
+export interface KeptChoices {
+  serviceId: number | null;
+  masterId: number | typeof ANY;
+  masterSkipped: boolean;
+  date: string | null;
+  time: string | null;
+  values: DetailsValues;
+}
+
+/** The shapes the flow holds: the public service, master and booking answer (types.ts) in the page. */
+export interface FlowTypes {
+  service: { id: number };
+  master: MasterRef;
+  booking: unknown;
+}
+
+export interface FlowState<T extends FlowTypes> {
+  step: Step;
+  /**
+   * Bumped on every change of step; `entry` says whether it is a history entry of its own (a move
+   * forward), takes the current one (the success screen: Back never lands on a filled form that would
+   * book twice) or none (Back, Forward, a reload). use-flow.ts turns it into history and a scroll.
+   */
+  move: { count: number; entry: 'push' | 'replace' | 'none' };
+  /** False until what the tab kept (or what a link chose) is applied: nothing is kept before. */
+  started: boolean;
+  /** The salon's masters, as known when a choice needed them. */
+  masters: T['master'][];
+  /** A master's link: the service step offers that master's services only, and the master is taken. */
+  onlyMaster: T['master'] | null;
+  /** A link's date, for the service picked next. */
+  linkDate: string | null;
+  service: T['service'] | null;
+  master: T['master'] | typeof ANY;
+  /** One master (or none) can do the service: the master step is left out. */
+  masterSkipped: boolean;
+  date: string | null;
+  /** Always a time of `date`: null when no date is chosen. */
+  time: string | null;
+  values: DetailsValues;
+  problem: DetailsProblem | null;
+  error: string | null;
+  retaken: Retaken | null;
+  captchaToken: string | null;
+  /** Bumped to ask the captcha widget for a new token (a token is good for one check). */
+  captchaReset: number;
+  sending: boolean;
+  booking: T['booking'] | null;
+}
+
+export type FlowAction<T extends FlowTypes> =
+  /** What this tab kept before a reload, and the step its history entry names. */
+  | { type: 'restored'; kept: KeptChoices; services: readonly T['service'][]; masters: T['master'][]; wanted: Step | null }
+  /** What a link chose (CONTRACT.md §18), checked against the salon's catalog by preset.ts. */
+  | { type: 'linked'; masters: T['master'][]; service: T['service'] | null; master: T['master'] | null; date: string | null }
+  /** Nothing kept, no link. */
+  | { type: 'started' }
+  /** The choices of a step, each taken on its own step only. */
+  | { type: 'pickService'; service: T['service']; masters: T['master'][] }
+  | { type: 'pickMaster'; master: T['master'] | typeof ANY }
+  | { type: 'pickDate'; date: string }
+  | { type: 'pickTime'; time: string }
+  /** Forward to a step already filled in (the chosen items above the step, "another day", "fix the phone"). */
+  | { type: 'go'; step: Step }
+  /** Back or Forward landed on the history entry of a step. */
+  | { type: 'popped'; step: Step }
+  /** «Все мастера» on a master's link. */
+  | { type: 'clearMaster' }
+  | { type: 'edit'; values: DetailsValues }
+  | { type: 'captcha'; token: string | null }
+  /** The confirm button: what the details still lack, else the booking goes out. */
+  | { type: 'submitting'; problem: DetailsProblem | null }
+  | { type: 'taken'; time: string; offered: string[] }
+  | { type: 'pickOffered'; time: string }
+  | { type: 'booked'; booking: T['booking'] }
+  | { type: 'failed'; error: string; resetCaptcha: boolean }
+  /** «Записаться ещё» from the success screen. */
+  | { type: 'again' };
+
+export function initialFlow<T extends FlowTypes>(defaults?: Partial<DetailsValues>): FlowState<T> {
+  return {
+    step: 'service',
+    move: { count: 0, entry: 'none' },
+    started: false,
+    masters: [],
+    onlyMaster: null,
+    linkDate: null,
+    service: null,
+    master: ANY,
+    masterSkipped: false,
+    date: null,
+    time: null,
+    values: { firstName: '', phone: '', notes: '', ...defaults },
+    problem: null,
+    error: null,
+    retaken: null,
+    captchaToken: null,
+    captchaReset: 0,
+    sending: false,
+    booking: null,
+  };
+}
+
+/** The masters who can do the chosen service. */
+export function eligibleOf<T extends FlowTypes>(state: FlowState<T>): T['master'][] {
+  return state.service ? mastersFor(state.service, state.masters) : [];
+}
+
+/** Whether a step can be shown with what is chosen. */
+export function canShow<T extends FlowTypes>(state: FlowState<T>, step: Step): boolean {
+  if (step === 'service') return true;
+  if (step === 'done') return state.booking !== null;
+  if (!state.service) return false;
+  return step !== 'details' || Boolean(state.date && state.time);
+}
+
+/** The step Back leads to, or null where there is none. */
+export function previousStep<T extends FlowTypes>(state: FlowState<T>): Step | null {
+  const previous: Record<Step, Step | null> = {
+    service: null,
+    master: 'service',
+    when: state.masterSkipped ? 'service' : 'master',
+    details: 'when',
+    done: null,
+  };
+  return previous[state.step];
+}
+
+/** What a reload needs of the state. */
+export function keptOf<T extends FlowTypes>(state: FlowState<T>): KeptChoices {
+  const { service, master, masterSkipped, date, time, values } = state;
+  return { serviceId: service?.id ?? null, masterId: master === ANY ? ANY : master.id, masterSkipped, date, time, values };
+}
+
+/** A step shown: what the previous one said (a problem, an error, a taken time) goes with it. */
+function show<T extends FlowTypes>(state: FlowState<T>, step: Step, entry: FlowState<T>['move']['entry']): FlowState<T> {
+  return { ...state, step, move: { count: state.move.count + 1, entry }, problem: null, error: null, retaken: null };
+}
+
+/** A service picked (by hand or by a link): the master taken when only one can do it, a link's date kept. */
+function pickService<T extends FlowTypes>(state: FlowState<T>, service: T['service'], masters: T['master'][]): FlowState<T> {
+  const eligible = mastersFor(service, masters);
+  const fixed = state.onlyMaster;
+  const linked = fixed && eligible.some((m) => m.id === fixed.id) ? [fixed] : eligible;
+  const skip = linked.length <= 1;
+  const next = { ...state, masters, service, date: state.linkDate, linkDate: null, time: null, masterSkipped: skip };
+  return show({ ...next, master: linked.length === 1 ? linked[0]! : ANY }, skip ? 'when' : 'master', 'push');
+}
+
+function restore<T extends FlowTypes>(state: FlowState<T>, action: Extract<FlowAction<T>, { type: 'restored' }>): FlowState<T> {
+  const { kept, masters, wanted } = action;
+  const base = { ...state, started: true, values: { ...state.values, ...kept.values } };
+  const service = action.services.find((s) => s.id === kept.serviceId);
+  if (!service || !wanted || wanted === 'service' || wanted === 'done') return base;
+  // A master no longer linked to the service (changed meanwhile) is no choice: "any master" then.
+  const master = kept.masterId === ANY ? ANY : (mastersFor(service, masters).find((m) => m.id === kept.masterId) ?? ANY);
+  const time = kept.date ? kept.time : null;
+  const next = { ...base, masters, service, master, masterSkipped: kept.masterSkipped, date: kept.date, time };
+  return show(next, wanted === 'details' && !(kept.date && time) ? 'when' : wanted, 'none');
+}
+
+export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: FlowAction<T>): FlowState<T> {
+  switch (action.type) {
+    case 'restored':
+      return restore(state, action);
+    case 'linked': {
+      const next = { ...state, started: true, masters: action.masters, onlyMaster: action.master, linkDate: action.date };
+      return action.service ? pickService(next, action.service, action.masters) : next;
+    }
+    case 'started':
+      return { ...state, started: true };
+    case 'pickService':
+      return state.step === 'service' ? pickService(state, action.service, action.masters) : state;
+    case 'pickMaster': {
+      const { master } = action;
+      if (state.step !== 'master' || (master !== ANY && !eligibleOf(state).some((m) => m.id === master.id))) return state;
+      return show({ ...state, master, date: null, time: null }, 'when', 'push');
+    }
+    case 'pickDate':
+      if (state.step !== 'when') return state;
+      return { ...state, date: action.date, time: action.date === state.date ? state.time : null };
+    case 'pickTime':
+      if (state.step !== 'when' || !state.date) return state;
+      return show({ ...state, time: action.time }, 'details', 'push');
+    case 'go':
+      return canShow(state, action.step) ? show(state, action.step, 'push') : state;
+    case 'popped': {
+      const { step } = action;
+      if (canShow(state, step)) return show(state, step, 'none');
+      // Forward into the details after another day was picked: that day's times.
+      return show(state, step === 'details' && state.service ? 'when' : 'service', 'none');
+    }
+    case 'clearMaster':
+      return { ...state, onlyMaster: null };
+    case 'edit':
+      return { ...state, values: action.values, problem: null };
+    case 'captcha':
+      return { ...state, captchaToken: action.token };
+    case 'submitting':
+      if (action.problem) return state.step === 'details' ? { ...state, problem: action.problem } : state;
+      return { ...state, problem: null, error: null, retaken: null, sending: true };
+    case 'taken': {
+      const onDetails = state.step === 'details';
+      return { ...state, sending: false, retaken: onDetails ? { time: action.time, offered: action.offered } : null };
+    }
+    case 'pickOffered': {
+      const { retaken } = state;
+      if (!retaken || !('offered' in retaken) || !retaken.offered.includes(action.time)) return state;
+      return { ...state, time: action.time, retaken: { changedTo: action.time } };
+    }
+    case 'booked':
+      return show({ ...state, sending: false, booking: action.booking }, 'done', 'replace');
+    case 'failed':
+      return {
+        ...state,
+        sending: false,
+        error: state.step === 'details' ? action.error : null,
+        captchaReset: state.captchaReset + (action.resetCaptcha ? 1 : 0),
+      };
+    case 'again':
+      return show({ ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null }, 'service', 'push');
+  }
+}

@@ -1,0 +1,38 @@
+/** What is chosen so far, above the step: each item a way back to its own step. */
+import { formatDate, useLang } from '@shared/i18n';
+import { ANY } from './masters';
+import type { BookingT } from './messages';
+import { priceText } from './terms';
+import type { PageDispatch, PageState } from './use-flow';
+
+export function PickedList({ t, state, dispatch }: { t: BookingT; state: PageState; dispatch: PageDispatch }) {
+  const lang = useLang();
+  const { step, service, master, masterSkipped, date, time } = state;
+  if (!service) return null;
+  return (
+    <ol class="picked">
+      <li>
+        <button type="button" onClick={() => dispatch({ type: 'go', step: 'service' })}>
+          <span>{service.name}</span>
+          <b data-fact="price">{priceText(service, master)}</b>
+        </button>
+      </li>
+      {step !== 'master' && (
+        <li>
+          <button type="button" disabled={masterSkipped} onClick={() => dispatch({ type: 'go', step: 'master' })}>
+            <span>{master === ANY ? t('anyMaster') : master.name}</span>
+          </button>
+        </li>
+      )}
+      {step === 'details' && date && time && (
+        <li>
+          <button type="button" onClick={() => dispatch({ type: 'go', step: 'when' })}>
+            <span>
+              {formatDate(date, lang, { weekday: 'short', day: 'numeric', month: 'long' })}, {time}
+            </span>
+          </button>
+        </li>
+      )}
+    </ol>
+  );
+}

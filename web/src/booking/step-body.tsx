@@ -1,0 +1,116 @@
+/** The body of the step shown: each step's component, its choices turned into the flow's actions. */
+import type { SlotSource } from './data';
+import { DetailsStep } from './details';
+import { MasterStep } from './master-step';
+import type { BookingT } from './messages';
+import { servicesOf } from './preset';
+import { PresetMaster } from './preset-note';
+import { ServiceStep } from './service-step';
+import { SuccessStep } from './success';
+import { TakenNotice } from './taken';
+import type { InitialData, Master, Service } from './types';
+import type { Catalog } from './use-catalog';
+import type { PageDispatch, PageState } from './use-flow';
+import { WhenStep } from './when-step';
+
+interface StepBodyProps {
+  t: BookingT;
+  state: PageState;
+  dispatch: PageDispatch;
+  catalog: Catalog;
+  masters: Promise<Master[]>;
+  eligible: Master[];
+  source: SlotSource;
+  initial: InitialData;
+  /** In the mini app Telegram's MainButton confirms: the form has no button of its own. */
+  inMiniApp: boolean;
+  submit(): void;
+  openLink?(url: string): void;
+}
+
+export function StepBody({ t, state, dispatch, catalog, masters, eligible, source, initial, inMiniApp, submit, openLink }: StepBodyProps) {
+  const { step, service, onlyMaster } = state;
+  const pickService = (picked: Service) =>
+    void masters.catch(() => [] as Master[]).then((list) => dispatch({ type: 'pickService', service: picked, masters: list }));
+  if (step === 'service') {
+    return (
+      <>
+        {onlyMaster && <PresetMaster master={onlyMaster} onClear={() => dispatch({ type: 'clearMaster' })} />}
+        <ServiceStep
+          t={t}
+          services={onlyMaster ? servicesOf(onlyMaster, catalog.services, state.masters) : catalog.services}
+          onPick={pickService}
+        />
+      </>
+    );
+  }
+  if (step === 'master') {
+    return (
+      <MasterStep t={t} masters={eligible} service={service ?? undefined} onPick={(m) => dispatch({ type: 'pickMaster', master: m })} />
+    );
+  }
+  if (step === 'when' && service) {
+    return (
+      <>
+        {eligible.length === 0 && <p class="muted">{t('noMasters')}</p>}
+        <WhenStep
+          t={t}
+          source={source}
+          timeZone={initial.config.timezone}
+          service={service}
+          master={state.master}
+          eligible={eligible}
+          date={state.date}
+          onDate={(date) => dispatch({ type: 'pickDate', date })}
+          onTime={(time) => dispatch({ type: 'pickTime', time })}
+        />
+      </>
+    );
+  }
+  if (step === 'details') {
+    const { retaken } = state;
+    return (
+      <DetailsStep
+        t={t}
+        values={state.values}
+        onChange={(values) => dispatch({ type: 'edit', values })}
+        captchaSiteKey={initial.config.captcha_site_key}
+        captchaReset={state.captchaReset}
+        onCaptcha={(token) => dispatch({ type: 'captcha', token })}
+        problem={state.problem}
+        error={state.error}
+        notice={
+          retaken && (
+            <TakenNotice
+              t={t}
+              retaken={retaken}
+              onPick={(time) => dispatch({ type: 'pickOffered', time })}
+              onOtherDay={() => dispatch({ type: 'go', step: 'when' })}
+            />
+          )
+        }
+        sending={state.sending}
+        showSubmit={!inMiniApp}
+        onSubmit={submit}
+      />
+    );
+  }
+  if (step === 'done' && state.booking) {
+    return (
+      <SuccessStep
+        t={t}
+        booking={state.booking}
+        business={catalog.business}
+        timeZone={initial.config.timezone}
+        telegram={Boolean(initial.config.bot_username)}
+        openLink={openLink}
+        onAgain={() => dispatch({ type: 'again' })}
+        onFixPhone={() => {
+          dispatch({ type: 'go', step: 'details' });
+          requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
+        }}
+      />
+    );
+  }
+  return null;
+}
