@@ -16,7 +16,19 @@ export interface RateLimits {
   calendarFeed: number;
 }
 
+/** scrypt's work factors for a new password hash (every hash records its own, so a change never breaks a login). */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** ~60 ms a hash on a 2-core machine. Not an env var: an operator cannot lower it by mistake. */
+export const PASSWORD_COST: PasswordCost = { N: 16384, r: 8, p: 1 };
+
 export interface Config {
+  /** Tests lower it (test/helpers/app.ts) so a thousand registrations do not cost a minute of CPU. */
+  passwordCost: PasswordCost;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -133,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = withoutTrailingSlash(nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`);
   const jwtSecret = jwtSecretFrom(env, dataDir);
   return {
+    passwordCost: PASSWORD_COST,
     port,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl,

@@ -34,8 +34,11 @@ export async function openTestDatabase(onQuery?: QueryObserver): Promise<Databas
   return usePglite(await pgliteView(), { onQuery });
 }
 
+/** scrypt at 1/16 of production's work (~4 ms a hash): the tests register thousands of owners. */
+const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
+  const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'booking-data-')),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     PUBLIC_URL: 'http://booking.test',
@@ -47,6 +50,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_LOCATION: '0',
     ...env,
   });
+  return { ...config, passwordCost: TEST_PASSWORD_COST };
 }
 
 export interface TestApp {

@@ -1,15 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '../../src/modules/identity/password.js';
+import { loadConfig, PASSWORD_COST } from '../../src/config.js';
 import { requestHash } from '../../src/modules/bookings/idempotency.js';
 
 describe('scrypt passwords', () => {
   it('verifies the right password only; the hash carries its parameters and a random salt', async () => {
-    const hash = await hashPassword('correct horse battery');
+    const hash = await hashPassword('correct horse battery', PASSWORD_COST);
     expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
-    expect(await hashPassword('correct horse battery')).not.toBe(hash);
+    expect(await hashPassword('correct horse battery', PASSWORD_COST)).not.toBe(hash);
+  });
+
+  it("the service hashes at production's cost whatever its environment says; a cheaper hash still verifies", async () => {
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/none', PASSWORD_COST: '1' }).passwordCost).toEqual({
+      N: 16384,
+      r: 8,
+      p: 1,
+    });
+    const cheap = await hashPassword('correct horse battery', { N: 1024, r: 8, p: 1 });
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
   });
 
   it('an empty or foreign hash never verifies (mini-app users have an empty one)', async () => {

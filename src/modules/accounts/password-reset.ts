@@ -13,6 +13,7 @@ import { notifySafely, type Notifier } from '../bookings/notifier.js';
 import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { hashPassword } from '../identity/password.js';
+import type { PasswordCost } from '../../config.js';
 import { findUserByEmail, setPassword, type UserRow } from '../identity/users.queries.js';
 
 export const PASSWORD_RESET_MINUTES = 15;
@@ -49,8 +50,12 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
 }
 
 /** Uses the token up (once, before it expires) and sets the password; every earlier token of the user ends. */
-export async function confirmPasswordReset(deps: Pick<ResetDeps, 'db' | 'time'>, token: string, newPassword: string): Promise<UserRow> {
-  const passwordHash = await hashPassword(newPassword);
+export async function confirmPasswordReset(
+  deps: Pick<ResetDeps, 'db' | 'time'> & { config: { passwordCost: PasswordCost } },
+  token: string,
+  newPassword: string,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(newPassword, deps.config.passwordCost);
   const user = await deps.db.transaction(async (tx) => {
     const now = deps.time.now();
     const [used] = await tx

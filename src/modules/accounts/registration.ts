@@ -8,6 +8,7 @@ import { firstFreeSlug, slugFromPhone } from '../../core/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
 import { insertWeek } from '../schedules/queries.js';
 import { hashPassword, verifyPassword } from '../identity/password.js';
+import type { PasswordCost } from '../../config.js';
 import { PLACEHOLDER_DOMAIN } from './messenger.js';
 import { findUserByEmail, findUserById, insertUser, setPassword, type UserRow } from '../identity/users.queries.js';
 
@@ -26,7 +27,7 @@ export const initialServiceDuration = (value: number | undefined): number => Mat
 
 const SLUG_ATTEMPTS = 5;
 
-export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput) {
+export async function register(ctx: Pick<AppContext, 'db' | 'config'>, input: RegisterInput) {
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
   const email = input.email.trim().toLowerCase();
@@ -34,7 +35,7 @@ export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput
   if (email.endsWith(`@${PLACEHOLDER_DOMAIN}`))
     throw invalidInput(`E-mail addresses at ${PLACEHOLDER_DOMAIN} cannot be registered`, 'email');
   if (await findUserByEmail(ctx.db, email)) throw new DomainError('email_taken', 'Email is already registered');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordCost);
 
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -71,14 +72,19 @@ export async function register(ctx: Pick<AppContext, 'db'>, input: RegisterInput
   }
 }
 
-/** Hashed once, lazily: an unknown email is checked against it so it costs as much as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-const decoy = (): Promise<string> => (decoyHash ??= hashPassword('decoy password that matches nothing'));
+/** Hashed once per cost, lazily: an unknown email is checked against it so it costs as much as a wrong password. */
+const decoyHashes = new Map<string, Promise<string>>();
+function decoy(cost: PasswordCost): Promise<string> {
+  const key = `${cost.N}:${cost.r}:${cost.p}`;
+  const hash = decoyHashes.get(key) ?? hashPassword('decoy password that matches nothing', cost);
+  decoyHashes.set(key, hash);
+  return hash;
+}
 
-export async function login(ctx: Pick<AppContext, 'db'>, email: string, password: string): Promise<UserRow> {
+export async function login(ctx: Pick<AppContext, 'db' | 'config'>, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, email.trim());
   const isAdmin = user !== undefined && user.role === 'ADMIN';
-  const matches = await verifyPassword(password, isAdmin ? user.passwordHash : await decoy());
+  const matches = await verifyPassword(password, isAdmin ? user.passwordHash : await decoy(ctx.config.passwordCost));
   if (!isAdmin || !matches) throw new DomainError('invalid_credentials', 'Invalid email or password');
   return user;
 }
@@ -87,7 +93,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is wrong';
 
 /** POST /auth/password: the current password proves the caller; the answer's user row carries the new token version. */
 export async function changePassword(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   userId: number,
   currentPassword: string,
   newPassword: string,
@@ -95,7 +101,7 @@ export async function changePassword(
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
-  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword));
+  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword, ctx.config.passwordCost));
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }

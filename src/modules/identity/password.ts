@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordCost } from '../../config.js';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -12,10 +12,10 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

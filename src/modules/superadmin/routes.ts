@@ -177,7 +177,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       const admin = business && (await findBusinessAdmin(app.ctx.db, business.id));
       if (!business || !admin) throw notFound('Business');
       const password = generatePassword();
-      await setPassword(app.ctx.db, admin.id, await hashPassword(password));
+      await setPassword(app.ctx.db, admin.id, await hashPassword(password, app.ctx.config.passwordCost));
       // CONTRACT.md §14: whoever held the account may have made keys; the reset ends them too.
       await revokeBusinessApiKeys(app.ctx.db, business.id);
       await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);

@@ -15,10 +15,10 @@ import { insertWeek } from '../schedules/queries.js';
 import { DEMO_ADMIN_NAME, DEMO_BUSINESS, DEMO_CATEGORIES, DEMO_CLIENTS, DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from './demo.js';
 
 /** A complete demo business in one transaction; returns it with its admin's login. */
-export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time'>) {
+export async function seedDemoBusiness(ctx: Pick<AppContext, 'db' | 'time' | 'config'>) {
   const password = generatePassword();
   const email = `demo-${randomBytes(4).toString('hex')}@demo.booking.kz`;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordCost);
   const plan = demoBookingPlan(ctx.time.today());
   const now = ctx.time.now();
 

@@ -124,10 +124,11 @@ describe('POST /auth/register', () => {
     expect(sameEmail.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
-  it('stores a scrypt hash, never the password', async () => {
+  it("stores a scrypt hash at the app's cost (production's: test/unit/password-and-hash.test.ts), never the password", async () => {
     const response = await register(t);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, response.data.user.id));
-    expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    const { N, r, p } = t.config.passwordCost;
+    expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`));
     expect(row!.passwordHash).not.toContain('correct horse battery');
   });
 
@@ -188,7 +189,7 @@ describe('POST /auth/login', () => {
     const email = uniqueEmail();
     await t.database.db.insert(users).values({
       email,
-      passwordHash: await hashPassword('customer pass 1'),
+      passwordHash: await hashPassword('customer pass 1', t.config.passwordCost),
       fullName: 'C',
       role: 'CUSTOMER',
       businessId: owner.business.id,
