@@ -281,4 +281,22 @@ describe('the masters × services grid on a phone', () => {
     expect(madina.services.find((s) => s.id === salon.services[2]!.id)!.duration).toBe(salon.services[2]!.duration);
     await screenshot(page, 'terms-grid-cell-error-360');
   });
+
+  it('a digit typed before the tap has settled stays: the field selects what it held, never the first digit', async () => {
+    const page = await panel.open(PHONE, salon.owner.token);
+    await page.goto(`${w.baseUrl}/admin/masters`);
+    await page.getByTestId('terms-open').tap();
+    const cell = page.getByTestId('terms-grid').getByLabel(`${MASTERS[0]}, ${NAMES[5]}: цена, ₸`);
+    await cell.waitFor();
+    // A slow phone: the focus and the first key land in one task, before the select the tap schedules.
+    await cell.evaluate((element) => {
+      const input = element as HTMLInputElement;
+      input.focus();
+      input.value = '4';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, data: '4', inputType: 'insertText' }));
+    });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await page.keyboard.type('500');
+    expect(await cell.inputValue()).toBe('4500');
+  });
 });

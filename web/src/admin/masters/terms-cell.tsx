@@ -19,9 +19,12 @@ function enterMovesOn(event: KeyboardEvent, save: () => void) {
 /** A tap on a field selects what it holds, so the digits typed replace it (no deleting on a phone keyboard). */
 function selectOnFocus(event: FocusEvent) {
   const input = event.target as HTMLInputElement;
-  // After the tap's own caret placement, which would undo a selection made at once.
+  const held = input.value;
+  input.select();
+  // Again after the tap's own caret placement, which undoes the first selection; but not once a key
+  // has landed (on a slow phone the first digit can come first: selecting it would let the next replace it).
   setTimeout(() => {
-    if (document.activeElement === input) input.select();
+    if (document.activeElement === input && input.value === held) input.select();
   }, 0);
 }
 
