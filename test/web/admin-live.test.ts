@@ -74,3 +74,22 @@ describe('the live panel', () => {
     await expect.poll(() => form.locator('select[name="master_id"] option:checked').textContent()).toBe('Айгуль');
   });
 });
+
+describe('the live panel, connecting', () => {
+  it('a booking made while the stream is still connecting shows too: the list reloads once the stream answers', async () => {
+    const salon = await registerBusiness(w, { service: { name: 'Стрижка', duration: 30, price: 5000 } });
+    await createMaster(w, salon, 'Дина');
+    const page = await browser.open(LAPTOP, salon.token);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/events', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${w.baseUrl}/admin/bookings`);
+    await page.getByText('Записей нет').or(page.locator('table')).first().waitFor();
+    await book(w, salon, { first_name: 'Салтанат', phone: '+7 705 333 44 55', date: '2026-11-25', time: '13:00' });
+    release();
+    await page.locator('tr', { hasText: 'Салтанат' }).waitFor({ timeout: 10_000 });
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * The live panel (CONTRACT.md §13): one GET /events stream per tab, read with fetch streaming
  * (EventSource cannot send the Authorization header), followed again after any end with a
- * growing pause. Pages that show bookings reload on a change; after a reconnection they reload
- * too, since changes made meanwhile were never heard.
+ * growing pause. Pages that show bookings reload on a change; each time the stream answers (the
+ * first time too) they reload, since changes made before it did were never heard.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { readSse, reconnectDelay } from '@shared/sse';
@@ -43,7 +43,6 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 async function follow(signal: AbortSignal): Promise<void> {
   let attempt = 0;
-  let heardBefore = false;
   while (!signal.aborted) {
     const token = getToken();
     if (!token) return;
@@ -52,8 +51,8 @@ async function follow(signal: AbortSignal): Promise<void> {
       // A refused session ends the panel's other requests too, which show the login screen.
       if (response.status === 401 || response.status === 403) return;
       if (response.ok) {
-        if (heardBefore) emit(null);
-        heardBefore = true;
+        // Pages loaded before the stream answered (the first time too) may have missed a change.
+        emit(null);
         attempt = 0;
         await readSse(response, (message) => {
           if (message.event === 'booking') emit(JSON.parse(message.data) as BookingChange);
