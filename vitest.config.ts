@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/helpers/sequencer.js';
 
 /**
  * The projects: pure unit tests, the API tests on embedded PGlite, the same API
@@ -53,6 +54,20 @@ const timedApiTests = [
   .map((name) => `test/api/${name}.test.ts`)
   .concat('test/api/**/*.timed.test.ts');
 
+/**
+ * The API files that start the server or the backup command as processes of their own: mostly waiting
+ * for another process, as the browser files wait for a page. They run in the `api-<database>-processes`
+ * projects, beside the browser files (the second group, `groupOrder: 1`), not among the API files that
+ * keep both cores busy: the first group 155 -> 80 s, the second 117 -> 160 s (decision 0065).
+ */
+const processApiTests = ['backup', 'startup', 'shutdown'].map((name) => `test/api/operations/${name}.test.ts`);
+/**
+ * The second group's files at a time. Its files wait more than they compute (typing delays, debounces,
+ * another process): on 2 cores the browser files alone took 115 s with 3 at a time, 94 s with 4, 93 s
+ * with 6. Checked three times in a row with the other core busy (docs/testing-speed.md).
+ */
+const waitingWorkers = Math.max(4, availableParallelism() + 2);
+
 /** Files under test/web that open no page and need neither the built pages nor a database: the unit project runs them. */
 const pureWebTests = ['admin-layout', 'booking-units', 'error-text'].map((name) => `test/web/${name}.test.ts`);
 
@@ -65,7 +80,7 @@ const pureWebTests = ['admin-layout', 'booking-units', 'error-text'].map((name) 
 function apiProject(
   name: string,
   database: 'pglite' | 'postgres',
-  options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number },
+  options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number; groupOrder?: number },
 ) {
   const env: Record<string, string> = database === 'postgres' ? { TEST_DB: 'postgres', TEST_PG_URL: pgUrl } : { TEST_DB: 'pglite' };
   // global-server.ts: src/ compiled once for the files that start the server as a process.
@@ -81,6 +96,7 @@ function apiProject(
       exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],
       isolate: options.isolate,
       ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
+      ...(options.groupOrder ? { sequence: { groupOrder: options.groupOrder } } : {}),
       env,
       globalSetup,
     },
@@ -100,11 +116,19 @@ export default defineConfig({
     // imports, PGlite) then runs alone, and the unit and API projects took 18 min instead of 12.
     // The timed API files (npm run test:timed) run one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A fresh clone has no timings yet: the files known to take longest start first (test/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // extends: true, so the root's testTimeout/hookTimeout apply (inline projects do not inherit them otherwise).
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', ...pureWebTests], isolate: false } },
       ...apiDatabases.flatMap((database) => [
-        apiProject(`api-${database}`, database, { include: apiTests, exclude: timedApiTests, isolate: false }),
+        apiProject(`api-${database}`, database, { include: apiTests, exclude: [...timedApiTests, ...processApiTests], isolate: false }),
+        apiProject(`api-${database}-processes`, database, {
+          include: processApiTests,
+          isolate: false,
+          maxWorkers: waitingWorkers,
+          groupOrder: 1,
+        }),
         apiProject(`api-${database}-timed`, database, { include: timedApiTests, isolate: true, maxWorkers: 1 }),
       ]),
       {
@@ -120,12 +144,13 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
-          // Two files at a time, as the other projects (one group, one pool: the browser files fill the cores
-          // the API files leave idle at the end). One Chromium serves the whole run (global-web.ts), each file
+          // In the second group (after the unit and API files), `waitingWorkers` files at a time. One Chromium serves the whole run (global-web.ts), each file
           // works in contexts of its own on an app of its own (port 0); one import of the app serves each
           // worker's files (the mini app's failure that once looked like a leak between files was the
           // MainButton's race, fixed in booking/use-submit.ts).
           isolate: false,
+          maxWorkers: waitingWorkers,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -21,17 +21,20 @@ interface ToolSpec {
 }
 
 const SPECS: Record<Tool, ToolSpec> = {
+  // Debian's headless shell first: the same Chromium without the browser's windowing layers; the browser
+  // files took 81 s of wall and 74 s of CPU in the full chromium, 48 s and 50 s in it (decision 0065).
   chromium: {
     env: 'CHROMIUM_PATH',
-    names: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
+    names: ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
     paths: [
+      '/usr/bin/chromium-headless-shell',
       '/usr/bin/chromium',
       '/usr/bin/chromium-browser',
       '/snap/bin/chromium',
       '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
       '/Applications/Chromium.app/Contents/MacOS/Chromium',
     ],
-    aptPackage: 'chromium',
+    aptPackage: 'chromium-headless-shell',
   },
   haproxy: { env: 'HAPROXY_PATH', names: ['haproxy'], paths: ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'], aptPackage: 'haproxy' },
 };

@@ -38,19 +38,22 @@ describe('npm test and npm run test:timed', () => {
     const projectsOf = (entries: string[], file: string) =>
       entries.filter((entry) => entry.endsWith(` ${file}`)).map((entry) => entry.split(' ')[0]!);
 
-    // PGlite always; PostgreSQL too when its server answers here.
-    const databases = [...new Set(fast.map((entry) => entry.split(' ')[0]!).filter((name) => name.startsWith('api-')))].sort();
+    // PGlite always; PostgreSQL too when its server answers here. `api-<database>-processes` is the same
+    // database's run of the files that start server processes (beside the browser files).
+    const database = (project: string) => project.replace(/-(timed|processes)$/, '');
+    const databases = [...new Set(fast.map((entry) => database(entry.split(' ')[0]!)).filter((name) => name.startsWith('api-')))].sort();
     expect(databases[0]).toBe('api-pglite');
     expect(timed.length).toBeGreaterThan(0);
     expect(timed.every((entry) => entry.includes('-timed test/api/'))).toBe(true);
     expect(fast.some((entry) => entry.includes('-timed '))).toBe(false);
     for (const file of testFiles('api')) {
       const inTimed = projectsOf(timed, file);
-      const runs = inTimed.length > 0 ? inTimed.map((name) => name.replace(/-timed$/, '')) : projectsOf(fast, file);
+      const runs = (inTimed.length > 0 ? inTimed : projectsOf(fast, file)).map(database);
       expect(inTimed.length > 0 ? projectsOf(fast, file) : [], file).toEqual([]);
       expect(runs.sort(), file).toEqual(databases);
     }
     for (const file of [...testFiles('unit'), ...testFiles('web')]) expect(projectsOf([...fast, ...timed], file), file).toHaveLength(1);
     expect(projectsOf(fast, 'test/web/error-text.test.ts')).toEqual(['unit']);
+    expect(projectsOf(fast, 'test/api/operations/backup.test.ts').sort()).toEqual(databases.map((name) => `${name}-processes`));
   }, 120_000);
 });

@@ -30,6 +30,13 @@ describe('finding the tests’ browser', () => {
     expect(findTool('chromium').path).toBe(join(dir, 'chromium-browser'));
   });
 
+  it('takes Debian’s headless shell before a full Chromium: the same engine, a third less CPU', () => {
+    const dir = fakeBin('chromium', 'chromium-headless-shell');
+    process.env.PATH = dir;
+    delete process.env.CHROMIUM_PATH;
+    expect(findTool('chromium').path).toBe(join(dir, 'chromium-headless-shell'));
+  });
+
   it('a CHROMIUM_PATH that does not exist is the user’s choice: nothing is installed and the line names it', () => {
     const dir = fakeBin('apt-get', 'chromium');
     process.env.PATH = dir;
@@ -37,7 +44,7 @@ describe('finding the tests’ browser', () => {
     const lines: string[] = [];
     expect(ensureTool('chromium', (line) => lines.push(line))).toBeUndefined();
     expect(lines).toEqual([expect.stringContaining(`CHROMIUM_PATH=${join(dir, 'no-such-browser')} does not exist`)]);
-    expect(lines[0]).toContain('apt-get install -y chromium');
+    expect(lines[0]).toContain('apt-get install -y chromium-headless-shell');
     expect(existsSync(join(dir, 'calls.log'))).toBe(false);
   });
 
