@@ -6,6 +6,7 @@ import { book, createMaster } from '../../helpers/catalog.js';
 import { botEnv, TEST_BOT_USERNAME, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { randomChat } from '../../helpers/bot-scenarios.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { paths } from '../../../web/src/shared/api-types.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -26,7 +27,7 @@ async function scene(strict = false): Promise<Scene> {
   const owner = await registerBusiness(t);
   const masters = [await createMaster(t, owner, 'Айгуль'), await createMaster(t, owner, 'Ольга')];
   if (strict) {
-    const updated = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: true } });
+    const updated = await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: true } });
     expect(updated.statusCode).toBe(200);
   }
   const providerChat = randomChat();
@@ -35,7 +36,16 @@ async function scene(strict = false): Promise<Scene> {
   return { owner, masters, providerChat };
 }
 
-const create = (owner: RegisteredBusiness, body: Record<string, unknown> = {}) =>
+type CreateBody = paths['/api/v1/bookings']['post']['requestBody']['content']['application/json'];
+type PatchBody = paths['/api/v1/bookings/{id}']['patch']['requestBody']['content']['application/json'];
+
+const create = (owner: RegisteredBusiness, body: Partial<CreateBody> = {}) =>
+  t.op('post', '/api/v1/bookings', {
+    token: owner.token,
+    body: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone(), ...body },
+  });
+/** A body the document does not allow (the 400 tests): untyped. */
+const createRaw = (owner: RegisteredBusiness, body: Record<string, unknown>) =>
   t.call({
     method: 'POST',
     url: '/api/v1/bookings',
@@ -43,7 +53,10 @@ const create = (owner: RegisteredBusiness, body: Record<string, unknown> = {}) =
     payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone(), ...body },
   });
 
-const patch = (owner: RegisteredBusiness, id: string, body: Record<string, unknown>) =>
+const patch = (owner: RegisteredBusiness, id: string, body: PatchBody) =>
+  t.op('patch', '/api/v1/bookings/{id}', { path: { id }, token: owner.token, body });
+/** A body the document does not allow (the 400 tests): untyped. */
+const patchRaw = (owner: RegisteredBusiness, id: string, body: Record<string, unknown>) =>
   t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: body });
 
 /** A client chat subscribed by phone, as /start subscribe_<phone> leaves it. */
@@ -80,9 +93,9 @@ describe('POST /bookings', () => {
     const again = await create(s.owner, { phone: '+7 701 555 12 34', master_id: s.masters[1]!.id });
     expect(again.data.client.id).toBe(response.data.client.id);
     expect(again.data.master).toEqual({ id: s.masters[1]!.id, name: 'Ольга' });
-    const clients = await t.call({ method: 'GET', url: '/api/v1/clients?q=5551234', token: s.owner.token });
+    const clients = await t.op('get', '/api/v1/clients', { query: { q: '5551234' }, token: s.owner.token });
     expect(clients.data).toHaveLength(1);
-    expect(clients.data[0].notes).toBe('по звонку');
+    expect(clients.data[0]!.notes).toBe('по звонку');
   });
 
   it('tells a client subscribed by phone that the booking is confirmed', async () => {
@@ -105,8 +118,8 @@ describe('POST /bookings', () => {
     expect((await create(s.owner, { master_id, time: '10:00' })).statusCode).toBe(201);
     const clash = await create(s.owner, { master_id, time: '10:30' });
     expect(clash.statusCode).toBe(409);
-    expect(clash.data.detail).toBe('Slot is already taken');
-    const listed = await t.call({ method: 'GET', url: `/api/v1/bookings?master_id=${master_id}`, token: s.owner.token });
+    expect(clash.problem.detail).toBe('Slot is already taken');
+    const listed = await t.op('get', '/api/v1/bookings', { query: { master_id }, token: s.owner.token });
     expect(listed.data).toHaveLength(1);
     expect((await create(s.owner, { master_id: s.masters[1]!.id, time: '10:30' })).statusCode).toBe(201);
   });
@@ -119,7 +132,7 @@ describe('POST /bookings', () => {
     [{ service_id: 'x' }, 'service_id'],
   ])('400 on %j', async (body, field) => {
     const s = await scene();
-    const response = await create(s.owner, body);
+    const response = await createRaw(s.owner, body);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.data.errors ?? response.data.detail)).toContain(field);
   });
@@ -132,7 +145,7 @@ describe('POST /bookings', () => {
     const anonymous = await t.call({ method: 'POST', url: '/api/v1/bookings', payload: {} });
     expectRefusal(anonymous, 'not_authenticated');
     for (const owner of [s.owner, other.owner]) {
-      expect((await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token })).data).toEqual([]);
+      expect((await t.op('get', '/api/v1/bookings', { token: owner.token })).data).toEqual([]);
     }
   });
 });
@@ -152,7 +165,7 @@ describe('PATCH /bookings/{id} moves', () => {
       end_at: '2026-11-26T15:15:00',
       master: { id: s.masters[1]!.id, name: 'Ольга' },
     });
-    const stored = await t.call({ method: 'GET', url: `/api/v1/bookings/${created.data.id}`, token: s.owner.token });
+    const stored = await t.op('get', '/api/v1/bookings/{id}', { path: { id: created.data.id }, token: s.owner.token });
     expect(stored.data).toEqual(moved.data);
     const texts = fake.textsTo(chat);
     expect(texts).toHaveLength(1);
@@ -188,16 +201,15 @@ describe('PATCH /bookings/{id} moves', () => {
   it('expires a PENDING reschedule proposal of the booking', async () => {
     const s = await scene();
     const created = await create(s.owner, { master_id: s.masters[0]!.id });
-    const proposed = await t.call({
-      method: 'POST',
-      url: `/api/v1/reschedule/${created.data.id}`,
+    const proposed = await t.op('post', '/api/v1/reschedule/{booking_id}', {
+      path: { booking_id: created.data.id },
       token: s.owner.token,
-      payload: { proposed_date: '2026-11-27', proposed_time: '12:00' },
+      body: { proposed_date: '2026-11-27', proposed_time: '12:00' },
     });
     expect(proposed.statusCode).toBe(201);
     expect((await patch(s.owner, created.data.id, { time: '12:00' })).statusCode).toBe(200);
-    const proposals = await t.call({ method: 'GET', url: `/api/v1/reschedule/${created.data.id}`, token: s.owner.token });
-    expect(proposals.data.map((p: { status: string }) => p.status)).toEqual(['EXPIRED']);
+    const proposals = await t.op('get', '/api/v1/reschedule/{booking_id}', { path: { booking_id: created.data.id }, token: s.owner.token });
+    expect(proposals.data.map((p) => p.status)).toEqual(['EXPIRED']);
   });
 
   it('strict slots: 409 on a clash with another booking, nothing changed; the booking itself does not clash', async () => {
@@ -207,8 +219,8 @@ describe('PATCH /bookings/{id} moves', () => {
     const second = await create(s.owner, { master_id, time: '12:00' });
     const clash = await patch(s.owner, second.data.id, { time: '10:30' });
     expect(clash.statusCode).toBe(409);
-    expect(clash.data.detail).toBe('Slot is already taken');
-    const still = await t.call({ method: 'GET', url: `/api/v1/bookings/${second.data.id}`, token: s.owner.token });
+    expect(clash.problem.detail).toBe('Slot is already taken');
+    const still = await t.op('get', '/api/v1/bookings/{id}', { path: { id: second.data.id }, token: s.owner.token });
     expect(still.data.start_at).toBe('2026-11-24T12:00:00');
     // Overlapping its own old time is fine.
     expect((await patch(s.owner, first.data.id, { time: '10:30' })).statusCode).toBe(200);
@@ -225,10 +237,10 @@ describe('PATCH /bookings/{id} moves', () => {
     expect((await patch(s.owner, created.data.id, { master_id: other.masters[0]!.id })).statusCode).toBe(404);
     expect((await patch(other.owner, created.data.id, { time: '11:00' })).statusCode).toBe(404);
     for (const body of [{}, { date: '2026-13-01' }, { time: '9:00' }, { status: 'lost' }, { master_id: 0 }]) {
-      const response = await patch(s.owner, created.data.id, body);
+      const response = await patchRaw(s.owner, created.data.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const unchanged = await t.call({ method: 'GET', url: `/api/v1/bookings/${created.data.id}`, token: s.owner.token });
+    const unchanged = await t.op('get', '/api/v1/bookings/{id}', { path: { id: created.data.id }, token: s.owner.token });
     expect(unchanged.data.start_at).toBe('2026-11-24T10:00:00');
   });
 });
@@ -238,17 +250,17 @@ describe('paging: limit/offset with X-Total-Count', () => {
     const s = await scene();
     const times = ['09:00', '10:00', '11:00', '12:00', '14:00'];
     for (const time of times) await create(s.owner, { master_id: s.masters[0]!.id, time });
-    const page = await t.call({ method: 'GET', url: '/api/v1/bookings?limit=2&offset=1', token: s.owner.token });
+    const page = await t.op('get', '/api/v1/bookings', { query: { limit: 2, offset: 1 }, token: s.owner.token });
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-total-count']).toBe('5');
-    expect(page.data.map((b: { start_at: string }) => b.start_at.slice(11, 16))).toEqual(['10:00', '11:00']);
-    const tail = await t.call({ method: 'GET', url: '/api/v1/bookings?offset=4', token: s.owner.token });
+    expect(page.data.map((b) => b.start_at.slice(11, 16))).toEqual(['10:00', '11:00']);
+    const tail = await t.op('get', '/api/v1/bookings', { query: { offset: 4 }, token: s.owner.token });
     expect(tail.data).toHaveLength(1);
     expect(tail.headers['x-total-count']).toBe('5');
-    const all = await t.call({ method: 'GET', url: '/api/v1/bookings', token: s.owner.token });
+    const all = await t.op('get', '/api/v1/bookings', { token: s.owner.token });
     expect(all.data).toHaveLength(5);
     expect(all.headers['x-total-count']).toBe('5');
-    const filtered = await t.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-24&limit=1', token: s.owner.token });
+    const filtered = await t.op('get', '/api/v1/bookings', { query: { date: '2026-11-24', limit: 1 }, token: s.owner.token });
     expect(filtered.headers['x-total-count']).toBe('5');
     for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=x']) {
       expect((await t.call({ method: 'GET', url: `/api/v1/bookings?${query}`, token: s.owner.token })).statusCode, query).toBe(400);
@@ -258,12 +270,12 @@ describe('paging: limit/offset with X-Total-Count', () => {
   it('pages clients, with the q filter counted', async () => {
     const s = await scene();
     for (const name of ['Анна', 'Белла', 'Вера']) await create(s.owner, { first_name: name });
-    const page = await t.call({ method: 'GET', url: '/api/v1/clients?limit=2', token: s.owner.token });
+    const page = await t.op('get', '/api/v1/clients', { query: { limit: 2 }, token: s.owner.token });
     expect(page.headers['x-total-count']).toBe('3');
-    expect(page.data.map((c: { first_name: string }) => c.first_name)).toEqual(['Анна', 'Белла']);
-    const next = await t.call({ method: 'GET', url: '/api/v1/clients?limit=2&offset=2', token: s.owner.token });
-    expect(next.data.map((c: { first_name: string }) => c.first_name)).toEqual(['Вера']);
-    const searched = await t.call({ method: 'GET', url: '/api/v1/clients?q=ер&limit=1', token: s.owner.token });
+    expect(page.data.map((c) => c.first_name)).toEqual(['Анна', 'Белла']);
+    const next = await t.op('get', '/api/v1/clients', { query: { limit: 2, offset: 2 }, token: s.owner.token });
+    expect(next.data.map((c) => c.first_name)).toEqual(['Вера']);
+    const searched = await t.op('get', '/api/v1/clients', { query: { q: 'ер', limit: 1 }, token: s.owner.token });
     expect(searched.headers['x-total-count']).toBe('1');
     expect((await t.call({ method: 'GET', url: '/api/v1/clients?limit=1001', token: s.owner.token })).statusCode).toBe(400);
   });
@@ -277,10 +289,10 @@ describe('GET /clients last_visit_at', () => {
     const cancelledPast = await create(s.owner, { phone, date: '2026-11-22', time: '10:00' });
     await patch(s.owner, cancelledPast.data.id, { status: 'cancelled' });
     await create(s.owner, { phone, date: '2026-11-30', time: '10:00' });
-    const listed = await t.call({ method: 'GET', url: `/api/v1/clients?q=${phone.slice(-7)}`, token: s.owner.token });
+    const listed = await t.op('get', '/api/v1/clients', { query: { q: phone.slice(-7) }, token: s.owner.token });
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({ bookings_count: 3, last_booking_at: '2026-11-30T10:00:00', last_visit_at: past.data.start_at });
-    const fresh = await t.call({ method: 'GET', url: `/api/v1/clients?q=Алия`, token: (await scene()).owner.token });
+    const fresh = await t.op('get', '/api/v1/clients', { query: { q: 'Алия' }, token: (await scene()).owner.token });
     expect(fresh.data).toEqual([]);
   });
 });

@@ -4,20 +4,25 @@ import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../hel
 import { book, createMaster, createService } from '../../helpers/catalog.js';
 import { RecordingNotifier } from '../../helpers/recording-notifier.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { components, paths } from '../../../web/src/shared/api-types.js';
 
 const notifier = new RecordingNotifier();
 const t = useTestApp({ build: { notifier } });
 
-const get = (owner: RegisteredBusiness, id: string) => t.call({ method: 'GET', url: `/api/v1/bookings/${id}`, token: owner.token });
-const patch = (owner: RegisteredBusiness, id: string, status: unknown) =>
+type BookingStatus = components['schemas']['BookingStatus'];
+type ListQuery = NonNullable<paths['/api/v1/bookings']['get']['parameters']['query']>;
+
+const get = (owner: RegisteredBusiness, id: string) => t.op('get', '/api/v1/bookings/{id}', { path: { id }, token: owner.token });
+const patch = (owner: RegisteredBusiness, id: string, status: BookingStatus) =>
+  t.op('patch', '/api/v1/bookings/{id}', { path: { id }, token: owner.token, body: { status } });
+/** A status the document does not allow (a 400 test): untyped. */
+const patchRaw = (owner: RegisteredBusiness, id: string, status: unknown) =>
   t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: { status } });
-const remove = (owner: RegisteredBusiness, id: string) => t.call({ method: 'DELETE', url: `/api/v1/bookings/${id}`, token: owner.token });
-const list = async (owner: RegisteredBusiness, query = '') =>
-  (await t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token })).data as {
-    id: string;
-    start_at: string;
-    status: string;
-  }[];
+const remove = (owner: RegisteredBusiness, id: string) => t.op('delete', '/api/v1/bookings/{id}', { path: { id }, token: owner.token });
+const list = async (owner: RegisteredBusiness, query: ListQuery = {}) =>
+  (await t.op('get', '/api/v1/bookings', { token: owner.token, query })).data;
+/** Stands for the second master's id in the filter table (known only once the scene is built). */
+const MASTER = -1;
 /** Status notifications about one booking, as the statuses they carried. */
 const told = (id: string) =>
   notifier.calls
@@ -65,19 +70,19 @@ describe('GET /bookings', () => {
     });
   });
 
-  it.each([
-    ['?date=2026-11-23', ['mon08', 'mon10']],
-    ['?date_from=2026-11-24', ['tue09', 'wed23', 'thu12']],
-    ['?date_to=2026-11-24', ['mon08', 'mon10', 'tue09']],
-    ['?date_from=2026-11-24&date_to=2026-11-25', ['tue09', 'wed23']],
-    ['?status=confirmed', ['tue09']],
-    ['?status=pending', ['mon08', 'mon10', 'wed23']],
-    ['?status=rejected', []],
-    ['?master_id=MASTER', ['tue09']],
-    ['?date_from=2026-11-23&status=pending&date_to=2026-11-23', ['mon08', 'mon10']],
-    ['?date=2026-11-27', []],
-  ])('%s', async (query, expected) => {
-    const result = await list(owner, query.replace('MASTER', String(other.id)));
+  it.each<[ListQuery, string[]]>([
+    [{ date: '2026-11-23' }, ['mon08', 'mon10']],
+    [{ date_from: '2026-11-24' }, ['tue09', 'wed23', 'thu12']],
+    [{ date_to: '2026-11-24' }, ['mon08', 'mon10', 'tue09']],
+    [{ date_from: '2026-11-24', date_to: '2026-11-25' }, ['tue09', 'wed23']],
+    [{ status: 'confirmed' }, ['tue09']],
+    [{ status: 'pending' }, ['mon08', 'mon10', 'wed23']],
+    [{ status: 'rejected' }, []],
+    [{ master_id: MASTER }, ['tue09']],
+    [{ date_from: '2026-11-23', status: 'pending', date_to: '2026-11-23' }, ['mon08', 'mon10']],
+    [{ date: '2026-11-27' }, []],
+  ])('%j', async (query, expected) => {
+    const result = await list(owner, query.master_id === MASTER ? { ...query, master_id: other.id } : query);
     expect(result.map((b) => b.id)).toEqual(expected.map((key) => ids[key]));
   });
 
@@ -107,11 +112,11 @@ describe('GET /bookings', () => {
   it("shows no other business's bookings", async () => {
     const stranger = await registerBusiness(t);
     expect(await list(stranger)).toEqual([]);
-    expect(await list(stranger, `?master_id=${other.id}`)).toEqual([]);
+    expect(await list(stranger, { master_id: other.id })).toEqual([]);
   });
 
   it('needs a provider token', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/bookings' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/bookings')).statusCode).toBe(401);
   });
 });
 
@@ -136,13 +141,13 @@ describe('GET /bookings/{id}', () => {
     ] as const) {
       const response = await get(who, id);
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Booking not found', code: 'not_found' });
+      expect(response.problem).toEqual({ detail: 'Booking not found', code: 'not_found' });
     }
   });
 });
 
 describe('PATCH /bookings/{id}', () => {
-  it.each([
+  it.each<[BookingStatus, BookingStatus[]]>([
     ['confirmed', ['confirmed']],
     ['completed', ['completed']],
     ['cancelled', ['cancelled']],
@@ -160,7 +165,7 @@ describe('PATCH /bookings/{id}', () => {
   it('any status from any status, including cancelling a completed booking and back to pending (not told)', async () => {
     const { owner } = await ownerWithMaster();
     const booking = await book(t, owner);
-    for (const status of ['completed', 'cancelled', 'confirmed', 'rejected', 'pending', 'completed']) {
+    for (const status of ['completed', 'cancelled', 'confirmed', 'rejected', 'pending', 'completed'] as const) {
       expect((await patch(owner, booking.id, status)).data.status).toBe(status);
     }
     expect(told(booking.id)).toEqual(['completed', 'cancelled', 'confirmed', 'completed']);
@@ -187,7 +192,7 @@ describe('PATCH /bookings/{id}', () => {
   it.each([['unknown'], ['CONFIRMED'], [null], [1]])('status %j is 400 naming status', async (status) => {
     const { owner } = await ownerWithMaster();
     const booking = await book(t, owner);
-    const response = await patch(owner, booking.id, status);
+    const response = await patchRaw(owner, booking.id, status);
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe('status');
     expect((await get(owner, booking.id)).data.status).toBe('pending');
@@ -271,7 +276,7 @@ describe('DELETE /bookings/{id}', () => {
     const { owner } = await ownerWithMaster();
     const booking = await book(t, owner, { phone: '87015550000' });
     await remove(owner, booking.id);
-    const clients = (await t.call({ method: 'GET', url: '/api/v1/clients', token: owner.token })).data;
+    const clients = (await t.op('get', '/api/v1/clients', { token: owner.token })).data;
     expect(clients).toEqual([expect.objectContaining({ phone: '77015550000', bookings_count: 0, last_booking_at: null })]);
   });
 });
@@ -281,8 +286,8 @@ describe('catalog edits never alter bookings', () => {
     const { owner, master } = await ownerWithMaster();
     const extra = await createService(t, owner);
     const booking = await book(t, owner, { master_id: master.id });
-    await t.call({ method: 'PUT', url: `/api/v1/services/${owner.service.id}`, token: owner.token, payload: { duration: 15, price: 1 } });
-    await t.call({ method: 'PUT', url: `/api/v1/masters/${master.id}`, token: owner.token, payload: { service_ids: [extra.id] } });
+    await t.op('put', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token, body: { duration: 15, price: 1 } });
+    await t.op('put', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token, body: { service_ids: [extra.id] } });
     const after = (await get(owner, booking.id)).data;
     expect(after).toMatchObject({
       start_at: booking.start_at,

@@ -40,7 +40,7 @@ describe('creating a booking', () => {
       client: { first_name: 'Алия', phone: '77011112233' },
       messenger_url: `https://t.me/salon_kz_bot?start=client_${response.data.id}`,
     });
-    const stored = await t.call({ method: 'GET', url: `/api/v1/bookings/${response.data.id}`, token: owner.token });
+    const stored = await t.op('get', '/api/v1/bookings/{id}', { path: { id: response.data.id }, token: owner.token });
     expect(stored.data).toMatchObject({ notes: 'Первый раз', client: { phone: '77011112233', first_name: 'Алия' } });
   });
 
@@ -65,7 +65,7 @@ describe('creating a booking', () => {
   it('price_snapshot is the service price at creation', async () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
-    await t.call({ method: 'PUT', url: `/api/v1/services/${owner.service.id}`, token: owner.token, payload: { price: 7500.5 } });
+    await t.op('put', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token, body: { price: 7500.5 } });
     expect((await book(t, owner)).price_snapshot).toBe(7500.5);
   });
 });
@@ -73,13 +73,12 @@ describe('creating a booking', () => {
 describe('404s (rules 2, 3 and master_id)', () => {
   it('an unknown slug', async () => {
     const owner = await registerBusiness(t);
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/public/no-such-slug-here/booking',
-      payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'A', phone: '87011112233' },
+    const response = await t.op('post', '/api/v1/public/{slug}/booking', {
+      path: { slug: 'no-such-slug-here' },
+      body: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'A', phone: '87011112233' },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
+    expect(response.problem).toEqual({ detail: 'Business not found', code: 'not_found' });
   });
 
   it("an unknown service, or another business's", async () => {
@@ -153,10 +152,10 @@ describe('phone and client (rules 5 and 6)', () => {
     await createMaster(t, owner);
     const responses = await Promise.all([1, 2, 3, 4].map((n) => bookingRequest(t, owner, { phone: '87016660000', notes: `n${n}` })));
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
-    const clients = (await t.call({ method: 'GET', url: '/api/v1/clients', token: owner.token })).data;
+    const clients = (await t.op('get', '/api/v1/clients', { token: owner.token })).data;
     expect(clients).toHaveLength(1);
-    expect(clients[0].bookings_count).toBe(4);
-    expect(clients[0].notes.split('\n').sort()).toEqual(['n1', 'n2', 'n3', 'n4']);
+    expect(clients[0]!.bookings_count).toBe(4);
+    expect(clients[0]!.notes!.split('\n').sort()).toEqual(['n1', 'n2', 'n3', 'n4']);
   });
 
   it('one client per phone: first_name updated, notes appended on a new line, empty notes leave them', async () => {
@@ -165,7 +164,7 @@ describe('phone and client (rules 5 and 6)', () => {
     await book(t, owner, { first_name: 'Алия', phone: '87019990011', notes: 'аллергия на краску' });
     await book(t, owner, { first_name: 'Алия С.', phone: '+7 701 999 00 11', notes: null });
     await book(t, owner, { first_name: 'Алия Сериковна', phone: '7019990011', notes: 'просит чай' });
-    const clients = (await t.call({ method: 'GET', url: '/api/v1/clients', token: owner.token })).data;
+    const clients = (await t.op('get', '/api/v1/clients', { token: owner.token })).data;
     expect(clients).toEqual([
       expect.objectContaining({
         phone: '77019990011',
@@ -224,7 +223,7 @@ describe('notification (rule 9)', () => {
       const response = await bookingRequest(t, owner);
       expect(response.statusCode).toBe(201);
       expect(newBookingCalls(response.data.id)).toHaveLength(1);
-      expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${response.data.id}`, token: owner.token })).statusCode).toBe(200);
+      expect((await t.op('get', '/api/v1/bookings/{id}', { path: { id: response.data.id }, token: owner.token })).statusCode).toBe(200);
     } finally {
       notifier.fail = false;
     }
@@ -304,7 +303,7 @@ describe('Idempotency-Key', () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
     const first = await bookingRequest(t, owner, body, { 'idempotency-key': 'deleted' });
-    await t.call({ method: 'DELETE', url: `/api/v1/bookings/${first.data.id}`, token: owner.token });
+    await t.op('delete', '/api/v1/bookings/{id}', { path: { id: first.data.id }, token: owner.token });
     const again = await bookingRequest(t, owner, body, { 'idempotency-key': 'deleted' });
     expect(again.statusCode).toBe(201);
     expect(again.data.id).not.toBe(first.data.id);

@@ -2,17 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
+import type { paths } from '../../../web/src/shared/api-types.js';
 
 const t = useTestApp();
 
-const putBusiness = (owner: RegisteredBusiness, payload: Record<string, unknown>) =>
+type BusinessBody = paths['/api/v1/business']['put']['requestBody']['content']['application/json'];
+
+const putBusiness = (owner: RegisteredBusiness, body: BusinessBody) => t.op('put', '/api/v1/business', { token: owner.token, body });
+/** A body the document refuses (the 400 tests): untyped. */
+const putBusinessRaw = (owner: RegisteredBusiness, payload: Record<string, unknown>) =>
   t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload });
 const uniqueSlug = () => `salon-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 describe('GET /business', () => {
   it('answers the business of the token', async () => {
     const owner = await registerBusiness(t);
-    const response = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    const response = await t.op('get', '/api/v1/business', { token: owner.token });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({
       id: owner.business.id,
@@ -34,7 +39,7 @@ describe('GET /business', () => {
   });
 
   it('needs a provider token', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/business' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/business')).statusCode).toBe(401);
   });
 });
 
@@ -49,14 +54,14 @@ describe('PUT /business', () => {
       slug: owner.business.slug,
       phone: owner.business.phone,
     });
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` })).data.name).toBe('Barber Pro');
+    expect((await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } })).data.name).toBe('Barber Pro');
   });
 
   it('stores the phone formatted as +7 701 234 56 78 and rejects one that does not normalize', async () => {
     const owner = await registerBusiness(t);
     const ok = await putBusiness(owner, { phone: '8 (702) 555-11-22' });
     expect(ok.data.phone).toBe('+7 702 555 11 22');
-    const bad = await putBusiness(owner, { phone: '555' });
+    const bad = await putBusinessRaw(owner, { phone: '555' });
     expect(bad.statusCode).toBe(400);
     expect(bad.data.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
   });
@@ -67,15 +72,15 @@ describe('PUT /business', () => {
     const response = await putBusiness(owner, { slug });
     expect(response.statusCode).toBe(200);
     expect(response.data.slug).toBe(slug);
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${slug}` })).statusCode).toBe(200);
-    const old = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    expect((await t.op('get', '/api/v1/public/{slug}', { path: { slug } })).statusCode).toBe(200);
+    const old = await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } });
     expect(old.statusCode).toBe(200);
     expect(old.data.slug).toBe(slug);
   });
 
   it.each(['Salon', 'salon azhar', 'салон', 'a_b', '', 'x'.repeat(65)])('slug %j breaks the format: 400 naming slug', async (slug) => {
     const owner = await registerBusiness(t);
-    const response = await putBusiness(owner, { slug });
+    const response = await putBusinessRaw(owner, { slug });
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe('slug');
   });
@@ -84,7 +89,7 @@ describe('PUT /business', () => {
     'slug %j is reserved: 400',
     async (slug) => {
       const owner = await registerBusiness(t);
-      const response = await putBusiness(owner, { slug });
+      const response = await putBusinessRaw(owner, { slug });
       expect(response.statusCode).toBe(400);
       expect(response.data.detail).toBe(`Slug "${slug}" is reserved`);
     },
@@ -94,7 +99,7 @@ describe('PUT /business', () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const taken = await putBusiness(b, { slug: a.business.slug });
     expect(taken.statusCode).toBe(409);
-    expect(taken.data).toEqual({ detail: 'Slug is already taken', code: 'slug_taken' });
+    expect(taken.problem).toEqual({ detail: 'Slug is already taken', code: 'slug_taken' });
     const own = await putBusiness(a, { slug: a.business.slug, name: 'Same slug' });
     expect(own.statusCode).toBe(200);
     expect(own.data.slug).toBe(a.business.slug);
@@ -111,7 +116,7 @@ describe('PUT /business', () => {
 
   it('a blank name is 400', async () => {
     const owner = await registerBusiness(t);
-    const response = await putBusiness(owner, { name: '   ' });
+    const response = await putBusinessRaw(owner, { name: '   ' });
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe('name');
   });
@@ -133,8 +138,7 @@ describe('PUT /business', () => {
 describe('GET /business/slug-available', () => {
   it('says whether a slug is valid and free', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
-    const check = async (slug: string) =>
-      (await t.call({ method: 'GET', url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`, token: a.token })).data;
+    const check = async (slug: string) => (await t.op('get', '/api/v1/business/slug-available', { query: { slug }, token: a.token })).data;
     expect(await check(uniqueSlug())).toMatchObject({ available: true, reason: null });
     expect(await check(a.business.slug)).toMatchObject({ available: true, reason: null });
     expect(await check(b.business.slug)).toMatchObject({ available: false, reason: 'taken' });
@@ -155,7 +159,7 @@ const base = (id: number, name: string, duration: number, price: number) => ({
 describe('public catalog', () => {
   it('GET /public/{slug} answers {id, slug, name, phone, address} and the optional profile only', async () => {
     const owner = await registerBusiness(t);
-    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    const response = await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({
       id: owner.business.id,
@@ -169,17 +173,22 @@ describe('public catalog', () => {
     });
   });
 
-  it.each(['', '/services', '/masters', '/slots?date=2026-11-24'])('an unknown slug is 404 on /public/{slug}%s', async (suffix) => {
-    const response = await t.call({ method: 'GET', url: `/api/v1/public/no-such-business-${Date.now()}${suffix}` });
+  it.each<[string, (slug: string) => Promise<{ statusCode: number; problem: unknown }>]>([
+    ['', (slug) => t.op('get', '/api/v1/public/{slug}', { path: { slug } })],
+    ['/services', (slug) => t.op('get', '/api/v1/public/{slug}/services', { path: { slug } })],
+    ['/masters', (slug) => t.op('get', '/api/v1/public/{slug}/masters', { path: { slug } })],
+    ['/slots?date=2026-11-24', (slug) => t.op('get', '/api/v1/public/{slug}/slots', { path: { slug }, query: { date: '2026-11-24' } })],
+  ])('an unknown slug is 404 on /public/{slug}%s', async (_suffix, get) => {
+    const response = await get(`no-such-business-${Date.now()}`);
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Business not found', code: 'not_found' });
+    expect(response.problem).toEqual({ detail: 'Business not found', code: 'not_found' });
   });
 
   it('services: {id, name, duration, price, buffer_after, category} with category {id, name} or null, and the ranges of §17', async () => {
     const owner = await registerBusiness(t);
-    const category = (await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name: 'Волосы' } })).data;
+    const category = (await t.op('post', '/api/v1/categories', { token: owner.token, body: { name: 'Волосы' } })).data;
     const colour = await createService(t, owner, { category_id: category.id });
-    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/services` });
+    const response = await t.op('get', '/api/v1/public/{slug}/services', { path: { slug: owner.business.slug } });
     expect(response.data).toEqual([
       { ...base(owner.service.id, 'Стрижка', 60, 5000), price_min: 5000, price_max: 5000, duration_min: 60, duration_max: 60 },
       {
@@ -197,7 +206,7 @@ describe('public catalog', () => {
     const owner = await registerBusiness(t);
     const colour = await createService(t, owner);
     const master = await createMaster(t, owner, 'Данияр', [colour.id, owner.service.id]);
-    const response = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/masters` });
+    const response = await t.op('get', '/api/v1/public/{slug}/masters', { path: { slug: owner.business.slug } });
     expect(response.data).toEqual([
       {
         id: master.id,
@@ -213,8 +222,8 @@ describe('public catalog', () => {
   it("shows one business's catalog only", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     await createMaster(t, b, 'Чужой');
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${a.business.slug}/masters` })).data).toEqual([]);
-    const services = (await t.call({ method: 'GET', url: `/api/v1/public/${a.business.slug}/services` })).data;
-    expect(services.map((s: { id: number }) => s.id)).toEqual([a.service.id]);
+    expect((await t.op('get', '/api/v1/public/{slug}/masters', { path: { slug: a.business.slug } })).data).toEqual([]);
+    const services = (await t.op('get', '/api/v1/public/{slug}/services', { path: { slug: a.business.slug } })).data;
+    expect(services.map((s) => s.id)).toEqual([a.service.id]);
   });
 });

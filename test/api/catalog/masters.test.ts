@@ -10,11 +10,9 @@ describe('masters', () => {
   it('creates (201) with service_ids as service objects, reads and lists', async () => {
     const owner = await registerBusiness(t);
     const colour = await createService(t, owner);
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
+    const response = await t.op('post', '/api/v1/masters', {
       token: owner.token,
-      payload: { name: ' Данияр ', service_ids: [colour.id, owner.service.id, colour.id] },
+      body: { name: ' Данияр ', service_ids: [colour.id, owner.service.id, colour.id] },
     });
     expect(response.statusCode).toBe(201);
     expect(response.data).toEqual({
@@ -45,31 +43,31 @@ describe('masters', () => {
       has_schedule: false,
       telegram_linked: false,
     });
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${response.data.id}`, token: owner.token })).data).toEqual(response.data);
-    const bare = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Без услуг' } });
+    expect((await t.op('get', '/api/v1/masters/{id}', { path: { id: response.data.id }, token: owner.token })).data).toEqual(response.data);
+    const bare = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Без услуг' } });
     expect(bare.data.services).toEqual([]);
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data).toEqual([response.data, bare.data]);
+    expect((await t.op('get', '/api/v1/masters', { token: owner.token })).data).toEqual([response.data, bare.data]);
   });
 
   it('has_schedule follows POST and DELETE of the master schedule', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token });
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token })).data.has_schedule).toBe(true);
-    await t.call({ method: 'DELETE', url: `/api/v1/schedule/master/${master.id}`, token: owner.token });
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token })).data.has_schedule).toBe(false);
+    await t.op('post', '/api/v1/schedule/master/{master_id}', { path: { master_id: master.id }, token: owner.token });
+    expect((await t.op('get', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).data.has_schedule).toBe(true);
+    await t.op('delete', '/api/v1/schedule/master/{master_id}', { path: { master_id: master.id }, token: owner.token });
+    expect((await t.op('get', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).data.has_schedule).toBe(false);
   });
 
   it('PUT: service_ids replaces the links; a name-only PUT keeps them', async () => {
     const owner = await registerBusiness(t);
     const colour = await createService(t, owner);
     const master = await createMaster(t, owner, 'Айгуль', [owner.service.id]);
-    const url = `/api/v1/masters/${master.id}`;
-    const replaced = await t.call({ method: 'PUT', url, token: owner.token, payload: { service_ids: [colour.id] } });
-    expect(replaced.data.services.map((s: { id: number }) => s.id)).toEqual([colour.id]);
-    const renamed = await t.call({ method: 'PUT', url, token: owner.token, payload: { name: 'Айгуль Б.' } });
+    const path = { id: master.id };
+    const replaced = await t.op('put', '/api/v1/masters/{id}', { path, token: owner.token, body: { service_ids: [colour.id] } });
+    expect(replaced.data.services.map((s) => s.id)).toEqual([colour.id]);
+    const renamed = await t.op('put', '/api/v1/masters/{id}', { path, token: owner.token, body: { name: 'Айгуль Б.' } });
     expect(renamed.data).toMatchObject({ name: 'Айгуль Б.', services: [{ id: colour.id }] });
-    const emptied = await t.call({ method: 'PUT', url, token: owner.token, payload: { service_ids: [] } });
+    const emptied = await t.op('put', '/api/v1/masters/{id}', { path, token: owner.token, body: { service_ids: [] } });
     expect(emptied.data.services).toEqual([]);
   });
 
@@ -79,32 +77,30 @@ describe('masters', () => {
     const master = await createMaster(t, owner);
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
-        t.call({
-          method: 'PUT',
-          url: `/api/v1/masters/${master.id}`,
+        t.op('put', '/api/v1/masters/{id}', {
+          path: { id: master.id },
           token: owner.token,
-          payload: { service_ids: [owner.service.id, colour.id] },
+          body: { service_ids: [owner.service.id, colour.id] },
         }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    const after = await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token });
-    expect(after.data.services.map((s: { id: number }) => s.id)).toEqual([owner.service.id, colour.id]);
+    const after = await t.op('get', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token });
+    expect(after.data.services.map((s) => s.id)).toEqual([owner.service.id, colour.id]);
   });
 
   it("service_ids naming another business's or an unknown service is 400 naming service_ids", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     for (const ids of [[b.service.id], [a.service.id, 2147483647]]) {
-      const response = await t.call({ method: 'POST', url: '/api/v1/masters', token: a.token, payload: { name: 'X', service_ids: ids } });
+      const response = await t.op('post', '/api/v1/masters', { token: a.token, body: { name: 'X', service_ids: ids } });
       expect(response.statusCode).toBe(400);
-      expect(response.data.errors[0].field).toBe('service_ids');
+      expect(response.problem.errors?.[0]?.field).toBe('service_ids');
     }
     const master = await createMaster(t, a);
-    const put = await t.call({
-      method: 'PUT',
-      url: `/api/v1/masters/${master.id}`,
+    const put = await t.op('put', '/api/v1/masters/{id}', {
+      path: { id: master.id },
       token: a.token,
-      payload: { service_ids: [b.service.id] },
+      body: { service_ids: [b.service.id] },
     });
     expect(put.statusCode).toBe(400);
   });
@@ -119,33 +115,36 @@ describe('masters', () => {
   it("another business's master is 404 on GET, PUT and DELETE", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const master = await createMaster(t, a);
-    const url = `/api/v1/masters/${master.id}`;
-    expect((await t.call({ method: 'GET', url, token: b.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'PUT', url, token: b.token, payload: { name: 'Hijacked' } })).statusCode).toBe(404);
-    expect((await t.call({ method: 'DELETE', url, token: b.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url, token: a.token })).data.name).toBe('Мастер');
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: b.token })).data).toEqual([]);
+    const path = { id: master.id };
+    expect((await t.op('get', '/api/v1/masters/{id}', { path, token: b.token })).statusCode).toBe(404);
+    expect((await t.op('put', '/api/v1/masters/{id}', { path, token: b.token, body: { name: 'Hijacked' } })).statusCode).toBe(404);
+    expect((await t.op('delete', '/api/v1/masters/{id}', { path, token: b.token })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/masters/{id}', { path, token: a.token })).data.name).toBe('Мастер');
+    expect((await t.op('get', '/api/v1/masters', { token: b.token })).data).toEqual([]);
   });
 
   it('deleting an unbooked master removes it with its schedule', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token });
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
-    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token }), 'not_found');
-    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/schedule/master/${master.id}`, token: owner.token }), 'not_found');
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data).toEqual([]);
+    await t.op('post', '/api/v1/schedule/master/{master_id}', { path: { master_id: master.id }, token: owner.token });
+    expect((await t.op('delete', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).statusCode).toBe(204);
+    expectRefusal(await t.op('get', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token }), 'not_found');
+    expectRefusal(
+      await t.op('get', '/api/v1/schedule/master/{master_id}', { path: { master_id: master.id }, token: owner.token }),
+      'not_found',
+    );
+    expect((await t.op('get', '/api/v1/masters', { token: owner.token })).data).toEqual([]);
   });
 
   it('deleting a booked master archives it: gone from lists, slots and new bookings; its bookings untouched', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner, 'Уходящий');
     const booking = await book(t, owner, { master_id: master.id });
-    const before = (await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data;
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
+    const before = (await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token })).data;
+    expect((await t.op('delete', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).statusCode).toBe(204);
 
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data).toEqual([]);
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/masters` })).data).toEqual([]);
+    expect((await t.op('get', '/api/v1/masters', { token: owner.token })).data).toEqual([]);
+    expect((await t.op('get', '/api/v1/public/{slug}/masters', { path: { slug: owner.business.slug } })).data).toEqual([]);
     expect((await slots(t, owner.business.slug, '2026-11-24', master.id)).statusCode).toBe(404);
     const explicit = await bookingRequest(t, owner, { master_id: master.id });
     expect(explicit.statusCode).toBe(404);
@@ -153,10 +152,10 @@ describe('masters', () => {
     expect(auto.statusCode).toBe(400);
     expect(auto.data).toEqual({ detail: 'No masters available', code: 'no_masters_available' });
 
-    const after = await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token });
+    const after = await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token });
     expect(after.data).toEqual(before);
     expect(after.data.master).toEqual({ id: master.id, name: 'Уходящий' });
-    const listed = await t.call({ method: 'GET', url: `/api/v1/bookings?master_id=${master.id}`, token: owner.token });
-    expect(listed.data.map((b: { id: string }) => b.id)).toEqual([booking.id]);
+    const listed = await t.op('get', '/api/v1/bookings', { query: { master_id: master.id }, token: owner.token });
+    expect(listed.data.map((b) => b.id)).toEqual([booking.id]);
   });
 });

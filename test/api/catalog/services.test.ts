@@ -8,9 +8,9 @@ import { book, bookingRequest, createMaster, createService } from '../../helpers
 const t = useTestApp();
 
 const category = async (owner: RegisteredBusiness, name = 'Волосы') => {
-  const response = await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name } });
+  const response = await t.op('post', '/api/v1/categories', { token: owner.token, body: { name } });
   expect(response.statusCode).toBe(201);
-  return response.data as { id: number; name: string };
+  return response.data;
 };
 
 describe('categories', () => {
@@ -19,13 +19,13 @@ describe('categories', () => {
     const hair = await category(owner, ' Волосы ');
     expect(hair).toEqual({ id: expect.any(Number), name: 'Волосы' });
     const nails = await category(owner, 'Ногти');
-    expect((await t.call({ method: 'GET', url: '/api/v1/categories', token: owner.token })).data).toEqual([hair, nails]);
-    const renamed = await t.call({ method: 'PUT', url: `/api/v1/categories/${hair.id}`, token: owner.token, payload: { name: 'Стрижки' } });
+    expect((await t.op('get', '/api/v1/categories', { token: owner.token })).data).toEqual([hair, nails]);
+    const renamed = await t.op('put', '/api/v1/categories/{id}', { path: { id: hair.id }, token: owner.token, body: { name: 'Стрижки' } });
     expect(renamed.data).toEqual({ id: hair.id, name: 'Стрижки' });
-    const deleted = await t.call({ method: 'DELETE', url: `/api/v1/categories/${nails.id}`, token: owner.token });
+    const deleted = await t.op('delete', '/api/v1/categories/{id}', { path: { id: nails.id }, token: owner.token });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
-    expect((await t.call({ method: 'GET', url: '/api/v1/categories', token: owner.token })).data).toEqual([renamed.data]);
+    expect((await t.op('get', '/api/v1/categories', { token: owner.token })).data).toEqual([renamed.data]);
   });
 
   it('deleting a category keeps its services, with category null', async () => {
@@ -33,19 +33,19 @@ describe('categories', () => {
     const hair = await category(owner);
     const service = await createService(t, owner, { category_id: hair.id });
     expect(service.category).toEqual(hair);
-    await t.call({ method: 'DELETE', url: `/api/v1/categories/${hair.id}`, token: owner.token });
-    const after = await t.call({ method: 'GET', url: `/api/v1/services/${service.id}`, token: owner.token });
+    await t.op('delete', '/api/v1/categories/{id}', { path: { id: hair.id }, token: owner.token });
+    const after = await t.op('get', '/api/v1/services/{id}', { path: { id: service.id }, token: owner.token });
     expect(after.data).toEqual({ ...service, category: null });
   });
 
   it("another business's category is 404 on PUT and DELETE", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const hair = await category(a);
-    expect((await t.call({ method: 'PUT', url: `/api/v1/categories/${hair.id}`, token: b.token, payload: { name: 'x' } })).statusCode).toBe(
+    expect((await t.op('put', '/api/v1/categories/{id}', { path: { id: hair.id }, token: b.token, body: { name: 'x' } })).statusCode).toBe(
       404,
     );
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/categories/${hair.id}`, token: b.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: '/api/v1/categories', token: b.token })).data).toEqual([]);
+    expect((await t.op('delete', '/api/v1/categories/{id}', { path: { id: hair.id }, token: b.token })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/categories', { token: b.token })).data).toEqual([]);
   });
 
   it.each(['', '   '])('a blank name %j is 400', async (name) => {
@@ -62,17 +62,16 @@ describe('services', () => {
     const hair = await category(owner);
     const created = await createService(t, owner, { name: ' Укладка ', duration: 30, price: 3500.5, category_id: hair.id });
     expect(created).toEqual({ id: expect.any(Number), name: 'Укладка', duration: 30, price: 3500.5, buffer_after: 0, category: hair });
-    expect((await t.call({ method: 'GET', url: `/api/v1/services/${created.id}`, token: owner.token })).data).toEqual(created);
-    const list = await t.call({ method: 'GET', url: '/api/v1/services', token: owner.token });
-    expect(list.data.map((s: { id: number }) => s.id)).toEqual([owner.service.id, created.id]);
+    expect((await t.op('get', '/api/v1/services/{id}', { path: { id: created.id }, token: owner.token })).data).toEqual(created);
+    const list = await t.op('get', '/api/v1/services', { token: owner.token });
+    expect(list.data.map((s) => s.id)).toEqual([owner.service.id, created.id]);
 
-    const updated = await t.call({ method: 'PUT', url: `/api/v1/services/${created.id}`, token: owner.token, payload: { price: 4000 } });
+    const updated = await t.op('put', '/api/v1/services/{id}', { path: { id: created.id }, token: owner.token, body: { price: 4000 } });
     expect(updated.data).toEqual({ ...created, price: 4000 });
-    const cleared = await t.call({
-      method: 'PUT',
-      url: `/api/v1/services/${created.id}`,
+    const cleared = await t.op('put', '/api/v1/services/{id}', {
+      path: { id: created.id },
       token: owner.token,
-      payload: { category_id: null, duration: 45 },
+      body: { category_id: null, duration: 45 },
     });
     expect(cleared.data).toEqual({ ...created, price: 4000, duration: 45, category: null });
   });
@@ -104,28 +103,26 @@ describe('services', () => {
   it('a category of another business is 404', async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const foreign = await category(b);
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/services',
+    const response = await t.op('post', '/api/v1/services', {
       token: a.token,
-      payload: { name: 'X', duration: 30, price: 1, category_id: foreign.id },
+      body: { name: 'X', duration: 30, price: 1, category_id: foreign.id },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Category not found', code: 'not_found' });
+    expect(response.problem).toEqual({ detail: 'Category not found', code: 'not_found' });
   });
 
   it("another business's service is 404 on GET, PUT and DELETE and stays untouched", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
-    const url = `/api/v1/services/${a.service.id}`;
-    expect((await t.call({ method: 'GET', url, token: b.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'PUT', url, token: b.token, payload: { price: 1 } })).statusCode).toBe(404);
-    expect((await t.call({ method: 'DELETE', url, token: b.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url, token: a.token })).data.price).toBe(5000);
+    const path = { id: a.service.id };
+    expect((await t.op('get', '/api/v1/services/{id}', { path, token: b.token })).statusCode).toBe(404);
+    expect((await t.op('put', '/api/v1/services/{id}', { path, token: b.token, body: { price: 1 } })).statusCode).toBe(404);
+    expect((await t.op('delete', '/api/v1/services/{id}', { path, token: b.token })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/services/{id}', { path, token: a.token })).data.price).toBe(5000);
   });
 
   it('an unknown id is 404, a non-numeric id 400', async () => {
     const owner = await registerBusiness(t);
-    expect((await t.call({ method: 'GET', url: '/api/v1/services/2147483647', token: owner.token })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/services/{id}', { path: { id: 2147483647 }, token: owner.token })).statusCode).toBe(404);
     const bad = await t.call({ method: 'GET', url: '/api/v1/services/abc', token: owner.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.data.errors[0].field).toBe('id');
@@ -135,25 +132,27 @@ describe('services', () => {
     const owner = await registerBusiness(t);
     const extra = await createService(t, owner);
     const master = await createMaster(t, owner, 'Мастер', [owner.service.id, extra.id]);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/services/${extra.id}`, token: owner.token })).statusCode).toBe(204);
-    expect((await t.call({ method: 'GET', url: `/api/v1/services/${extra.id}`, token: owner.token })).statusCode).toBe(404);
-    const after = await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}`, token: owner.token });
-    expect(after.data.services.map((s: { id: number }) => s.id)).toEqual([owner.service.id]);
+    expect((await t.op('delete', '/api/v1/services/{id}', { path: { id: extra.id }, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('get', '/api/v1/services/{id}', { path: { id: extra.id }, token: owner.token })).statusCode).toBe(404);
+    const after = await t.op('get', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token });
+    expect(after.data.services.map((s) => s.id)).toEqual([owner.service.id]);
   });
 
   it('deleting a booked service archives it: gone from lists and new bookings, its bookings untouched', async () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
     const booking = await book(t, owner);
-    const before = (await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data;
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/services/${owner.service.id}`, token: owner.token })).statusCode).toBe(204);
+    const before = (await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token })).data;
+    expect((await t.op('delete', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token })).statusCode).toBe(204);
 
-    expect((await t.call({ method: 'GET', url: '/api/v1/services', token: owner.token })).data).toEqual([]);
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/services`, token: owner.token })).data).toEqual([]);
-    expect((await t.call({ method: 'GET', url: `/api/v1/services/${owner.service.id}`, token: owner.token })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/services', { token: owner.token })).data).toEqual([]);
+    expect((await t.op('get', '/api/v1/public/{slug}/services', { path: { slug: owner.business.slug }, token: owner.token })).data).toEqual(
+      [],
+    );
+    expect((await t.op('get', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token })).statusCode).toBe(404);
     expect((await bookingRequest(t, owner)).statusCode).toBe(404);
 
-    const after = await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token });
+    const after = await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token });
     expect(after.statusCode).toBe(200);
     expect(after.data).toEqual(before);
     expect(after.data.service).toEqual({ id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000 });
@@ -164,7 +163,7 @@ describe('services', () => {
     const master = await createMaster(t, owner);
     const extra = await createService(t, owner);
     const first = await book(t, owner);
-    const clientId = (await t.call({ method: 'GET', url: `/api/v1/bookings/${first.id}`, token: owner.token })).data.client.id;
+    const clientId = (await t.op('get', '/api/v1/bookings/{id}', { path: { id: first.id }, token: owner.token })).data.client.id;
     let deletion: Promise<{ statusCode: number }> | undefined;
     await t.database.db.transaction(async (tx) => {
       // A booking of `extra`, not yet committed when the DELETE arrives (PostgreSQL makes the DELETE wait for it).
@@ -177,13 +176,13 @@ describe('services', () => {
         endAt: '2026-11-25T11:30:00',
         priceSnapshot: extra.price,
       });
-      deletion = t.call({ method: 'DELETE', url: `/api/v1/services/${extra.id}`, token: owner.token });
+      deletion = t.op('delete', '/api/v1/services/{id}', { path: { id: extra.id }, token: owner.token });
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     expect((await deletion!).statusCode).toBe(204);
-    expect((await t.call({ method: 'GET', url: `/api/v1/services/${extra.id}`, token: owner.token })).statusCode).toBe(404);
-    const listed = (await t.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-25', token: owner.token })).data;
-    expect(listed.map((b: { service: { id: number } }) => b.service.id)).toEqual([extra.id]);
+    expect((await t.op('get', '/api/v1/services/{id}', { path: { id: extra.id }, token: owner.token })).statusCode).toBe(404);
+    const listed = (await t.op('get', '/api/v1/bookings', { query: { date: '2026-11-25' }, token: owner.token })).data;
+    expect(listed.map((b) => b.service.id)).toEqual([extra.id]);
   });
 
   it('a category deleted while a service naming it is being created: 409 try again, no 500', async () => {
@@ -192,11 +191,9 @@ describe('services', () => {
     let creation: Promise<{ statusCode: number; data: unknown }> | undefined;
     await t.database.db.transaction(async (tx) => {
       await tx.delete(serviceCategories).where(eq(serviceCategories.id, doomed.id));
-      creation = t.call({
-        method: 'POST',
-        url: '/api/v1/services',
+      creation = t.op('post', '/api/v1/services', {
         token: owner.token,
-        payload: { name: 'X', duration: 30, price: 1, category_id: doomed.id },
+        body: { name: 'X', duration: 30, price: 1, category_id: doomed.id },
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
@@ -212,8 +209,8 @@ describe('services', () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
     const booking = await book(t, owner);
-    await t.call({ method: 'PUT', url: `/api/v1/services/${owner.service.id}`, token: owner.token, payload: { price: 9999 } });
-    const after = (await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data;
+    await t.op('put', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token, body: { price: 9999 } });
+    const after = (await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token })).data;
     expect(after.price_snapshot).toBe(5000);
     expect(after.service.price).toBe(9999);
   });

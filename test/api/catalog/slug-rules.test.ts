@@ -11,23 +11,19 @@ describe('a slug chosen now', () => {
       const response = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug } });
       expect(response.statusCode, slug).toBe(400);
       expect(response.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'slug' }] });
-      const check = await t.call({
-        method: 'GET',
-        url: `/api/v1/business/slug-available?slug=${encodeURIComponent(slug)}`,
-        token: owner.token,
-      });
+      const check = await t.op('get', '/api/v1/business/slug-available', { query: { slug }, token: owner.token });
       expect(check.data).toMatchObject({ available: false, reason: 'format' });
     }
-    const business = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    const business = await t.op('get', '/api/v1/business', { token: owner.token });
     expect(business.data.slug).toBe(owner.business.slug);
   });
 
   it('digits alone (the phone default) and three characters are fine', async () => {
     const owner = await registerBusiness(t);
     const digits = String(Date.now()).slice(-10);
-    expect((await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug: digits } })).statusCode).toBe(200);
+    expect((await t.op('put', '/api/v1/business', { token: owner.token, body: { slug: digits } })).statusCode).toBe(200);
     const short = `s${Math.random().toString(36).slice(2, 4)}`;
-    const renamed = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug: short } });
+    const renamed = await t.op('put', '/api/v1/business', { token: owner.token, body: { slug: short } });
     expect([200, 409]).toContain(renamed.statusCode);
   });
 });

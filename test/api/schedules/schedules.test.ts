@@ -3,25 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster, slots } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { paths } from '../../../web/src/shared/api-types.js';
 
 const t = useTestApp();
 
-type Row = {
-  id: number;
-  business_id: number;
-  master_id: number | null;
-  day_of_week: number;
-  start_time: string;
-  end_time: string;
-  break_start_time: string | null;
-  break_end_time: string | null;
-  is_active: boolean;
-};
+type RowBody = paths['/api/v1/schedule/{id}']['put']['requestBody']['content']['application/json'];
 
-const businessWeek = async (owner: RegisteredBusiness) =>
-  (await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data as Row[];
-const putRow = (owner: RegisteredBusiness, id: number, payload: Record<string, unknown>) =>
+const businessWeek = async (owner: RegisteredBusiness) => (await t.op('get', '/api/v1/schedule', { token: owner.token })).data;
+const putRow = (owner: RegisteredBusiness, id: number, body: RowBody) =>
+  t.op('put', '/api/v1/schedule/{id}', { path: { id }, token: owner.token, body });
+/** A body the document refuses (the 400 tests): untyped. */
+const putRowRaw = (owner: RegisteredBusiness, id: number, payload: Record<string, unknown>) =>
   t.call({ method: 'PUT', url: `/api/v1/schedule/${id}`, token: owner.token, payload });
+const masterWeek = (owner: RegisteredBusiness, masterId: number) =>
+  t.op('get', '/api/v1/schedule/master/{master_id}', { path: { master_id: masterId }, token: owner.token });
+const createMasterWeek = (owner: RegisteredBusiness, masterId: number) =>
+  t.op('post', '/api/v1/schedule/master/{master_id}', { path: { master_id: masterId }, token: owner.token });
+const deleteMasterWeek = (owner: RegisteredBusiness, masterId: number) =>
+  t.op('delete', '/api/v1/schedule/master/{master_id}', { path: { master_id: masterId }, token: owner.token });
 
 describe('GET /schedule', () => {
   it('answers the 7 business rows, day 0 first, in the row shape', async () => {
@@ -47,20 +46,11 @@ describe('master schedules', () => {
   it('POST creates the 7 default master rows (201); a second POST answers 200 []', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const url = `/api/v1/schedule/master/${master.id}`;
-    expect((await t.call({ method: 'GET', url, token: owner.token })).data).toEqual([]);
-    const created = await t.call({ method: 'POST', url, token: owner.token });
+    expect((await masterWeek(owner, master.id)).data).toEqual([]);
+    const created = await createMasterWeek(owner, master.id);
     expect(created.statusCode).toBe(201);
     expect(
-      created.data.map((r: Row) => [
-        r.day_of_week,
-        r.start_time,
-        r.end_time,
-        r.break_start_time,
-        r.break_end_time,
-        r.is_active,
-        r.master_id,
-      ]),
+      created.data.map((r) => [r.day_of_week, r.start_time, r.end_time, r.break_start_time, r.break_end_time, r.is_active, r.master_id]),
     ).toEqual([
       [0, '09:00', '18:00', null, null, true, master.id],
       [1, '09:00', '18:00', null, null, true, master.id],
@@ -70,27 +60,25 @@ describe('master schedules', () => {
       [5, '09:00', '18:00', null, null, false, master.id],
       [6, '09:00', '18:00', null, null, false, master.id],
     ]);
-    expect((await t.call({ method: 'GET', url, token: owner.token })).data).toEqual(created.data);
-    const again = await t.call({ method: 'POST', url, token: owner.token });
+    expect((await masterWeek(owner, master.id)).data).toEqual(created.data);
+    const again = await createMasterWeek(owner, master.id);
     expect(again.statusCode).toBe(200);
     expect(again.data).toEqual([]);
-    expect((await t.call({ method: 'GET', url, token: owner.token })).data).toHaveLength(7);
+    expect((await masterWeek(owner, master.id)).data).toHaveLength(7);
   });
 
   it('parallel POSTs (a double click) create one week: one 201, the others 200 []', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const url = `/api/v1/schedule/master/${master.id}`;
-    const responses = await Promise.all(Array.from({ length: 8 }, () => t.call({ method: 'POST', url, token: owner.token })));
+    const responses = await Promise.all(Array.from({ length: 8 }, () => createMasterWeek(owner, master.id)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
-    expect((await t.call({ method: 'GET', url, token: owner.token })).data).toHaveLength(7);
+    expect((await masterWeek(owner, master.id)).data).toHaveLength(7);
   });
 
   it('DELETE removes the master rows (204); the master falls back to the business schedule', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const url = `/api/v1/schedule/master/${master.id}`;
-    const [monday] = (await t.call({ method: 'POST', url, token: owner.token })).data as Row[];
+    const [monday] = (await createMasterWeek(owner, master.id)).data;
     await putRow(owner, monday!.id, { start_time: '12:00', end_time: '20:00' });
     expect((await slots(t, owner.business.slug, '2026-11-23', master.id)).data).toEqual({
       work_start: '12:00',
@@ -98,9 +86,9 @@ describe('master schedules', () => {
       busy_intervals: [],
     });
 
-    const deleted = await t.call({ method: 'DELETE', url, token: owner.token });
+    const deleted = await deleteMasterWeek(owner, master.id);
     expect(deleted.statusCode).toBe(204);
-    expect((await t.call({ method: 'GET', url, token: owner.token })).data).toEqual([]);
+    expect((await masterWeek(owner, master.id)).data).toEqual([]);
     expect((await slots(t, owner.business.slug, '2026-11-23', master.id)).data).toEqual({
       work_start: '09:00',
       work_end: '18:00',
@@ -112,14 +100,13 @@ describe('master schedules', () => {
   it("another business's master is 404 on GET, POST and DELETE, and its rows stay", async () => {
     const [a, b] = [await registerBusiness(t), await registerBusiness(t)];
     const master = await createMaster(t, a);
-    const url = `/api/v1/schedule/master/${master.id}`;
-    await t.call({ method: 'POST', url, token: a.token });
-    for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await t.call({ method, url, token: b.token });
+    await createMasterWeek(a, master.id);
+    for (const send of [masterWeek, createMasterWeek, deleteMasterWeek]) {
+      const response = await send(b, master.id);
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Master not found', code: 'not_found' });
+      expect(response.problem).toEqual({ detail: 'Master not found', code: 'not_found' });
     }
-    expect((await t.call({ method: 'GET', url, token: a.token })).data).toHaveLength(7);
+    expect((await masterWeek(a, master.id)).data).toHaveLength(7);
   });
 
   it('a non-numeric master id is 400', async () => {
@@ -215,7 +202,7 @@ describe('PUT /schedule/{id}', () => {
   ])('an invalid %s is 400 naming it', async (field, payload) => {
     const owner = await registerBusiness(t);
     const [monday] = await businessWeek(owner);
-    const response = await putRow(owner, monday!.id, payload);
+    const response = await putRowRaw(owner, monday!.id, payload);
     expect(response.statusCode).toBe(400);
     expect(response.data.errors[0].field).toBe(field);
     expect((await businessWeek(owner))[0]).toEqual(monday);
@@ -224,8 +211,7 @@ describe('PUT /schedule/{id}', () => {
   it('updates a master row too', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const [, , , , , saturday] = (await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token }))
-      .data as Row[];
+    const [, , , , , saturday] = (await createMasterWeek(owner, master.id)).data;
     expect((await putRow(owner, saturday!.id, { isActive: true, startTime: '10:00', endTime: '16:00' })).data).toMatchObject({
       master_id: master.id,
       is_active: true,
@@ -243,7 +229,7 @@ describe('PUT /schedule/{id}', () => {
     const [monday] = await businessWeek(a);
     const response = await putRow(b, monday!.id, { start_time: '00:00' });
     expect(response.statusCode).toBe(404);
-    expect(response.data).toEqual({ detail: 'Schedule not found', code: 'not_found' });
+    expect(response.problem).toEqual({ detail: 'Schedule not found', code: 'not_found' });
     expect((await businessWeek(a))[0]).toEqual(monday);
     expect((await putRow(b, 2147483647, {})).statusCode).toBe(404);
   });
@@ -254,26 +240,26 @@ describe('PUT /schedule/{id}', () => {
     const booking = await book(t, owner, { date: '2026-11-23', time: '10:00' });
     const [monday] = await businessWeek(owner);
     await putRow(owner, monday!.id, { is_active: false });
-    const after = await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token });
+    const after = await t.op('get', '/api/v1/bookings/{id}', { path: { id: booking.id }, token: owner.token });
     expect(after.data).toMatchObject({ status: 'pending', start_at: '2026-11-23T10:00:00', end_at: '2026-11-23T11:00:00' });
   });
 
   it('needs a provider token', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/schedule' })).statusCode).toBe(401);
-    expect((await t.call({ method: 'PUT', url: '/api/v1/schedule/1', payload: {} })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/schedule')).statusCode).toBe(401);
+    expect((await t.op('put', '/api/v1/schedule/{id}', { path: { id: 1 }, body: {} })).statusCode).toBe(401);
   });
 });
 
 describe('hours_saved (issue #35: the setup card counts hours the owner set, not the defaults)', () => {
   it('is false after registration and true from the first PUT /schedule/{id} on, an empty body (confirming the day) included', async () => {
     const owner = await registerBusiness(t);
-    const business = async () => (await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data;
+    const business = async () => (await t.op('get', '/api/v1/business', { token: owner.token })).data;
     expect((await business()).hours_saved).toBe(false);
     const week = await businessWeek(owner);
     expect((await putRow(owner, week[0]!.id, {})).statusCode).toBe(200);
     expect((await business()).hours_saved).toBe(true);
     expect(await businessWeek(owner)).toEqual(week);
     const other = await registerBusiness(t);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: other.token })).data.hours_saved).toBe(false);
+    expect((await t.op('get', '/api/v1/business', { token: other.token })).data.hours_saved).toBe(false);
   });
 });
