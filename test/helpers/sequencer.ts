@@ -2,19 +2,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest start first in their group: the ones that start the server or the
- * backup command as processes (20-90 s each) and the longest browser files (20-40 s). Vitest orders
- * a fresh clone's files by size, so one of them could start last and run alone while the other
- * workers idle; taken first, they run beside the short ones. After a run, Vitest's own cache
- * (longest first) orders the rest.
+ * backup command as processes (20-100 s each) and the longest browser files (20-40 s), taken in turns
+ * so that the browser files do not wait behind all six process files (in a fresh-clone run they
+ * did: the browser files started 60 s into their group). Vitest orders a fresh clone's files by size,
+ * so one of them could start last and run alone while the other workers idle. After a run, Vitest's
+ * own cache (longest first) orders the rest.
  */
 const longest = [
   'test/api/operations/backup.test.ts',
-  'test/api/operations/startup.test.ts',
-  'test/api/operations/shutdown.test.ts',
   'test/web/admin.test.ts',
-  'test/web/reach.test.ts',
   'test/web/first-week.test.ts',
+  'test/api/operations/startup.test.ts',
+  'test/web/reach.test.ts',
   'test/web/booking-hands.test.ts',
+  'test/api/operations/shutdown.test.ts',
 ];
 
 function rank(spec: TestSpecification): number {
