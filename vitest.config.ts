@@ -62,11 +62,12 @@ const timedApiTests = [
  */
 const processApiTests = ['backup', 'startup', 'shutdown'].map((name) => `test/api/operations/${name}.test.ts`);
 /**
- * The second group's files at a time. Its files wait more than they compute (typing delays, debounces,
+ * The second group: its files at a time, and its place after the first (one setting, as Vitest refuses a
+ * group whose projects disagree on maxWorkers). Its files wait more than they compute (typing delays, debounces,
  * another process): on 2 cores the browser files alone took 115 s with 3 at a time, 94 s with 4, 93 s
  * with 6. Checked three times in a row with the other core busy (docs/testing-speed.md).
  */
-const waitingWorkers = Math.max(4, availableParallelism() + 2);
+const waitingGroup = { maxWorkers: Math.max(4, availableParallelism() + 2), sequence: { groupOrder: 1 } };
 
 /** Files under test/web that open no page and need neither the built pages nor a database: the unit project runs them. */
 const pureWebTests = ['admin-layout', 'booking-units', 'error-text'].map((name) => `test/web/${name}.test.ts`);
@@ -80,7 +81,7 @@ const pureWebTests = ['admin-layout', 'booking-units', 'error-text'].map((name) 
 function apiProject(
   name: string,
   database: 'pglite' | 'postgres',
-  options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number; groupOrder?: number },
+  options: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers?: number; waiting?: boolean },
 ) {
   const env: Record<string, string> = database === 'postgres' ? { TEST_DB: 'postgres', TEST_PG_URL: pgUrl } : { TEST_DB: 'pglite' };
   // global-server.ts: src/ compiled once for the files that start the server as a process.
@@ -96,7 +97,7 @@ function apiProject(
       exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],
       isolate: options.isolate,
       ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
-      ...(options.groupOrder ? { sequence: { groupOrder: options.groupOrder } } : {}),
+      ...(options.waiting ? waitingGroup : {}),
       env,
       globalSetup,
     },
@@ -123,12 +124,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', ...pureWebTests], isolate: false } },
       ...apiDatabases.flatMap((database) => [
         apiProject(`api-${database}`, database, { include: apiTests, exclude: [...timedApiTests, ...processApiTests], isolate: false }),
-        apiProject(`api-${database}-processes`, database, {
-          include: processApiTests,
-          isolate: false,
-          maxWorkers: waitingWorkers,
-          groupOrder: 1,
-        }),
+        apiProject(`api-${database}-processes`, database, { include: processApiTests, isolate: false, waiting: true }),
         apiProject(`api-${database}-timed`, database, { include: timedApiTests, isolate: true, maxWorkers: 1 }),
       ]),
       {
@@ -144,13 +140,12 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Reads of the page after an action wait for the state they expect (expect.poll), within this bound.
           expect: { poll: { timeout: 5_000, interval: 50 } },
-          // In the second group (after the unit and API files), `waitingWorkers` files at a time. One Chromium serves the whole run (global-web.ts), each file
-          // works in contexts of its own on an app of its own (port 0); one import of the app serves each
-          // worker's files (the mini app's failure that once looked like a leak between files was the
+          // In the second group (`waitingGroup`), after the unit and API files. One Chromium serves the run
+          // (global-web.ts), each file works in contexts of its own on an app of its own (port 0); one
+          // import of the app serves each worker's files (the mini app's failure that once looked like a leak between files was the
           // MainButton's race, fixed in booking/use-submit.ts).
           isolate: false,
-          maxWorkers: waitingWorkers,
-          sequence: { groupOrder: 1 },
+          ...waitingGroup,
         },
       },
     ],

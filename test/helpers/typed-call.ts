@@ -34,6 +34,9 @@ type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B
 type JsonBody<O> = O extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> : never;
 type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : false;
 
+/** The JSON body an operation takes: `RequestBody<'put', '/api/v1/business'>`. */
+export type RequestBody<M extends Method, P extends PathOf<M>> = JsonBody<Operation<M, P>>;
+
 /** What a request names: the path's parameters when it has some, its query, its JSON body when it takes one. */
 export type OperationRequest<O> = { token?: string; headers?: Record<string, string> } & (Absent<ParamsOf<O, 'path'>> extends true
   ? { path?: never }

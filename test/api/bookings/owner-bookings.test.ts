@@ -6,7 +6,7 @@ import { book, createMaster } from '../../helpers/catalog.js';
 import { botEnv, TEST_BOT_USERNAME, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { randomChat } from '../../helpers/bot-scenarios.js';
 import { expectRefusal } from '../../helpers/refusal.js';
-import type { paths } from '../../../web/src/shared/api-types.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -36,8 +36,8 @@ async function scene(strict = false): Promise<Scene> {
   return { owner, masters, providerChat };
 }
 
-type CreateBody = paths['/api/v1/bookings']['post']['requestBody']['content']['application/json'];
-type PatchBody = paths['/api/v1/bookings/{id}']['patch']['requestBody']['content']['application/json'];
+type CreateBody = RequestBody<'post', '/api/v1/bookings'>;
+type PatchBody = RequestBody<'patch', '/api/v1/bookings/{id}'>;
 
 const create = (owner: RegisteredBusiness, body: Partial<CreateBody> = {}) =>
   t.op('post', '/api/v1/bookings', {

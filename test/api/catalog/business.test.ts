@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
-import type { paths } from '../../../web/src/shared/api-types.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const t = useTestApp();
 
-type BusinessBody = paths['/api/v1/business']['put']['requestBody']['content']['application/json'];
+type BusinessBody = RequestBody<'put', '/api/v1/business'>;
 
 const putBusiness = (owner: RegisteredBusiness, body: BusinessBody) => t.op('put', '/api/v1/business', { token: owner.token, body });
 /** A body the document refuses (the 400 tests): untyped. */

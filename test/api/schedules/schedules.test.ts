@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster, slots } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
-import type { paths } from '../../../web/src/shared/api-types.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const t = useTestApp();
 
-type RowBody = paths['/api/v1/schedule/{id}']['put']['requestBody']['content']['application/json'];
+type RowBody = RequestBody<'put', '/api/v1/schedule/{id}'>;
 
 const businessWeek = async (owner: RegisteredBusiness) => (await t.op('get', '/api/v1/schedule', { token: owner.token })).data;
 const putRow = (owner: RegisteredBusiness, id: number, body: RowBody) =>
