@@ -3,8 +3,9 @@
  * the API suite already goes through test/helpers/contract.ts (t.call); these tests check the
  * document's own completeness and that the checker really refuses what the document does not say.
  */
+import { OpenAPIBackend } from 'openapi-backend';
 import { describe, expect, it } from 'vitest';
-import { contractChecker } from '../../helpers/contract.js';
+import { contractChecker, operationMatcher } from '../../helpers/contract.js';
 import { registerBusiness, useTestApp } from '../../helpers/app.js';
 
 const t = useTestApp({ env: { RATE_LIMIT_BOOKING: '20', BOT_TOKEN: '123:abc', TELEGRAM_WEBHOOK_SECRET: 'webhook-secret' } });
@@ -108,5 +109,25 @@ describe('the OpenAPI document tells the whole truth', () => {
     expect(checker.check(request, answer(418, json, { detail: 'x', code: 'internal' }))[0]).toContain('status not in the document');
     expect(checker.check(request, answer(200, { ...json, 'x-secret-sauce': '1' }, []))[0]).toContain('header x-secret-sauce');
     expect(checker.check(request, answer(200, json, [{ id: 'not a number' }])).length).toBeGreaterThan(0);
+  });
+
+  it("the checker finds each request's operation as openapi-backend's own router does", async () => {
+    const definition = (await t.call({ method: 'GET', url: '/api/docs/json' })).data as ConstructorParameters<
+      typeof OpenAPIBackend
+    >[0]['definition'];
+    const backend = new OpenAPIBackend({ definition, quick: true });
+    await backend.init();
+    const match = operationMatcher(backend);
+    const requests = everyOperation(definition.paths as Paths).flatMap(({ method, path }) => {
+      const filled = path.replace(/\{[^}]+\}/g, '12');
+      return [filled, `${filled}/`, path.replace(/\{[^}]+\}/g, 'export'), `${filled}/nothing`].flatMap((url) =>
+        ['get', 'post', method].map((verb) => ({ verb, url })),
+      );
+    });
+    expect(requests.length).toBeGreaterThan(300);
+    for (const { verb, url } of requests) {
+      const theirs = backend.matchOperation({ method: verb, path: url, headers: {} });
+      expect(match(verb, url)?.operationId, `${verb} ${url}`).toBe(theirs?.operationId);
+    }
   });
 });
