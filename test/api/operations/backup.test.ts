@@ -82,7 +82,9 @@ async function snapshot(server: ServerProcess, token: string, slug: string) {
   return { bookings: bookings.data, clients: clients.data, business: business.data };
 }
 
-describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+// The three run side by side: each works on targets of its own (folders, databases, servers), and each is
+// a chain of processes that wait on each other, so one after another they made the run's longest file.
+describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('backs up a running server under load, restores into an empty target that answers the same, to the same token', async () => {
     const source = await newTarget({ migrated: true });
     const server = await start(source);
