@@ -98,6 +98,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return { app, clock, config, database, call, op: typedCall(call) };
 }
 
+/** The API as a test calls it: `call`, and `op` typed by the served document over it. */
+export type ApiCaller = Pick<TestApp, 'call' | 'op'>;
+
+/** An ApiCaller over the `call` of an app a test built itself (a second instance). */
+export const apiCaller = (call: TestApp['call']): ApiCaller => ({ call, op: typedCall(call) });
+
 /** One app per test file: built before the tests, closed after them. */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   const handle = {} as TestApp;
@@ -123,7 +129,7 @@ export interface RegisteredBusiness {
   service: { id: number; name: string; duration: number; price: number };
 }
 
-export async function registerBusiness(t: TestApp, overrides: Record<string, unknown> = {}): Promise<RegisteredBusiness> {
+export async function registerBusiness(t: Pick<TestApp, 'call'>, overrides: Record<string, unknown> = {}): Promise<RegisteredBusiness> {
   const phone = uniquePhone();
   const response = await t.call({
     method: 'POST',

@@ -1,53 +1,65 @@
-/** Small builders over the public HTTP API, shared by the core API tests. */
+/**
+ * Small builders over the public HTTP API, shared by the core API tests. Their bodies and answers are typed by
+ * the served document (typed-call.ts), so a field it does not have fails `tsc`; a test that sends a wrong
+ * body on purpose calls `t.call` itself.
+ */
 import { expect } from 'vitest';
-import { uniquePhone, type RegisteredBusiness, type TestApp } from './app.js';
+import { uniquePhone, type ApiCaller, type RegisteredBusiness } from './app.js';
+import type { RequestBody } from './typed-call.js';
 
-export async function createService(t: TestApp, owner: RegisteredBusiness, body: Record<string, unknown> = {}) {
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/services',
+export async function createService(t: ApiCaller, owner: RegisteredBusiness, body: Partial<RequestBody<'post', '/api/v1/services'>> = {}) {
+  const response = await t.op('post', '/api/v1/services', {
     token: owner.token,
-    payload: { name: 'Окрашивание', duration: 90, price: 12000, ...body },
+    body: { name: 'Окрашивание', duration: 90, price: 12000, ...body },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.data as { id: number; name: string; duration: number; price: number; category: { id: number; name: string } | null };
+  return response.data;
 }
 
-export async function createMaster(t: TestApp, owner: RegisteredBusiness, name = 'Мастер', serviceIds: number[] = [owner.service.id]) {
-  const response = await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name, service_ids: serviceIds } });
+export async function createMaster(t: ApiCaller, owner: RegisteredBusiness, name = 'Мастер', serviceIds: number[] = [owner.service.id]) {
+  const response = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name, service_ids: serviceIds } });
   expect(response.statusCode, response.body).toBe(201);
-  return response.data as { id: number; name: string; services: { id: number }[]; has_schedule: boolean };
+  return response.data;
 }
+
+/** What a client fills in on the booking page, for the business's first service. */
+const bookingDefaults = (owner: RegisteredBusiness) => ({
+  service_id: owner.service.id,
+  date: '2026-11-24',
+  time: '10:00',
+  first_name: 'Алия',
+  phone: uniquePhone(),
+});
 
 export function bookingRequest(
-  t: TestApp,
+  t: ApiCaller,
   owner: RegisteredBusiness,
-  body: Record<string, unknown> = {},
+  body: Partial<RequestBody<'post', '/api/v1/public/{slug}/booking'>> = {},
   headers: Record<string, string> = {},
 ) {
-  return t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
+  return t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
     headers,
-    payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone(), ...body },
+    body: { ...bookingDefaults(owner), ...body },
   });
+}
+
+/** The same request with a body the document refuses on purpose (a wrong type, a field left out): a 400 test. */
+export function bookingRequestRaw(t: ApiCaller, owner: RegisteredBusiness, body: Record<string, unknown>) {
+  return t.call({ method: 'POST', url: `/api/v1/public/${owner.business.slug}/booking`, payload: { ...bookingDefaults(owner), ...body } });
 }
 
 /** A booking through the public API; answers its public result. */
-export async function book(t: TestApp, owner: RegisteredBusiness, body: Record<string, unknown> = {}) {
+export async function book(
+  t: ApiCaller,
+  owner: RegisteredBusiness,
+  body: Partial<RequestBody<'post', '/api/v1/public/{slug}/booking'>> = {},
+) {
   const response = await bookingRequest(t, owner, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.data as {
-    id: string;
-    status: string;
-    start_at: string;
-    end_at: string;
-    price_snapshot: number;
-    master: { id: number };
-    service: { id: number };
-  };
+  return response.data;
 }
 
-export function slots(t: TestApp, slug: string, date: string, masterId?: number) {
-  return t.call({ method: 'GET', url: `/api/v1/public/${slug}/slots?date=${date}${masterId ? `&master_id=${masterId}` : ''}` });
+export function slots(t: ApiCaller, slug: string, date: string, masterId?: number) {
+  return t.op('get', '/api/v1/public/{slug}/slots', { path: { slug }, query: { date, ...(masterId ? { master_id: masterId } : {}) } });
 }

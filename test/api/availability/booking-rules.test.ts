@@ -241,7 +241,7 @@ describe('minimum notice and horizon', () => {
     await putBusiness(owner, { min_notice_minutes: 120 });
     const early = await bookingRequest(t, owner, { master_id: master.id, date: TODAY, time: '11:45' });
     expect(early.statusCode).toBe(400);
-    expect(early.data.code).toBe('outside_booking_window');
+    expect(early.problem.code).toBe('outside_booking_window');
     await book(t, owner, { master_id: master.id, date: TODAY, time: '12:00' });
     expect((await ownerBooking(owner, { master_id: master.id, date: TODAY, time: '10:30' })).statusCode).toBe(201);
   });
@@ -261,7 +261,7 @@ describe('minimum notice and horizon', () => {
       { date: '2026-11-27', available: false, day_off: true },
     ]);
     const far = await bookingRequest(t, owner, { master_id: master.id, date: '2026-11-27', time: '10:00' });
-    expect(far.data.code).toBe('outside_booking_window');
+    expect(far.problem.code).toBe('outside_booking_window');
     await book(t, owner, { master_id: master.id, date: '2026-11-26', time: '10:00' });
     expect((await ownerBooking(owner, { master_id: master.id, date: '2026-11-27' })).statusCode).toBe(201);
   });

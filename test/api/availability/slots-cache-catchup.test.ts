@@ -7,7 +7,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { openTestDatabase, registerBusiness, testConfig, type TestApp } from '../../helpers/app.js';
+import { apiCaller, openTestDatabase, registerBusiness, testConfig } from '../../helpers/app.js';
 import { bookingRequest } from '../../helpers/catalog.js';
 import { SettableClock } from '../../../src/core/clock.js';
 import { DEFAULT_NOW } from '../../helpers/app.js';
@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('slots cache across instances
   it('40 bookings through one instance: the other one never answers from before the booking', async () => {
     const [writer, reader] = instances.map((instance) => instance.app) as [FastifyInstance, FastifyInstance];
     expect(reader.ctx.slotsCache).toBeDefined();
-    const writerApi = { call: call(writer) } as unknown as TestApp;
+    const writerApi = apiCaller(call(writer));
     const owner = await registerBusiness(writerApi);
     // One-hour service, 09:00–13:00 and 14:00–18:00: eight free hours per master, each booked once.
     const hours = ['09', '10', '11', '12', '14', '15', '16', '17'];

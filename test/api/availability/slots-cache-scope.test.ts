@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerBusiness, useOtherInstance, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
+import { apiCaller, registerBusiness, useOtherInstance, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
 import { book, createMaster, createService } from '../../helpers/catalog.js';
 
 const TUESDAY = '2026-11-24';
@@ -45,7 +45,7 @@ async function put(call: Call, owner: RegisteredBusiness, url: string, payload: 
 
 /** A one-hour service that only `linked` performs, and `other`, off on Tuesdays, who does not. */
 async function linkSetUp(call: Call, owner: RegisteredBusiness) {
-  const app = { call } as TestApp;
+  const app = apiCaller(call);
   const service = await createService(app, owner, { duration: 60 });
   const linked = await createMaster(app, owner, 'Мастер', [service.id]);
   await createMaster(app, owner, 'Второй', []);
@@ -140,7 +140,7 @@ describe('slots cache: a write through another instance', () => {
   const other = useOtherInstance(t);
 
   it("is in this instance's very next date strip: a service's new duration", async () => {
-    const business = await registerBusiness({ call: other.call } as TestApp);
+    const business = await registerBusiness({ call: other.call });
     const url = daysUrl(business, business.service.id);
     await cached(t.call, url);
     await put(other.call, business, `/services/${business.service.id}`, { duration: 300 });
@@ -148,7 +148,7 @@ describe('slots cache: a write through another instance', () => {
   });
 
   it("is in this instance's very next date strip: a master newly assigned to the service", async () => {
-    const business = await registerBusiness({ call: other.call } as TestApp);
+    const business = await registerBusiness({ call: other.call });
     const { service } = await linkSetUp(other.call, business);
     const url = daysUrl(business, service.id);
     await cached(t.call, url);
@@ -161,8 +161,8 @@ describe('slots cache: a write through another instance', () => {
   });
 
   it("is in this instance's very next date strip and slots: the booking that fills the day", async () => {
-    const business = await registerBusiness({ call: other.call } as TestApp);
-    const app = { call: other.call } as TestApp;
+    const business = await registerBusiness({ call: other.call });
+    const app = apiCaller(other.call);
     const service = await createService(app, business, { duration: 240 });
     const master = await createMaster(app, business, 'Мастер', [service.id]);
     await book(app, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '09:00' });

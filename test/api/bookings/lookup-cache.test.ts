@@ -87,7 +87,7 @@ describe('the public booking lookup cache', () => {
     expect(strict.statusCode).toBe(200);
     const clash = await bookingRequest(t, owner, { master_id: master.id, time: '10:00' });
     expect(clash.statusCode, clash.body).toBe(409);
-    expect(clash.data.code).toBe('slot_taken');
+    expect(clash.problem.code).toBe('slot_taken');
 
     expect((await other.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
     expect((await bookingRequest(t, owner, { master_id: master.id, time: '12:00' })).statusCode).toBe(404);

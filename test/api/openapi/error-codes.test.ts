@@ -30,7 +30,7 @@ describe('error codes', () => {
     const owner = await registerBusiness(t);
     const response = await bookingRequest(t, owner, { phone: undefined });
     expectRefusal(response, 'invalid_input');
-    expect(response.data.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
+    expect(response.problem.errors).toEqual([{ field: 'phone', message: expect.any(String) }]);
   });
 
   it('a phone the domain refuses is invalid_input naming the field', async () => {
@@ -38,7 +38,7 @@ describe('error codes', () => {
     await createMaster(t, owner);
     const response = await bookingRequest(t, owner, { phone: '12345' });
     expectRefusal(response, 'invalid_input');
-    expect(response.data.errors).toEqual([{ field: 'phone', message: response.data.detail }]);
+    expect(response.problem.errors).toEqual([{ field: 'phone', message: response.problem.detail }]);
   });
 
   it('no master for the service is no_masters_available', async () => {
