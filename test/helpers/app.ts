@@ -95,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (problems.length > 0) reportContractProblems(problems);
     return Object.assign(response, { data });
   };
-  return { app, clock, config, database, call, op: typedCall(call) };
+  return { app, clock, config, database, ...apiCaller(call) };
 }
 
 /** The API as a test calls it: `call`, and `op` typed by the served document over it. */
