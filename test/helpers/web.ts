@@ -1,6 +1,6 @@
 /**
- * Browser tests: the real app listening on a free port (same process, PGlite
- * snapshot, settable clock) and Debian's chromium (its headless shell) driven by playwright-core.
+ * Browser tests: the real app listening on a free port (same process, the web project's database:
+ * PostgreSQL when it answers, else a PGlite snapshot; settable clock) and Debian's chromium (its headless shell) driven by playwright-core.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
