@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest start first in their group: the ones that start the server or the
- * backup command as processes (20-100 s each) and the longest browser files (20-40 s), taken in turns
+ * backup command as processes (15-65 s each) and the longest browser files (15-35 s), taken in turns
  * so that the browser files do not wait behind all six process files (in a fresh-clone run they
  * did: the browser files started 60 s into their group). Vitest orders a fresh clone's files by size,
  * so one of them could start last and run alone while the other workers idle. After a run, Vitest's
@@ -13,9 +13,17 @@ const longest = [
   'test/web/admin.test.ts',
   'test/web/first-week.test.ts',
   'test/api/operations/startup.test.ts',
-  'test/web/reach.test.ts',
-  'test/web/booking-hands.test.ts',
+  // 15-20 s each in a whole run; by size alone a11y and admin-screens started last and made the tail.
+  'test/web/admin-defects.test.ts',
+  'test/web/a11y.test.ts',
+  'test/web/admin-trust.test.ts',
+  'test/web/admin-screens.test.ts',
   'test/api/operations/shutdown.test.ts',
+  'test/web/admin-setup.test.ts',
+  'test/web/reach.test.ts',
+  'test/web/miniapp.test.ts',
+  'test/web/booking-hands.test.ts',
+  'test/web/admin-phone.test.ts',
 ];
 
 function rank(spec: TestSpecification): number {
