@@ -73,8 +73,8 @@ type BodyValidator = ((body: unknown) => boolean) & { errors?: BodyError[] | nul
 /**
  * One compiled validator per distinct response schema, for every document a worker's apps serve.
  * openapi-backend compiles each operation's every status on its first answer, with a new Ajv each time
- * (the error schema alone again and again): ~1.5 s of CPU in each worker, ~600 compiles of ~70
- * distinct schemas. The key is the schema's text, so two documents' equal schemas share one.
+ * (the error schema alone again and again): ~1.5 s of CPU in each worker; the document has 633 JSON
+ * response schemas, 72 distinct. The key is the schema's text, so two documents' equal schemas share one.
  */
 const bodyValidators = new Map<string, BodyValidator>();
 /** The same, by the dereferenced schema object itself: the text is made once per schema, not per answer. */
