@@ -9,12 +9,12 @@ import { book, createMaster } from '../../helpers/catalog.js';
 const t = useTestApp({ env: SUPERADMIN_ENV });
 
 async function createKey(owner: RegisteredBusiness, name = 'CRM') {
-  const response = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name } });
+  const response = await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name } });
   expect(response.statusCode, response.body).toBe(201);
-  return response.data as { id: number; name: string; key: string; created_at: string };
+  return response.data;
 }
 
-const listKeys = (owner: RegisteredBusiness) => t.call({ method: 'GET', url: '/api/v1/api-keys', token: owner.token });
+const listKeys = (owner: RegisteredBusiness) => t.op('get', '/api/v1/api-keys', { token: owner.token });
 
 describe('creating, listing and revoking', () => {
   it('answers the key once, lists the keys without it, and a revoked key answers 401', async () => {
@@ -29,14 +29,14 @@ describe('creating, listing and revoking', () => {
     expect(list.data).toEqual([{ id: created.id, name: '1С Бухгалтерия', created_at: '2026-11-23T10:00:00', last_used_at: null }]);
     expect(list.body).not.toContain(created.key);
 
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: created.key })).statusCode).toBe(200);
-    const revoked = await t.call({ method: 'DELETE', url: `/api/v1/api-keys/${created.id}`, token: owner.token });
+    expect((await t.op('get', '/api/v1/business', { token: created.key })).statusCode).toBe(200);
+    const revoked = await t.op('delete', '/api/v1/api-keys/{id}', { token: owner.token, path: { id: created.id } });
     expect(revoked.statusCode).toBe(204);
-    const after = await t.call({ method: 'GET', url: '/api/v1/business', token: created.key });
+    const after = await t.op('get', '/api/v1/business', { token: created.key });
     expect(after.statusCode).toBe(401);
-    expect(after.data).toEqual({ detail: expect.any(String), code: 'not_authenticated' });
+    expect(after.problem).toEqual({ detail: expect.any(String), code: 'not_authenticated' });
     expect((await listKeys(owner)).data).toEqual([]);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/api-keys/${created.id}`, token: owner.token })).statusCode).toBe(404);
+    expect((await t.op('delete', '/api/v1/api-keys/{id}', { token: owner.token, path: { id: created.id } })).statusCode).toBe(404);
   });
 
   it('keeps only the SHA-256 of the key', async () => {
@@ -49,10 +49,10 @@ describe('creating, listing and revoking', () => {
 
   it('refuses a blank name and a 51st key', async () => {
     const owner = await registerBusiness(t);
-    const blank = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: '   ' } });
+    const blank = await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     for (let i = 0; i < 50; i += 1) await createKey(owner, `key ${i}`);
-    const over = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: 'one more' } });
+    const over = await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'one more' } });
     expect(over.statusCode).toBe(409);
     expect((await listKeys(owner)).data).toHaveLength(50);
   });
@@ -61,9 +61,9 @@ describe('creating, listing and revoking', () => {
     const owner = await registerBusiness(t);
     const other = await registerBusiness(t);
     const key = await createKey(owner);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/api-keys/${key.id}`, token: other.token })).statusCode).toBe(404);
+    expect((await t.op('delete', '/api/v1/api-keys/{id}', { token: other.token, path: { id: key.id } })).statusCode).toBe(404);
     expect((await listKeys(other)).data).toEqual([]);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: key.key })).statusCode).toBe(200);
+    expect((await t.op('get', '/api/v1/business', { token: key.key })).statusCode).toBe(200);
   });
 });
 
@@ -74,22 +74,20 @@ describe('what a key may do', () => {
     const master = await createMaster(t, owner);
     const booked = await book(t, owner, { master_id: master.id });
 
-    const business = await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    const business = await t.op('get', '/api/v1/business', { token: key });
     expect(business.data.id).toBe(owner.business.id);
     expect(business.headers['cache-control']).toBe('no-store');
-    expect((await t.call({ method: 'GET', url: '/api/v1/services', token: key })).data).toHaveLength(1);
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: key })).data).toHaveLength(1);
-    expect((await t.call({ method: 'GET', url: '/api/v1/schedule', token: key })).data).toHaveLength(7);
-    expect((await t.call({ method: 'GET', url: '/api/v1/clients', token: key })).data).toHaveLength(1);
-    const list = await t.call({ method: 'GET', url: '/api/v1/bookings', token: key });
-    expect(list.data.map((b: { id: string }) => b.id)).toEqual([booked.id]);
-    const confirm = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booked.id}`, token: key, payload: { status: 'confirmed' } });
+    expect((await t.op('get', '/api/v1/services', { token: key })).data).toHaveLength(1);
+    expect((await t.op('get', '/api/v1/masters', { token: key })).data).toHaveLength(1);
+    expect((await t.op('get', '/api/v1/schedule', { token: key })).data).toHaveLength(7);
+    expect((await t.op('get', '/api/v1/clients', { token: key })).data).toHaveLength(1);
+    const list = await t.op('get', '/api/v1/bookings', { token: key });
+    expect(list.data.map((b) => b.id)).toEqual([booked.id]);
+    const confirm = await t.op('patch', '/api/v1/bookings/{id}', { token: key, path: { id: booked.id }, body: { status: 'confirmed' } });
     expect(confirm.data.status).toBe('confirmed');
-    const entered = await t.call({
-      method: 'POST',
-      url: '/api/v1/bookings',
+    const entered = await t.op('post', '/api/v1/bookings', {
       token: key,
-      payload: {
+      body: {
         service_id: owner.service.id,
         master_id: master.id,
         date: '2026-11-25',
@@ -99,12 +97,7 @@ describe('what a key may do', () => {
       },
     });
     expect(entered.statusCode, entered.body).toBe(201);
-    const service = await t.call({
-      method: 'POST',
-      url: '/api/v1/services',
-      token: key,
-      payload: { name: 'Стрижка', duration: 30, price: 5000 },
-    });
+    const service = await t.op('post', '/api/v1/services', { token: key, body: { name: 'Стрижка', duration: 30, price: 5000 } });
     expect(service.statusCode).toBe(201);
   });
 
@@ -114,10 +107,10 @@ describe('what a key may do', () => {
     await createMaster(t, other);
     const theirs = await book(t, other);
     const { key } = await createKey(owner);
-    expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${theirs.id}`, token: key })).statusCode).toBe(404);
-    const patch = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${theirs.id}`, token: key, payload: { status: 'cancelled' } });
+    expect((await t.op('get', '/api/v1/bookings/{id}', { token: key, path: { id: theirs.id } })).statusCode).toBe(404);
+    const patch = await t.op('patch', '/api/v1/bookings/{id}', { token: key, path: { id: theirs.id }, body: { status: 'cancelled' } });
     expect(patch.statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: '/api/v1/bookings', token: key })).data).toEqual([]);
+    expect((await t.op('get', '/api/v1/bookings', { token: key })).data).toEqual([]);
   });
 
   it('is 403 api_key_forbidden on /api-keys, /auth/* and /business/telegram*, and on super-admin routes', async () => {
@@ -161,14 +154,14 @@ describe('last_used_at', () => {
     t.clock.set('2026-11-23T05:00:00Z');
     const owner = await registerBusiness(t);
     const { key, id } = await createKey(owner);
-    const lastUsed = async () => (await listKeys(owner)).data.find((row: { id: number }) => row.id === id).last_used_at;
-    await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    const lastUsed = async () => (await listKeys(owner)).data.find((row) => row.id === id)?.last_used_at;
+    await t.op('get', '/api/v1/business', { token: key });
     expect(await lastUsed()).toBe('2026-11-23T10:00:00');
     t.clock.set('2026-11-23T05:00:40Z');
-    await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    await t.op('get', '/api/v1/business', { token: key });
     expect(await lastUsed()).toBe('2026-11-23T10:00:00');
     t.clock.set('2026-11-23T05:01:05Z');
-    await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    await t.op('get', '/api/v1/business', { token: key });
     expect(await lastUsed()).toBe('2026-11-23T10:01:05');
     t.clock.set('2026-11-23T05:00:00Z');
   });
@@ -178,21 +171,17 @@ describe('passwords and keys', () => {
   it("the owner's password change keeps the keys", async () => {
     const owner = await registerBusiness(t);
     const { key } = await createKey(owner);
-    const change = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/password',
+    const change = await t.op('post', '/api/v1/auth/password', {
       token: owner.token,
-      payload: { current_password: 'correct horse battery', new_password: 'a brand new password' },
+      body: { current_password: 'correct horse battery', new_password: 'a brand new password' },
     });
     expect(change.statusCode).toBe(200);
-    const read = await t.call({ method: 'GET', url: '/api/v1/business', token: key });
+    const read = await t.op('get', '/api/v1/business', { token: key });
     expect(read.statusCode).toBe(200);
     expect(read.data.id).toBe(owner.business.id);
     // The owner's earlier token ended with the change; the key still reads the business's services.
-    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: owner.token })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/services', token: key })).data).toContainEqual(
-      expect.objectContaining({ id: owner.service.id }),
-    );
+    expect((await t.op('get', '/api/v1/auth/me', { token: owner.token })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/services', { token: key })).data).toContainEqual(expect.objectContaining({ id: owner.service.id }));
   });
 
   it("a super-admin password reset revokes every key of the business, not another business's", async () => {
@@ -201,16 +190,15 @@ describe('passwords and keys', () => {
     const first = await createKey(owner, 'CRM');
     const second = await createKey(owner, 'Sheets');
     const theirs = await createKey(other);
-    const reset = await t.call({
-      method: 'POST',
-      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+    const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: await t.app.ctx.tokens.signSuperAdmin(),
+      path: { id: owner.business.id },
     });
     expect(reset.statusCode).toBe(200);
     for (const key of [first.key, second.key]) {
-      expect((await t.call({ method: 'GET', url: '/api/v1/business', token: key })).statusCode).toBe(401);
+      expect((await t.op('get', '/api/v1/business', { token: key })).statusCode).toBe(401);
     }
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: theirs.key })).statusCode).toBe(200);
+    expect((await t.op('get', '/api/v1/business', { token: theirs.key })).statusCode).toBe(200);
     const rows = await t.database.db.select().from(apiKeys).where(eq(apiKeys.businessId, owner.business.id));
     expect(rows).toEqual([]);
   });
