@@ -43,25 +43,25 @@ async function superToken(app: TestApp = t): Promise<string> {
 }
 
 async function addMaster(owner: RegisteredBusiness): Promise<number> {
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: owner.token,
-    payload: { name: 'Мастер', service_ids: [owner.service.id] },
-  });
+  const response = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер', service_ids: [owner.service.id] } });
   expect(response.statusCode).toBe(201);
   return response.data.id;
 }
 
-async function book(owner: RegisteredBusiness, date: string, time: string, headers: Record<string, string> = {}) {
-  const response = await t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
+/** A client's booking of the owner's service. */
+async function book(
+  owner: Pick<RegisteredBusiness, 'business' | 'service'>,
+  date: string,
+  time: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
     headers,
-    payload: { service_id: owner.service.id, date, time, first_name: 'Алия', phone: uniquePhone() },
+    path: { slug: owner.business.slug },
+    body: { service_id: owner.service.id, date, time, first_name: 'Алия', phone: uniquePhone() },
   });
   expect(response.statusCode).toBe(201);
-  return response.data as { id: string };
+  return response.data;
 }
 
 describe('POST /superadmin/login', () => {
@@ -78,9 +78,9 @@ describe('POST /superadmin/login', () => {
     ['a wrong username', { username: 'admin', password: 'very-secret-password' }],
     ['an empty pair', { username: '', password: '' }],
   ])('401 on %s', async (_what, payload) => {
-    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/login', payload });
+    const response = await t.op('post', '/api/v1/superadmin/login', { body: payload });
     expect(response.statusCode).toBe(401);
-    expect(response.data).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
+    expect(response.problem).toEqual({ detail: 'Invalid username or password', code: 'invalid_credentials' });
   });
 
   it('400 without the fields', async () => {
@@ -165,10 +165,10 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
     const a = await book(owner, '2026-11-24', '10:00');
     await book(owner, '2026-11-24', '11:00');
     await book(owner, '2026-11-25', '11:00');
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${a.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: a.id }, body: { status: 'confirmed' } });
     const empty = await registerBusiness(t);
 
-    const response = await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: await superToken() });
+    const response = await t.op('get', '/api/v1/superadmin/businesses', { token: await superToken() });
     expect(response.statusCode).toBe(200);
     const mine = response.data.find((b: { id: number }) => b.id === owner.business.id);
     expect(mine).toMatchObject({
@@ -181,9 +181,9 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
     });
     expect(mine).not.toHaveProperty('password_hash');
     // Sign-up date, phone and last activity (the latest booking change) for the operator's list.
-    const changed = await t.call({ method: 'GET', url: `/api/v1/bookings/${a.id}`, token: owner.token });
+    const changed = await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id: a.id } });
     expect(mine).toMatchObject({ phone: owner.business.phone, last_activity_at: changed.data.updated_at });
-    expect(mine.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    expect(mine?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     expect(response.data.find((b: { id: number }) => b.id === empty.business.id)).toMatchObject({
       bookings_total: 0,
       last_activity_at: null,
@@ -225,28 +225,28 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
 describe('POST /superadmin/seed', () => {
   it('creates a realistic demo business whose admin can log in', async () => {
     const seededAt = t.app.ctx.time.now();
-    const response = await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token: await superToken() });
+    const response = await t.op('post', '/api/v1/superadmin/seed', { token: await superToken() });
     expect(response.statusCode).toBe(201);
     const { business, login, counts } = response.data;
     expect(business.name).toMatch(/[А-Яа-я]/);
     expect(counts).toMatchObject({ categories: 2, services: 6, masters: 3 });
 
-    const session = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: login });
+    const session = await t.op('post', '/api/v1/auth/login', { body: login });
     expect(session.statusCode).toBe(200);
     expect(session.data.business.id).toBe(business.id);
     const token = session.data.access_token;
 
-    const masterList = (await t.call({ method: 'GET', url: '/api/v1/masters', token })).data;
+    const masterList = (await t.op('get', '/api/v1/masters', { token })).data;
     expect(masterList).toHaveLength(3);
     for (const master of masterList) {
       expect(master.name).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+$/);
       expect(master.has_schedule).toBe(true);
       expect(master.services.length).toBeGreaterThan(0);
     }
-    const serviceList = (await t.call({ method: 'GET', url: '/api/v1/services', token })).data;
+    const serviceList = (await t.op('get', '/api/v1/services', { token })).data;
     expect(serviceList).toHaveLength(6);
-    expect(new Set(serviceList.map((s: { category: { id: number } }) => s.category.id)).size).toBe(2);
-    expect((await t.call({ method: 'GET', url: '/api/v1/categories', token })).data).toHaveLength(2);
+    expect(new Set(serviceList.map((s) => s.category?.id)).size).toBe(2);
+    expect((await t.op('get', '/api/v1/categories', { token })).data).toHaveLength(2);
 
     // Bookings across the next week from "today" (Monday 2026-11-23 on the test clock).
     const week = (await t.call({ method: 'GET', url: '/api/v1/bookings?date_from=2026-11-23&date_to=2026-11-29', token })).data;
@@ -263,19 +263,19 @@ describe('POST /superadmin/seed', () => {
     // Each booking uses a service its master offers; the public page shows them as busy.
     for (const booking of week) {
       const master = masterList.find((m: { id: number }) => m.id === booking.master.id);
-      expect(master.services.map((s: { id: number }) => s.id)).toContain(booking.service.id);
+      expect(master!.services.map((s: { id: number }) => s.id)).toContain(booking.service.id);
     }
     const slots = await t.call({
       method: 'GET',
-      url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0].id}`,
+      url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0]!.id}`,
     });
     expect(slots.data.busy_intervals.length).toBeGreaterThan(0);
   });
 
   it('two seeds give two businesses with different slugs and logins', async () => {
     const token = await superToken();
-    const one = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
-    const two = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const one = (await t.op('post', '/api/v1/superadmin/seed', { token })).data;
+    const two = (await t.op('post', '/api/v1/superadmin/seed', { token })).data;
     expect(one.business.slug).not.toBe(two.business.slug);
     expect(one.login.email).not.toBe(two.login.email);
   });
@@ -284,7 +284,7 @@ describe('POST /superadmin/seed', () => {
 describe('DELETE /superadmin/businesses/{id}', () => {
   it('removes the business and everything it owns, and nothing of another business', async () => {
     const token = await superToken();
-    const victim = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const victim = (await t.op('post', '/api/v1/superadmin/seed', { token })).data;
     const bystander = await registerBusiness(t);
     await addMaster(bystander);
     const kept = await book(bystander, '2026-11-24', '10:00');
@@ -292,10 +292,11 @@ describe('DELETE /superadmin/businesses/{id}', () => {
     const { db } = t.database;
 
     // Things that hang off the business by reference rather than by foreign key.
-    const victimToken = (await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: victim.login })).data.access_token;
-    const [victimService] = (await t.call({ method: 'GET', url: '/api/v1/services', token: victimToken })).data;
-    const victimOwner = { token: victimToken, business: victim.business, service: victimService } as RegisteredBusiness;
-    const keyed = await book(victimOwner, '2026-11-26', '19:30', { 'idempotency-key': 'delete-me-key' });
+    const victimToken = (await t.op('post', '/api/v1/auth/login', { body: victim.login })).data.access_token;
+    const [victimService] = (await t.op('get', '/api/v1/services', { token: victimToken })).data;
+    const keyed = await book({ business: victim.business, service: victimService! }, '2026-11-26', '19:30', {
+      'idempotency-key': 'delete-me-key',
+    });
     const [someBooking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.businessId, id)).limit(1);
     await db.insert(rescheduleProposals).values({
       bookingId: someBooking!.id,
@@ -324,7 +325,7 @@ describe('DELETE /superadmin/businesses/{id}', () => {
       })
       .returning();
 
-    const response = await t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+    const response = await t.op('delete', '/api/v1/superadmin/businesses/{id}', { token, path: { id } });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
@@ -341,23 +342,23 @@ describe('DELETE /superadmin/businesses/{id}', () => {
     expect(await left(rescheduleProposals, eq(rescheduleProposals.bookingId, someBooking!.id))).toBe(0);
     expect(await left(subscriptions, inArray(subscriptions.messengerChatId, ['5001', '5002']))).toBe(0);
     // The admin's login is gone; a mini-app customer keeps the account, unlinked.
-    expect((await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: victim.login })).statusCode).toBe(401);
+    expect((await t.op('post', '/api/v1/auth/login', { body: victim.login })).statusCode).toBe(401);
     const [unlinked] = await db.select().from(users).where(eq(users.id, customer!.id));
     expect(unlinked?.businessId).toBeNull();
 
     // The bystander is untouched.
     expect(await left(subscriptions, inArray(subscriptions.messengerChatId, ['5003', '5004']))).toBe(2);
-    const still = await t.call({ method: 'GET', url: `/api/v1/bookings/${kept.id}`, token: bystander.token });
+    const still = await t.op('get', '/api/v1/bookings/{id}', { token: bystander.token, path: { id: kept.id } });
     expect(still.statusCode).toBe(200);
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${victim.business.slug}` })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/public/{slug}', { path: { slug: victim.business.slug } })).statusCode).toBe(404);
 
-    const again = await t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+    const again = await t.op('delete', '/api/v1/superadmin/businesses/{id}', { token, path: { id } });
     expect(again.statusCode).toBe(404);
   });
 
   it.skipIf(dbKind() !== 'postgres')('deletes in one transaction: others see everything until it commits, then nothing', async () => {
     const token = await superToken();
-    const victim = (await t.call({ method: 'POST', url: '/api/v1/superadmin/seed', token })).data;
+    const victim = (await t.op('post', '/api/v1/superadmin/seed', { token })).data;
     const id: number = victim.business.id;
     await t.database.db.insert(subscriptions).values({ contextType: 'PROVIDER_BUSINESS', contextRef: String(id), messengerChatId: '6001' });
     const counts = async (client: pg.Client) => {
@@ -379,7 +380,7 @@ describe('DELETE /superadmin/businesses/{id}', () => {
       // Hold the business's services: the cascade from businesses waits on them, in the middle of the deletion.
       await locker.query('begin');
       await locker.query('select id from services where business_id = $1 for update', [id]);
-      const deletion = t.call({ method: 'DELETE', url: `/api/v1/superadmin/businesses/${id}`, token });
+      const deletion = t.op('delete', '/api/v1/superadmin/businesses/{id}', { token, path: { id } });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await counts(observer)).toEqual(before); // subscriptions and bookings already deleted, but not committed
       await locker.query('commit');
@@ -400,10 +401,9 @@ describe('DELETE /superadmin/businesses/{id}', () => {
 describe('POST /superadmin/businesses/{id}/reset-password', () => {
   it('sets a new random password, returns it and sends it to the provider', async () => {
     const owner = await registerBusiness(t);
-    const response = await t.call({
-      method: 'POST',
-      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+    const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: await superToken(),
+      path: { id: owner.business.id },
     });
     expect(response.statusCode).toBe(200);
     const password: string = response.data.new_password;
@@ -412,13 +412,9 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
     const sent = notifier.calls.filter((call) => call.kind === 'passwordReset').at(-1);
     expect(sent).toMatchObject({ kind: 'passwordReset', password, business: { id: owner.business.id } });
 
-    const oldLogin = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: owner.user.email, password: 'correct horse battery' },
-    });
+    const oldLogin = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password: 'correct horse battery' } });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password } });
+    const newLogin = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password } });
     expect(newLogin.statusCode).toBe(200);
   });
 
@@ -426,17 +422,12 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
     const owner = await registerBusiness(t);
     notifier.fail = true;
     try {
-      const response = await t.call({
-        method: 'POST',
-        url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+      const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
         token: await superToken(),
+        path: { id: owner.business.id },
       });
       expect(response.statusCode).toBe(200);
-      const login = await t.call({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: owner.user.email, password: response.data.new_password },
-      });
+      const login = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password: response.data.new_password } });
       expect(login.statusCode).toBe(200);
     } finally {
       notifier.fail = false;
@@ -444,10 +435,9 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
   });
 
   it('404 for an unknown business', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/businesses/2147483000/reset-password',
+    const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: await superToken(),
+      path: { id: 2147483000 },
     });
     expectRefusal(response, 'not_found');
   });
