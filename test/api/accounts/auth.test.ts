@@ -19,7 +19,7 @@ const registerBody = (overrides: Record<string, unknown> = {}) => ({
 });
 const register = (app: TestApp, overrides: Record<string, unknown> = {}) =>
   app.call({ method: 'POST', url: '/api/v1/auth/register', payload: registerBody(overrides) });
-const me = (token: string) => t.call({ method: 'GET', url: '/api/v1/auth/me', token });
+const me = (token: string) => t.op('get', '/api/v1/auth/me', { token });
 
 async function signRaw(claims: Record<string, unknown>, options: { alg?: string; secret?: string; exp?: number | null } = {}) {
   const now = Math.floor(t.clock.now().getTime() / 1000);
@@ -32,7 +32,7 @@ describe('POST /auth/register', () => {
   it('creates the business, its admin and the initial service, and answers 201 with a token', async () => {
     const phone = uniquePhone();
     const body = registerBody({ phone, address: '  Алматы, Абая 10 ', service: { name: 'Стрижка', duration: 45, price: 4000 } });
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    const response = await t.op('post', '/api/v1/auth/register', { body: body });
     expect(response.statusCode).toBe(201);
     const digits = phone.replace(/\D/g, '');
     expect(response.data).toEqual({
@@ -84,13 +84,13 @@ describe('POST /auth/register', () => {
     const response = await register(t, { service });
     expect(response.statusCode).toBe(201);
     expect(response.data.service).toMatchObject({ name, duration, price, category: null });
-    const services = await t.call({ method: 'GET', url: '/api/v1/services', token: response.data.access_token });
+    const services = await t.op('get', '/api/v1/services', { token: response.data.access_token });
     expect(services.data).toEqual([response.data.service]);
   });
 
   it('creates the 7 default business schedule rows and no master', async () => {
     const owner = await registerBusiness(t);
-    const week = await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token });
+    const week = await t.op('get', '/api/v1/schedule', { token: owner.token });
     expect(
       week.data.map((row: Record<string, unknown>) => [
         row.day_of_week,
@@ -110,7 +110,7 @@ describe('POST /auth/register', () => {
       [5, '09:00', '18:00', '13:00', '14:00', false, null],
       [6, '09:00', '18:00', '13:00', '14:00', false, null],
     ]);
-    expect((await t.call({ method: 'GET', url: '/api/v1/masters', token: owner.token })).data).toEqual([]);
+    expect((await t.op('get', '/api/v1/masters', { token: owner.token })).data).toEqual([]);
   });
 
   it('parallel registrations: one phone gets distinct slugs, one email one account', async () => {
@@ -159,10 +159,8 @@ describe('POST /auth/login', () => {
   it('answers a token, the user and the business; the email is case-insensitive', async () => {
     const email = uniqueEmail();
     const registered = await register(t, { email });
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: ` ${email.toUpperCase()} `, password: 'correct horse battery' },
+    const response = await t.op('post', '/api/v1/auth/login', {
+      body: { email: ` ${email.toUpperCase()} `, password: 'correct horse battery' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({
@@ -171,16 +169,16 @@ describe('POST /auth/login', () => {
       user: registered.data.user,
       business: registered.data.business,
     });
-    expect((await me(response.data.access_token)).data.user.id).toBe(registered.data.user.id);
+    expect((await me(response.data.access_token)).data.user).toMatchObject({ id: registered.data.user.id });
   });
 
   it('a wrong password or an unknown email is 401 with the same message', async () => {
     const email = uniqueEmail();
     await register(t, { email });
-    const wrong = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'wrong password' } });
-    const unknown = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'whatever1' } });
+    const wrong = await t.op('post', '/api/v1/auth/login', { body: { email, password: 'wrong password' } });
+    const unknown = await t.op('post', '/api/v1/auth/login', { body: { email: uniqueEmail(), password: 'whatever1' } });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
-    expect(wrong.data).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
+    expect(wrong.problem).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
     expect(unknown.data).toEqual(wrong.data);
   });
 
@@ -194,7 +192,7 @@ describe('POST /auth/login', () => {
       role: 'CUSTOMER',
       businessId: owner.business.id,
     });
-    const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'customer pass 1' } });
+    const response = await t.op('post', '/api/v1/auth/login', { body: { email, password: 'customer pass 1' } });
     expectRefusal(response, 'invalid_credentials');
     expect(response.data.access_token).toBeUndefined();
   });
@@ -209,7 +207,7 @@ describe('POST /auth/login', () => {
     const email = uniqueEmail();
     await register(t, { email });
     for (let i = 0; i < 12; i += 1) {
-      const response = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'wrong password' } });
+      const response = await t.op('post', '/api/v1/auth/login', { body: { email, password: 'wrong password' } });
       expect(response.statusCode).toBe(401);
     }
   });
@@ -241,7 +239,7 @@ describe('GET /auth/me and the token', () => {
       t.clock.advanceMinutes(2);
       const response = await me(owner.token);
       expect(response.statusCode).toBe(401);
-      expect(response.data).toEqual({ detail: 'Token expired', code: 'not_authenticated' });
+      expect(response.problem).toEqual({ detail: 'Token expired', code: 'not_authenticated' });
     } finally {
       t.clock.advanceMinutes(-11521);
     }
@@ -253,9 +251,9 @@ describe('GET /auth/me and the token', () => {
     ['garbage', 'Bearer not.a.jwt'],
     ['empty bearer', 'Bearer '],
   ])('%s: 401', async (_name, authorization) => {
-    const response = await t.call({ method: 'GET', url: '/api/v1/auth/me', headers: authorization ? { authorization } : {} });
+    const response = await t.op('get', '/api/v1/auth/me', { headers: authorization ? { authorization } : {} });
     expect(response.statusCode).toBe(401);
-    expect(response.data.detail).toEqual(expect.any(String));
+    expect(response.problem.detail).toEqual(expect.any(String));
   });
 
   it('algorithms are pinned: alg none, HS512 and a foreign secret are 401', async () => {
@@ -267,7 +265,7 @@ describe('GET /auth/me and the token', () => {
     for (const token of [unsecured, hs512, foreign]) {
       const response = await me(token);
       expect(response.statusCode).toBe(401);
-      expect(response.data).toEqual({ detail: 'Invalid token', code: 'not_authenticated' });
+      expect(response.problem).toEqual({ detail: 'Invalid token', code: 'not_authenticated' });
     }
     // The same claims with the right key and algorithm are accepted: the three above failed for their signature alone.
     expect((await me(await signRaw(claims))).statusCode).toBe(200);
@@ -331,7 +329,7 @@ describe('GET /auth/me and the token', () => {
     for (const token of [customer, superadmin]) {
       const response = await me(token);
       expect(response.statusCode).toBe(403);
-      expect(response.data).toEqual({ detail: 'This route is for business providers', code: 'forbidden' });
+      expect(response.problem).toEqual({ detail: 'This route is for business providers', code: 'forbidden' });
     }
   });
 });

@@ -16,24 +16,26 @@ const TODAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 
 const setTerms = (owner: RegisteredBusiness, masterId: number, serviceId: number, body: Record<string, unknown>) =>
-  t.call({ method: 'PUT', url: `/api/v1/masters/${masterId}/services/${serviceId}`, token: owner.token, payload: body });
+  t.op('put', '/api/v1/masters/{id}/services/{service_id}', {
+    token: owner.token,
+    path: { id: masterId, service_id: serviceId },
+    body: body,
+  });
 
 const putBusiness = (owner: RegisteredBusiness, body: Record<string, unknown>) =>
-  t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: body });
+  t.op('put', '/api/v1/business', { token: owner.token, body: body });
 
 const putService = (owner: RegisteredBusiness, id: number, body: Record<string, unknown>) =>
-  t.call({ method: 'PUT', url: `/api/v1/services/${id}`, token: owner.token, payload: body });
+  t.op('put', '/api/v1/services/{id}', { token: owner.token, path: { id }, body: body });
 
 const ownerBooking = (owner: RegisteredBusiness, body: Record<string, unknown>) =>
-  t.call({
-    method: 'POST',
-    url: '/api/v1/bookings',
+  t.op('post', '/api/v1/bookings', {
     token: owner.token,
-    payload: { service_id: owner.service.id, date: TUESDAY, time: '10:00', first_name: 'Алия', phone: uniquePhone(), ...body },
+    body: { service_id: owner.service.id, date: TUESDAY, time: '10:00', first_name: 'Алия', phone: uniquePhone(), ...body },
   });
 
 const move = (owner: RegisteredBusiness, id: string, body: Record<string, unknown>) =>
-  t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: body });
+  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body: body });
 
 const days = (slug: string, query: string) => t.call({ method: 'GET', url: `/api/v1/public/${slug}/days?${query}` });
 
@@ -50,7 +52,7 @@ async function salon() {
 describe('PUT /masters/{id}/services/{service_id}', () => {
   it("sets a master's own price and duration; null removes one, an absent field stays", async () => {
     const { owner, senior } = await salon();
-    const master = (await t.call({ method: 'GET', url: `/api/v1/masters/${senior.id}`, token: owner.token })).data;
+    const master = (await t.op('get', '/api/v1/masters/{id}', { token: owner.token, path: { id: senior.id } })).data;
     expect(master.services).toEqual([
       expect.objectContaining({ id: owner.service.id, price: 7000, duration: 45, base_price: 5000, base_duration: 60, buffer_after: 0 }),
     ]);
@@ -64,24 +66,23 @@ describe('PUT /masters/{id}/services/{service_id}', () => {
   it("a service the master does not do, or another business's master, is 404; out of range is 400; nothing changes", async () => {
     const { owner, senior } = await salon();
     const colour = await createService(t, owner);
-    expect((await setTerms(owner, senior.id, colour.id, { price: 1 })).data).toEqual({ detail: 'Service not found', code: 'not_found' });
+    expect((await setTerms(owner, senior.id, colour.id, { price: 1 })).problem).toEqual({ detail: 'Service not found', code: 'not_found' });
     const other = await registerBusiness(t);
     expect((await setTerms(other, senior.id, owner.service.id, { price: 1 })).statusCode).toBe(404);
     for (const body of [{ duration: 0 }, { price: -1 }, { duration: 1441 }]) {
       expect((await setTerms(owner, senior.id, owner.service.id, body)).statusCode).toBe(400);
     }
-    const after = (await t.call({ method: 'GET', url: `/api/v1/masters/${senior.id}`, token: owner.token })).data;
+    const after = (await t.op('get', '/api/v1/masters/{id}', { token: owner.token, path: { id: senior.id } })).data;
     expect(after.services[0]).toMatchObject({ price: 7000, duration: 45 });
   });
 
   it('PUT /masters/{id} keeps the own values of the services the master keeps', async () => {
     const { owner, senior } = await salon();
     const colour = await createService(t, owner);
-    const updated = await t.call({
-      method: 'PUT',
-      url: `/api/v1/masters/${senior.id}`,
+    const updated = await t.op('put', '/api/v1/masters/{id}', {
       token: owner.token,
-      payload: { service_ids: [owner.service.id, colour.id] },
+      path: { id: senior.id },
+      body: { service_ids: [owner.service.id, colour.id] },
     });
     expect(updated.data.services.map((s: { price: number }) => s.price)).toEqual([7000, 12000]);
   });
@@ -89,13 +90,13 @@ describe('PUT /masters/{id}/services/{service_id}', () => {
   it('public masters carry the effective values; public services the range over the masters who do them', async () => {
     const { owner, senior } = await salon();
     const colour = await createService(t, owner);
-    const masters = (await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/masters` })).data;
-    expect(masters.find((m: { id: number }) => m.id === senior.id).services[0]).toMatchObject({
+    const masters = (await t.op('get', '/api/v1/public/{slug}/masters', { path: { slug: owner.business.slug } })).data;
+    expect(masters.find((m: { id: number }) => m.id === senior.id)!.services[0]).toMatchObject({
       price: 7000,
       duration: 45,
       base_price: 5000,
     });
-    const services = (await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/services` })).data;
+    const services = (await t.op('get', '/api/v1/public/{slug}/services', { path: { slug: owner.business.slug } })).data;
     expect(services).toEqual([
       expect.objectContaining({ id: owner.service.id, price: 5000, price_min: 5000, price_max: 7000, duration_min: 45, duration_max: 60 }),
       expect.objectContaining({ id: colour.id, price_min: 12000, price_max: 12000, duration_min: 90, duration_max: 90 }),

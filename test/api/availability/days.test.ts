@@ -23,7 +23,7 @@ const days = (slug: string, query: Record<string, string | number | undefined>) 
 };
 
 async function ownWeek(owner: RegisteredBusiness, masterId: number) {
-  const response = await t.call({ method: 'POST', url: `/api/v1/schedule/master/${masterId}`, token: owner.token });
+  const response = await t.op('post', '/api/v1/schedule/master/{master_id}', { token: owner.token, path: { master_id: masterId } });
   expect(response.statusCode, response.body).toBe(201);
   return response.data as { id: number; day_of_week: number }[];
 }
@@ -63,26 +63,23 @@ describe('GET /public/{slug}/days', () => {
     const owner = await registerBusiness(t);
     const [a, b] = [await createMaster(t, owner, 'A'), await createMaster(t, owner, 'B')];
     const long = await createService(t, owner, { duration: 480 });
-    await t.call({
-      method: 'PUT',
-      url: `/api/v1/masters/${a.id}`,
+    await t.op('put', '/api/v1/masters/{id}', {
       token: owner.token,
-      payload: { name: 'A', service_ids: [owner.service.id, long.id] },
+      path: { id: a.id },
+      body: { name: 'A', service_ids: [owner.service.id, long.id] },
     });
-    await t.call({
-      method: 'PUT',
-      url: `/api/v1/masters/${b.id}`,
+    await t.op('put', '/api/v1/masters/{id}', {
       token: owner.token,
-      payload: { name: 'B', service_ids: [owner.service.id, long.id] },
+      path: { id: b.id },
+      body: { name: 'B', service_ids: [owner.service.id, long.id] },
     });
     // 8 hours fit only 09:00-17:00 around no break: a master with a break never fits; give A an own day without one.
     const week = await ownWeek(owner, a.id);
     const tuesdayRow = week.find((row) => row.day_of_week === dayOfWeek(TUESDAY))!;
-    await t.call({
-      method: 'PUT',
-      url: `/api/v1/schedule/${tuesdayRow.id}`,
+    await t.op('put', '/api/v1/schedule/{id}', {
       token: owner.token,
-      payload: { break_start_time: null, break_end_time: null },
+      path: { id: tuesdayRow.id },
+      body: { break_start_time: null, break_end_time: null },
     });
     const query = { service_id: long.id, from: TUESDAY, to: TUESDAY };
     expect((await days(owner.business.slug, query)).data).toEqual([{ date: TUESDAY, available: true, day_off: false }]);
@@ -93,7 +90,7 @@ describe('GET /public/{slug}/days', () => {
     expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([
       { date: TUESDAY, available: false, day_off: false },
     ]);
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'cancelled' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: { status: 'cancelled' } });
     expect((await days(owner.business.slug, { ...query, master_id: a.id })).data).toEqual([
       { date: TUESDAY, available: true, day_off: false },
     ]);
@@ -183,11 +180,10 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
               const d = m.ownWeek[row.day_of_week]!;
               const end = Math.min(d.start + d.length, 95);
               const breakStart = d.breakAt === null ? null : Math.min(d.start + d.breakAt, 94);
-              await t.call({
-                method: 'PUT',
-                url: `/api/v1/schedule/${row.id}`,
+              await t.op('put', '/api/v1/schedule/{id}', {
                 token: owner.token,
-                payload: {
+                path: { id: row.id },
+                body: {
                   is_active: d.active,
                   start_time: quarter(d.start),
                   end_time: quarter(end),
@@ -205,11 +201,10 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
               time: quarter(b.at),
             });
             if (response.statusCode === 201 && b.cancel) {
-              await t.call({
-                method: 'PATCH',
-                url: `/api/v1/bookings/${response.data.id}`,
+              await t.op('patch', '/api/v1/bookings/{id}', {
                 token: owner.token,
-                payload: { status: 'cancelled' },
+                path: { id: response.data.id },
+                body: { status: 'cancelled' },
               });
             }
           }
@@ -226,7 +221,7 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
             to: addDays(MONDAY, 6),
           });
           expect(answer.statusCode, answer.body).toBe(200);
-          const masters = (await t.call({ method: 'GET', url: `/api/v1/public/${slug}/masters` })).data;
+          const masters = (await t.op('get', '/api/v1/public/{slug}/masters', { path: { slug } })).data;
           const considered: (number | undefined)[] =
             pickedMaster !== undefined
               ? [pickedMaster]

@@ -28,11 +28,10 @@ function initData(userId: number, options: { startParam?: string; authDate?: num
 
 /** A booking from the mini app of `owner`, opened by `userId` (start parameter as §18 makes it). */
 async function miniAppBooking(owner: Salon, userId: number, body: Record<string, unknown> = {}, startParam = owner.business.slug) {
-  const response = await t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
+  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
     headers: { 'x-telegram-init-data': initData(userId, { startParam }) },
-    payload: {
+    path: { slug: owner.business.slug },
+    body: {
       service_id: owner.service.id,
       master_id: owner.masterId,
       date: '2026-11-24',
@@ -47,10 +46,9 @@ async function miniAppBooking(owner: Salon, userId: number, body: Record<string,
 }
 
 async function pageBooking(owner: Salon, body: Record<string, unknown> = {}) {
-  const response = await t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: {
+  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
+    body: {
       service_id: owner.service.id,
       master_id: owner.masterId,
       date: '2026-11-25',
@@ -65,10 +63,9 @@ async function pageBooking(owner: Salon, body: Record<string, unknown> = {}) {
 }
 
 const myBookings = (slug: string, header?: string) =>
-  t.call({
-    method: 'GET',
-    url: `/api/v1/public/${slug}/my-bookings`,
+  t.op('get', '/api/v1/public/{slug}/my-bookings', {
     headers: header === undefined ? {} : { 'x-telegram-init-data': header },
+    path: { slug },
   });
 
 describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
@@ -157,7 +154,7 @@ describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
     ] as const) {
       const response = await myBookings(owner.business.slug, header);
       expect(response.statusCode, String(header)).toBe(401);
-      expect(response.data).toEqual({ detail, code: 'invalid_credentials' });
+      expect(response.problem).toEqual({ detail, code: 'invalid_credentials' });
     }
     expect((await myBookings('no-such-salon-here', initData(me))).statusCode).toBe(404);
   });
@@ -179,13 +176,12 @@ describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
     }
     const list = await myBookings(owner.business.slug, initData(me));
     expect(list.data).toHaveLength(50);
-    expect(list.data[0].start_at).toBe('2026-12-28T08:00:00');
+    expect(list.data[0]!.start_at).toBe('2026-12-28T08:00:00');
   });
 });
 
 describe('embed_origins and the page frame-ancestors (CONTRACT.md §18)', () => {
-  const put = (owner: Salon, body: Record<string, unknown>) =>
-    t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: body });
+  const put = (owner: Salon, body: Record<string, unknown>) => t.op('put', '/api/v1/business', { token: owner.token, body: body });
   const frameAncestorsOf = async (slug: string) => {
     const page = await t.call({ method: 'GET', url: `/${slug}` });
     const csp = String(page.headers['content-security-policy'] ?? '');
@@ -197,7 +193,7 @@ describe('embed_origins and the page frame-ancestors (CONTRACT.md §18)', () => 
     const stored = await put(owner, { embed_origins: ['https://Salon.kz/', 'https://salon.tilda.ws', 'https://salon.kz'] });
     expect(stored.statusCode, stored.body).toBe(200);
     expect(stored.data.embed_origins).toEqual(['https://salon.kz', 'https://salon.tilda.ws']);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data.embed_origins).toEqual([
+    expect((await t.op('get', '/api/v1/business', { token: owner.token })).data.embed_origins).toEqual([
       'https://salon.kz',
       'https://salon.tilda.ws',
     ]);
@@ -217,9 +213,9 @@ describe('embed_origins and the page frame-ancestors (CONTRACT.md §18)', () => 
     ]) {
       const response = await put(owner, { embed_origins: bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(response.data.code).toBe('invalid_input');
+      expect(response.problem.code).toBe('invalid_input');
     }
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data.embed_origins).toEqual(['https://kept.kz']);
+    expect((await t.op('get', '/api/v1/business', { token: owner.token })).data.embed_origins).toEqual(['https://kept.kz']);
   });
 
   it("the page answers frame-ancestors 'self', Telegram Web and the business's own sites, never *, and no X-Frame-Options", async () => {
@@ -236,7 +232,7 @@ describe('embed_origins and the page frame-ancestors (CONTRACT.md §18)', () => 
     expect(after.csp).not.toMatch(/frame-ancestors[^;]*\*/);
     // Per business: another salon's page is not framed by this one's sites, and the API keeps the default.
     expect((await frameAncestorsOf(other.business.slug)).frameAncestors).toBe("'self' https://web.telegram.org");
-    const api = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    const api = await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } });
     expect(/frame-ancestors ([^;]*)/.exec(String(api.headers['content-security-policy']))?.[1]).toBe("'self' https://web.telegram.org");
     await put(owner, { embed_origins: [] });
     expect((await frameAncestorsOf(owner.business.slug)).frameAncestors).toBe("'self' https://web.telegram.org");

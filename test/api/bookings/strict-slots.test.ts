@@ -9,16 +9,11 @@ async function salon(strict: boolean) {
   const owner = await registerBusiness(t);
   const masters: number[] = [];
   for (const name of ['Айгуль', 'Ольга']) {
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
-      token: owner.token,
-      payload: { name, service_ids: [owner.service.id] },
-    });
+    const response = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name, service_ids: [owner.service.id] } });
     masters.push(response.data.id);
   }
   if (strict) {
-    const updated = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: true } });
+    const updated = await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: true } });
     expect(updated.statusCode).toBe(200);
     expect(updated.data.strict_slots).toBe(true);
   }
@@ -27,16 +22,15 @@ async function salon(strict: boolean) {
 
 /** The registered service lasts 60 minutes. */
 const book = (owner: RegisteredBusiness, masterId: number | null, date: string, time: string) =>
-  t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: masterId, date, time, first_name: 'Клиент', phone: uniquePhone() },
+  t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
+    body: { service_id: owner.service.id, master_id: masterId, date, time, first_name: 'Клиент', phone: uniquePhone() },
   });
 
 describe('strict slots off (default): SPEC.md allows double booking', () => {
   it('is false on a new business and two clients can book the same time of one master', async () => {
     const { owner, masters } = await salon(false);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token })).data.strict_slots).toBe(false);
+    expect((await t.op('get', '/api/v1/business', { token: owner.token })).data.strict_slots).toBe(false);
     expect((await book(owner, masters[0]!, '2026-11-24', '10:00')).statusCode).toBe(201);
     expect((await book(owner, masters[0]!, '2026-11-24', '10:00')).statusCode).toBe(201);
     expect((await book(owner, masters[0]!, '2026-11-24', '10:30')).statusCode).toBe(201);
@@ -52,7 +46,7 @@ describe('strict slots on', () => {
     for (const time of ['10:00', '10:30', '09:30', '10:59']) {
       const clash = await book(owner, anna, '2026-11-24', time);
       expect(clash.statusCode, time).toBe(409);
-      expect(clash.data).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
+      expect(clash.problem).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
     }
     // Touching ends, another master, another day: free.
     expect((await book(owner, anna, '2026-11-24', '11:00')).statusCode).toBe(201);
@@ -61,12 +55,12 @@ describe('strict slots on', () => {
     expect((await book(owner, anna, '2026-11-25', '10:00')).statusCode).toBe(201);
 
     // A confirmed booking still blocks; cancelled and rejected ones free the time.
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${first.data.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: first.data.id }, body: { status: 'confirmed' } });
     expect((await book(owner, anna, '2026-11-24', '10:15')).statusCode).toBe(409);
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${first.data.id}`, token: owner.token, payload: { status: 'cancelled' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: first.data.id }, body: { status: 'cancelled' } });
     const again = await book(owner, anna, '2026-11-24', '10:00');
     expect(again.statusCode).toBe(201);
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${again.data.id}`, token: owner.token, payload: { status: 'rejected' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: again.data.id }, body: { status: 'rejected' } });
     expect((await book(owner, anna, '2026-11-24', '10:00')).statusCode).toBe(201);
   });
 
@@ -75,18 +69,17 @@ describe('strict slots on', () => {
     const anna = masters[0]!;
     const done = await book(owner, anna, '2026-11-27', '10:00'); // 10:00-11:00
     expect(done.statusCode).toBe(201);
-    const patched = await t.call({
-      method: 'PATCH',
-      url: `/api/v1/bookings/${done.data.id}`,
+    const patched = await t.op('patch', '/api/v1/bookings/{id}', {
       token: owner.token,
-      payload: { status: 'completed' },
+      path: { id: done.data.id },
+      body: { status: 'completed' },
     });
     expect(patched.data.status).toBe('completed');
     const slots = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-27&master_id=${anna}` });
     expect(slots.data.busy_intervals).toContainEqual(['10:00', '11:00']);
     const clash = await book(owner, anna, '2026-11-27', '10:30');
     expect(clash.statusCode).toBe(409);
-    expect(clash.data).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
+    expect(clash.problem).toEqual({ detail: 'Slot is already taken', code: 'slot_taken' });
   });
 
   it('applies to the auto-assigned master too', async () => {
@@ -98,7 +91,7 @@ describe('strict slots on', () => {
   it('turning it off again restores double booking', async () => {
     const { owner, masters } = await salon(true);
     expect((await book(owner, masters[0]!, '2026-11-27', '10:00')).statusCode).toBe(201);
-    await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: false } });
+    await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: false } });
     expect((await book(owner, masters[0]!, '2026-11-27', '10:00')).statusCode).toBe(201);
   });
 

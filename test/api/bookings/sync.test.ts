@@ -23,22 +23,20 @@ beforeEach(() => {
 const at = (naive: string) => t.clock.set(`${naive}+05:00`);
 
 const getBooking = async (owner: RegisteredBusiness, id: string) => {
-  const response = await t.call({ method: 'GET', url: `/api/v1/bookings/${id}`, token: owner.token });
+  const response = await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id } });
   expect(response.statusCode, response.body).toBe(200);
   return response.data as { created_at: string; updated_at: string; status: string; start_at: string };
 };
 const patch = (owner: RegisteredBusiness, id: string, payload: Record<string, unknown>) =>
-  t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload });
+  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body: payload });
 const list = (owner: RegisteredBusiness, query: string) => t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token });
 const ids = (response: { data: Array<{ id: string }> }) => response.data.map((b) => b.id);
 
 const ownerBooking = (owner: RegisteredBusiness, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  t.call({
-    method: 'POST',
-    url: '/api/v1/bookings',
+  t.op('post', '/api/v1/bookings', {
     token: owner.token,
     headers,
-    payload: { service_id: owner.service.id, date: '2026-11-25', time: '12:00', first_name: 'Дана', phone: '+77011234567', ...body },
+    body: { service_id: owner.service.id, date: '2026-11-25', time: '12:00', first_name: 'Дана', phone: '+77011234567', ...body },
   });
 
 describe('created_at and updated_at', () => {
@@ -86,11 +84,10 @@ describe('created_at and updated_at', () => {
 
     const client = randomChat();
     await postUpdate(t, messageUpdate(client, `/start client_${booking.id}`));
-    const proposal = await t.call({
-      method: 'POST',
-      url: `/api/v1/reschedule/${booking.id}`,
+    const proposal = await t.op('post', '/api/v1/reschedule/{booking_id}', {
       token: owner.token,
-      payload: { proposed_date: '2026-11-26', proposed_time: '15:00' },
+      path: { booking_id: booking.id },
+      body: { proposed_date: '2026-11-26', proposed_time: '15:00' },
     });
     expect(proposal.statusCode).toBe(201);
     // A proposal alone changes nothing of the booking.
@@ -164,10 +161,10 @@ describe('GET /bookings/deleted', () => {
     const theirs = await book(t, other);
 
     at('2026-11-23T14:00:00');
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/bookings/${first.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/bookings/{id}', { token: owner.token, path: { id: first.id } })).statusCode).toBe(204);
     at('2026-11-23T15:00:00');
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/bookings/${second.id}`, token: owner.token })).statusCode).toBe(204);
-    await t.call({ method: 'DELETE', url: `/api/v1/bookings/${theirs.id}`, token: other.token });
+    expect((await t.op('delete', '/api/v1/bookings/{id}', { token: owner.token, path: { id: second.id } })).statusCode).toBe(204);
+    await t.op('delete', '/api/v1/bookings/{id}', { token: other.token, path: { id: theirs.id } });
 
     const deleted = (query: string) => t.call({ method: 'GET', url: `/api/v1/bookings/deleted${query}`, token: owner.token });
     const all = await deleted('?since=2026-11-23T00:00:00');
@@ -193,10 +190,9 @@ describe('GET /bookings/deleted', () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
     // An API key does not expire with the login token, so it still works 90 days on.
-    const key = (await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: 'sync' } })).data
-      .key as string;
+    const key = (await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'sync' } })).data.key as string;
     const remove = async (id: string) => {
-      const response = await t.call({ method: 'DELETE', url: `/api/v1/bookings/${id}`, token: key });
+      const response = await t.op('delete', '/api/v1/bookings/{id}', { token: key, path: { id } });
       expect(response.statusCode, response.body).toBe(204);
     };
     const tombstone = () => t.database.db.select().from(deletedBookings).where(eq(deletedBookings.businessId, owner.business.id));
@@ -211,7 +207,7 @@ describe('GET /bookings/deleted', () => {
     at('2027-02-21T10:00:01');
     await remove(later.id);
     expect((await tombstone()).map((row) => row.id).sort()).toEqual([late.id, later.id].sort());
-    const left = await t.call({ method: 'GET', url: '/api/v1/bookings/deleted', token: key });
+    const left = await t.op('get', '/api/v1/bookings/deleted', { token: key });
     expect(left.data.map((row: { id: string }) => row.id)).toEqual([late.id, later.id]);
   });
 });
@@ -233,7 +229,7 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
 
     const other = await ownerBooking(owner, { time: '13:00' }, headers);
     expect(other.statusCode).toBe(409);
-    expect(other.data).toEqual({ detail: 'Idempotency-Key was already used with a different request', code: 'idempotency_key_reused' });
+    expect(other.problem).toEqual({ detail: 'Idempotency-Key was already used with a different request', code: 'idempotency_key_reused' });
     // Without the key, the same body makes a second booking.
     expect((await ownerBooking(owner)).statusCode).toBe(201);
     expect((await list(owner, '')).data).toHaveLength(2);
@@ -261,19 +257,16 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
     expect(theirs.data.id).not.toBe(mine.data.id);
 
     const body = { service_id: owner.service.id, date: '2026-11-25', time: '16:00', first_name: 'Дана', phone: '+77011234567' };
-    const fromPage = await t.call({
-      method: 'POST',
-      url: `/api/v1/public/${owner.business.slug}/booking`,
+    const fromPage = await t.op('post', '/api/v1/public/{slug}/booking', {
       headers: { 'idempotency-key': 'page-key' },
-      payload: body,
+      path: { slug: owner.business.slug },
+      body: body,
     });
     expect(fromPage.statusCode).toBe(201);
-    const fromOwner = await t.call({
-      method: 'POST',
-      url: '/api/v1/bookings',
+    const fromOwner = await t.op('post', '/api/v1/bookings', {
       token: owner.token,
       headers: { 'idempotency-key': 'page-key' },
-      payload: body,
+      body: body,
     });
     // Keys are scoped per caller (CONTRACT.md §11 third pass): the page's key neither blocks nor replays the owner's.
     expect(fromOwner.statusCode).toBe(201);

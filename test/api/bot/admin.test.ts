@@ -51,7 +51,7 @@ describe('POST /messenger/set-webhook', () => {
     expect(call.token).toBe(TEST_BOT_TOKEN);
     expect(call.params).toMatchObject({ url, secret_token: SECRET });
 
-    const info = await t.call({ method: 'GET', url: '/api/v1/messenger/debug/webhook', token: await superToken() });
+    const info = await t.op('get', '/api/v1/messenger/debug/webhook', { token: await superToken() });
     expect(info.statusCode).toBe(200);
     expect(info.data).toMatchObject({ url, pending_update_count: 0, has_custom_certificate: false });
   });
@@ -73,12 +73,12 @@ describe('POST /messenger/set-webhook', () => {
     const url = `/api/v1/messenger/set-webhook?url=${encodeURIComponent('https://x.kz/h')}`;
     expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
     expect((await t.call({ method: 'POST', url, token: owner.token })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url: '/api/v1/messenger/debug/webhook', token: owner.token })).statusCode).toBe(403);
+    expect((await t.op('get', '/api/v1/messenger/debug/webhook', { token: owner.token })).statusCode).toBe(403);
   });
 
   it('502 when Telegram fails', async () => {
     fake.mode = 'fail';
-    const response = await t.call({ method: 'GET', url: '/api/v1/messenger/debug/webhook', token: await superToken() });
+    const response = await t.op('get', '/api/v1/messenger/debug/webhook', { token: await superToken() });
     expectRefusal(response, 'telegram_error');
   });
 });
@@ -109,7 +109,12 @@ describe('GET /messenger/debug/subscription/{business_id}', () => {
     expect((await t.call({ method: 'GET', url: path, token: stranger.token })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(401);
     expect(
-      (await t.call({ method: 'GET', url: '/api/v1/messenger/debug/subscription/2147483000', token: await superToken() })).statusCode,
+      (
+        await t.op('get', '/api/v1/messenger/debug/subscription/{business_id}', {
+          token: await superToken(),
+          path: { business_id: 2147483000 },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -120,10 +125,9 @@ describe('password reset notice', () => {
     const chat = randomChat();
     await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     fake.reset();
-    const reset = await t.call({
-      method: 'POST',
-      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+    const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: await superToken(),
+      path: { id: owner.business.id },
     });
     expect(reset.statusCode).toBe(200);
     const sent = fake.lastTo(chat)!;
@@ -135,7 +139,7 @@ describe('password reset notice', () => {
 
 describe('GET /messenger/info', () => {
   it('tells the web pages the bot username', async () => {
-    const response = await t.call({ method: 'GET', url: '/api/v1/messenger/info' });
+    const response = await t.op('get', '/api/v1/messenger/info');
     expect(response.data).toEqual({ bot_username: TEST_BOT_USERNAME, enabled: true });
   });
 });

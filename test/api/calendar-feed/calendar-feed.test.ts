@@ -72,7 +72,7 @@ describe('feed address', () => {
     }
     expect(await feedUrl(owner, master.id)).toBe(url);
     expect((await t.call({ method: 'GET', url: pathOf(url) })).statusCode).toBe(200);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/masters/{id}', { token: owner.token, path: { id: master.id } })).statusCode).toBe(204);
     expect((await t.call({ method: 'GET', url: pathOf(url) })).statusCode).toBe(404);
   });
 
@@ -81,10 +81,10 @@ describe('feed address', () => {
     const master = await createMaster(t, owner);
     const url = await feedUrl(owner, master.id);
     await book(t, owner, { master_id: master.id, date: addDays(today, 1), time: '10:00' });
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/masters/{id}', { token: owner.token, path: { id: master.id } })).statusCode).toBe(204);
     expectRefusal(await t.call({ method: 'GET', url: pathOf(url) }), 'not_found');
-    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}/calendar`, token: owner.token }), 'not_found');
-    expectRefusal(await t.call({ method: 'POST', url: `/api/v1/masters/${master.id}/calendar/rotate`, token: owner.token }), 'not_found');
+    expectRefusal(await t.op('get', '/api/v1/masters/{id}/calendar', { token: owner.token, path: { id: master.id } }), 'not_found');
+    expectRefusal(await t.op('post', '/api/v1/masters/{id}/calendar/rotate', { token: owner.token, path: { id: master.id } }), 'not_found');
   });
   it('unknown, short or odd tokens are 404 with {detail, code}', async () => {
     for (const token of ['x'.repeat(43), 'short', '..%2F..%2Fetc', 'a'.repeat(100)]) {

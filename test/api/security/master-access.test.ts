@@ -31,7 +31,7 @@ describe("a master's Telegram link", () => {
     expect(fake.textsTo(chat).join('\n')).toContain('Уведомления для мастера');
     const masters = await get('/api/v1/masters', owner.token);
     expect(masters.data.find((m: { id: number }) => m.id === owner.masterId).telegram_linked).toBe(true);
-    const link = await t.call({ method: 'GET', url: `/api/v1/masters/${owner.masterId}/telegram`, token: owner.token });
+    const link = await t.op('get', '/api/v1/masters/{id}/telegram', { token: owner.token, path: { id: owner.masterId } });
     expect(link.data.linked).toBe(true);
 
     const intruder = randomChat();
@@ -76,9 +76,11 @@ describe("a master's Telegram link", () => {
     const owner = await salon(t);
     const other = await salon(t);
     const master = await linkMaster(t, owner);
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${other.masterId}/telegram`, token: owner.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: `/api/v1/masters/${owner.masterId}/telegram`, token: master.token })).statusCode).toBe(403);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${owner.masterId}/telegram`, token: master.token })).statusCode).toBe(
+    expect((await t.op('get', '/api/v1/masters/{id}/telegram', { token: owner.token, path: { id: other.masterId } })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/masters/{id}/telegram', { token: master.token, path: { id: owner.masterId } })).statusCode).toBe(
+      403,
+    );
+    expect((await t.op('delete', '/api/v1/masters/{id}/telegram', { token: master.token, path: { id: owner.masterId } })).statusCode).toBe(
       403,
     );
   });
@@ -129,13 +131,13 @@ describe('a master token', () => {
     const mine = await book(t, owner, { time: '11:00' });
     const theirs = await book(t, { ...owner, masterId: otherMaster }, { time: '12:00' });
     const master = await linkMaster(t, owner);
-    const patch = (id: string, payload: object) => t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: master.token, payload });
+    const patch = (id: string, payload: object) =>
+      t.op('patch', '/api/v1/bookings/{id}', { token: master.token, path: { id }, body: payload });
     const propose = (id: string) =>
-      t.call({
-        method: 'POST',
-        url: `/api/v1/reschedule/${id}`,
+      t.op('post', '/api/v1/reschedule/{booking_id}', {
         token: master.token,
-        payload: { proposed_date: '2026-11-24', proposed_time: '15:00' },
+        path: { booking_id: id },
+        body: { proposed_date: '2026-11-24', proposed_time: '15:00' },
       });
     const business = await get('/api/v1/business', owner.token);
     expect(business.data.masters_can_decide).toBe(false);
@@ -158,7 +160,7 @@ describe('a master token', () => {
     const owner = await salon(t);
     const master = await linkMaster(t, owner);
     expect((await get('/api/v1/bookings', master.token)).statusCode).toBe(200);
-    const rotate = await t.call({ method: 'POST', url: `/api/v1/masters/${owner.masterId}/telegram/rotate`, token: owner.token });
+    const rotate = await t.op('post', '/api/v1/masters/{id}/telegram/rotate', { token: owner.token, path: { id: owner.masterId } });
     expect(rotate.statusCode).toBe(200);
     expect(rotate.data.linked).toBe(true);
     const afterRotate = await get('/api/v1/bookings', master.token);
@@ -167,7 +169,7 @@ describe('a master token', () => {
 
     const again = await miniAppLogin(t, master.chat);
     expect(again.role).toBe('master');
-    const unlink = await t.call({ method: 'DELETE', url: `/api/v1/masters/${owner.masterId}/telegram`, token: owner.token });
+    const unlink = await t.op('delete', '/api/v1/masters/{id}/telegram', { token: owner.token, path: { id: owner.masterId } });
     expect(unlink.statusCode).toBe(204);
     expect(fake.textsTo(master.chat).join('\n')).toContain('отключил уведомления мастера');
     expect((await get('/api/v1/bookings', again.token)).statusCode).toBe(401);
@@ -175,7 +177,7 @@ describe('a master token', () => {
     expect((await get('/api/v1/masters', owner.token)).data[0].telegram_linked).toBe(false);
 
     const relinked = await linkMaster(t, owner);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${owner.masterId}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/masters/{id}', { token: owner.token, path: { id: owner.masterId } })).statusCode).toBe(204);
     expect((await get('/api/v1/auth/me', relinked.token)).statusCode).toBe(401);
   });
 
@@ -198,7 +200,7 @@ describe("the bot's /panel link", () => {
     await postUpdate(t, messageUpdate(master.chat, '/panel'));
     const code = panelCode(master.chat)!;
     expect(fake.textsTo(master.chat).join('\n')).toContain(`${t.config.publicUrl}/admin#master=`);
-    const redeem = () => t.call({ method: 'POST', url: '/api/v1/auth/master-link', payload: { code } });
+    const redeem = () => t.op('post', '/api/v1/auth/master-link', { body: { code } });
     const [first, second] = await Promise.all([redeem(), redeem()]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
     const session = first.statusCode === 200 ? first : second;
@@ -209,7 +211,7 @@ describe("the bot's /panel link", () => {
     await postUpdate(t, messageUpdate(master.chat, '/panel'));
     const late = panelCode(master.chat)!;
     t.clock.advanceMinutes(16);
-    expect((await t.call({ method: 'POST', url: '/api/v1/auth/master-link', payload: { code: late } })).statusCode).toBe(401);
+    expect((await t.op('post', '/api/v1/auth/master-link', { body: { code: late } })).statusCode).toBe(401);
 
     const stranger = randomChat();
     await postUpdate(t, messageUpdate(stranger, '/panel'));

@@ -10,7 +10,7 @@ import { expectRefusal } from '../../helpers/refusal.js';
 
 const t = useTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, BOT_USERNAME: 'booking_test_bot' } });
 
-const putSlug = (token: string, slug: string) => t.call({ method: 'PUT', url: '/api/v1/business', token, payload: { slug } });
+const putSlug = (token: string, slug: string) => t.op('put', '/api/v1/business', { token, body: { slug } });
 const uniqueSlug = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 9)}`;
 
 describe('former slugs', () => {
@@ -20,16 +20,15 @@ describe('former slugs', () => {
     const renamed = uniqueSlug('salon');
     expect((await putSlug(owner.token, renamed)).statusCode).toBe(200);
 
-    const viaOld = await t.call({ method: 'GET', url: `/api/v1/public/${old}` });
+    const viaOld = await t.op('get', '/api/v1/public/{slug}', { path: { slug: old } });
     expect(viaOld.statusCode).toBe(200);
     expect(viaOld.data).toMatchObject({ id: owner.business.id, slug: renamed });
     const slots = await t.call({ method: 'GET', url: `/api/v1/public/${old}/slots?date=2026-11-24` });
     expect(slots.statusCode).toBe(200);
     expect(slots.body).toBe((await t.call({ method: 'GET', url: `/api/v1/public/${renamed}/slots?date=2026-11-24` })).body);
-    const booked = await t.call({
-      method: 'POST',
-      url: `/api/v1/public/${old}/booking`,
-      payload: {
+    const booked = await t.op('post', '/api/v1/public/{slug}/booking', {
+      path: { slug: old },
+      body: {
         service_id: owner.service.id,
         master_id: owner.masterId,
         date: '2026-11-24',
@@ -57,9 +56,9 @@ describe('former slugs', () => {
     for (const slug of slugs.slice(1)) expect((await putSlug(owner.token, slug)).statusCode).toBe(200);
     // Former: slugs[0..3]; kept: the 3 most recent (1, 2, 3); the first is released.
     for (const former of slugs.slice(1, 4)) {
-      expect((await t.call({ method: 'GET', url: `/api/v1/public/${former}` })).data).toMatchObject({ id: owner.business.id });
+      expect((await t.op('get', '/api/v1/public/{slug}', { path: { slug: former } })).data).toMatchObject({ id: owner.business.id });
     }
-    expect((await t.call({ method: 'GET', url: `/api/v1/public/${slugs[0]}` })).statusCode).toBe(404);
+    expect((await t.op('get', '/api/v1/public/{slug}', { path: { slug: slugs[0]! } })).statusCode).toBe(404);
     const other = await registerBusiness(t);
     expect((await putSlug(other.token, slugs[0]!)).statusCode).toBe(200);
     expect((await putSlug(other.token, slugs[1]!)).statusCode).toBe(409);
@@ -71,7 +70,7 @@ describe('former slugs', () => {
     const second = uniqueSlug('back');
     await putSlug(owner.token, second);
     expect((await putSlug(owner.token, first)).statusCode).toBe(200);
-    const viaSecond = await t.call({ method: 'GET', url: `/api/v1/public/${second}` });
+    const viaSecond = await t.op('get', '/api/v1/public/{slug}', { path: { slug: second } });
     expect(viaSecond.data).toMatchObject({ id: owner.business.id, slug: first });
   });
 
@@ -87,17 +86,13 @@ describe('former slugs', () => {
 describe('hygiene', () => {
   it('authenticated answers and token answers carry Cache-Control: no-store; public ones do not', async () => {
     const owner = await registerBusiness(t);
-    const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: owner.token });
+    const me = await t.op('get', '/api/v1/auth/me', { token: owner.token });
     expect(me.headers['cache-control']).toBe('no-store');
-    const refused = await t.call({ method: 'GET', url: '/api/v1/business', token: 'garbage' });
+    const refused = await t.op('get', '/api/v1/business', { token: 'garbage' });
     expect(refused.headers['cache-control']).toBe('no-store');
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: owner.user.email, password: 'correct horse battery' },
-    });
+    const login = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password: 'correct horse battery' } });
     expect(login.headers['cache-control']).toBe('no-store');
-    const publicAnswer = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    const publicAnswer = await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } });
     expect(publicAnswer.headers['cache-control']).toBeUndefined();
   });
 
@@ -106,7 +101,7 @@ describe('hygiene', () => {
     params.set('hash', signInitData(params, TEST_BOT_TOKEN));
     return params.toString();
   }
-  const miniAppLogin = (data: string) => t.call({ method: 'POST', url: '/api/v1/auth/messenger', payload: { initData: data } });
+  const miniAppLogin = (data: string) => t.op('post', '/api/v1/auth/messenger', { body: { initData: data } });
 
   it('initData dated more than 60 s ahead is 401; 60 s ahead is accepted', async () => {
     const now = t.app.ctx.time.unixSeconds();
@@ -122,15 +117,14 @@ describe('hygiene', () => {
   ])('initData with %s is 401, never 500', async (_what, user) => {
     const response = await miniAppLogin(initData(user, t.app.ctx.time.unixSeconds()));
     expect(response.statusCode).toBe(401);
-    expect(response.data.detail).toBe('Invalid initData');
+    expect(response.problem.detail).toBe('Invalid initData');
   });
 
   it('a booking comment over 1 000 characters is 400 and books nothing', async () => {
     const owner = await salon(t);
-    const response = await t.call({
-      method: 'POST',
-      url: `/api/v1/public/${owner.business.slug}/booking`,
-      payload: {
+    const response = await t.op('post', '/api/v1/public/{slug}/booking', {
+      path: { slug: owner.business.slug },
+      body: {
         service_id: owner.service.id,
         date: '2026-11-24',
         time: '12:00',
@@ -140,8 +134,8 @@ describe('hygiene', () => {
       },
     });
     expectRefusal(response, 'invalid_input');
-    expect(response.data.errors).toContainEqual(expect.objectContaining({ field: 'notes' }));
-    expect((await t.call({ method: 'GET', url: '/api/v1/bookings', token: owner.token })).data).toEqual([]);
+    expect(response.problem.errors).toContainEqual(expect.objectContaining({ field: 'notes' }));
+    expect((await t.op('get', '/api/v1/bookings', { token: owner.token })).data).toEqual([]);
   });
 
   it("a client's notes keep their newest 2 000 characters as bookings append to them", async () => {
@@ -151,11 +145,10 @@ describe('hygiene', () => {
     const [row] = await t.database.db.select().from(clients).where(eq(clients.businessId, owner.business.id));
     expect(row!.notes!.length).toBe(2000);
     expect(row!.notes!.endsWith(`\n${'c'.repeat(1000)}`)).toBe(true);
-    const tooLong = await t.call({
-      method: 'PUT',
-      url: `/api/v1/clients/${row!.id}`,
+    const tooLong = await t.op('put', '/api/v1/clients/{id}', {
       token: owner.token,
-      payload: { notes: 'z'.repeat(2001) },
+      path: { id: row!.id },
+      body: { notes: 'z'.repeat(2001) },
     });
     expect(tooLong.statusCode).toBe(400);
   });
