@@ -47,7 +47,7 @@ describe('POST /auth/messenger', () => {
     });
 
     // The customer token is no provider token.
-    const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: response.data.token });
+    const me = await t.op('get', '/api/v1/auth/me', { token: response.data.token });
     expect(me.statusCode).toBe(403);
   });
 
@@ -79,7 +79,7 @@ describe('POST /auth/messenger', () => {
       businessSlug: owner.business.slug,
       user: { id: owner.user.id, messengerId: String(telegramId) },
     });
-    const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: response.data.token });
+    const me = await t.op('get', '/api/v1/auth/me', { token: response.data.token });
     expect(me.statusCode).toBe(200);
     expect(me.data.business.id).toBe(owner.business.id);
   });
@@ -143,10 +143,8 @@ describe('without BOT_TOKEN', () => {
 describe('an owner e-mail never collides with a Telegram user', () => {
   it('registration refuses the placeholder domain', async () => {
     const telegramId = randomChat();
-    const taken = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: {
+    const taken = await t.op('post', '/api/v1/auth/register', {
+      body: {
         email: `tg${telegramId}@telegram.local`,
         password: 'correct horse battery',
         full_name: 'X',
@@ -156,7 +154,7 @@ describe('an owner e-mail never collides with a Telegram user', () => {
       },
     });
     expect(taken.statusCode).toBe(400);
-    expect(taken.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'email' }] });
+    expect(taken.problem).toMatchObject({ code: 'invalid_input', errors: [{ field: 'email' }] });
   });
 
   it('a placeholder taken by an older row still lets that Telegram user in, as a customer, with no 500', async () => {

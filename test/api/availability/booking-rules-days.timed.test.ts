@@ -14,18 +14,17 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 describe('/days with booking rules', () => {
   it('10 masters with own durations and a 15-minute buffer: a month answers p99 < 20 ms cached', async () => {
     const owner = await registerBusiness(t);
-    await t.call({ method: 'PUT', url: `/api/v1/services/${owner.service.id}`, token: owner.token, payload: { buffer_after: 15 } });
-    await t.call({
-      method: 'PUT',
-      url: '/api/v1/business',
-      token: owner.token,
-      payload: { min_notice_minutes: 60, booking_horizon_days: 60 },
-    });
+    await t.op('put', '/api/v1/services/{id}', { token: owner.token, path: { id: owner.service.id }, body: { buffer_after: 15 } });
+    await t.op('put', '/api/v1/business', { token: owner.token, body: { min_notice_minutes: 60, booking_horizon_days: 60 } });
     const masters = [];
     for (let i = 0; i < 10; i += 1) {
       const master = await createMaster(t, owner, `Мастер ${i}`);
       const terms = { price: 5000 + i * 500, duration: 30 + i * 5 };
-      await t.call({ method: 'PUT', url: `/api/v1/masters/${master.id}/services/${owner.service.id}`, token: owner.token, payload: terms });
+      await t.op('put', '/api/v1/masters/{id}/services/{service_id}', {
+        token: owner.token,
+        path: { id: master.id, service_id: owner.service.id },
+        body: terms,
+      });
       masters.push(master);
     }
     // Three bookings a working day per master over the month.
@@ -34,11 +33,9 @@ describe('/days with booking rules', () => {
       for (const [i, master] of masters.entries()) {
         for (const time of ['09:00', '11:00', '15:00']) {
           if ((day + i) % 3 === 0) continue;
-          await t.call({
-            method: 'POST',
-            url: '/api/v1/bookings',
+          await t.op('post', '/api/v1/bookings', {
             token: owner.token,
-            payload: { service_id: owner.service.id, master_id: master.id, date, time, first_name: 'Алия', phone: uniquePhone() },
+            body: { service_id: owner.service.id, master_id: master.id, date, time, first_name: 'Алия', phone: uniquePhone() },
           });
         }
       }

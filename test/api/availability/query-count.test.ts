@@ -15,11 +15,9 @@ async function businessWithMasters(count: number) {
   const owner = await registerBusiness(t);
   const masterIds: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    const master = await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
+    const master = await t.op('post', '/api/v1/masters', {
       token: owner.token,
-      payload: { name: `Мастер ${i + 1}`, service_ids: [owner.service.id] },
+      body: { name: `Мастер ${i + 1}`, service_ids: [owner.service.id] },
     });
     expect(master.statusCode).toBe(201);
     masterIds.push(master.data.id);
@@ -81,12 +79,7 @@ describe('slots query count', () => {
 describe('booking query count', () => {
   it('is two for a booking that names its master (a lookup of business, service, master and provider chats; the insert), then its announcement', async () => {
     const owner = await registerBusiness(t);
-    const master = await t.call({
-      method: 'POST',
-      url: '/api/v1/masters',
-      token: owner.token,
-      payload: { name: 'Мастер', service_ids: [owner.service.id] },
-    });
+    const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер', service_ids: [owner.service.id] } });
     expect(master.statusCode).toBe(201);
     queries.length = 0;
     const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time: '12:00' });

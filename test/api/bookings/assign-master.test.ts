@@ -27,7 +27,7 @@ describe('autoAssignMaster', () => {
     const gone = await createMaster(t, owner, 'Ушла', [owner.service.id]);
     const first = await createMaster(t, owner, 'Первая', [other.id]);
     await createMaster(t, owner, 'Вторая', [other.id]);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/masters/${gone.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/masters/{id}', { token: owner.token, path: { id: gone.id } })).statusCode).toBe(204);
     expect(await autoAssignMaster(t.database.db, owner.business.id, owner.service.id)).toBe(first.id);
   });
 

@@ -77,12 +77,13 @@ describe('GET /events', () => {
     const foreign = await book(t, other, { time: '12:00' });
     const booking = await book(t, owner);
     await arrives(mine, { id: booking.id, status: 'pending', change: 'created' });
-    const patch = (payload: object) => t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload });
+    const patch = (payload: object) =>
+      t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: payload });
     expect((await patch({ status: 'confirmed' })).statusCode).toBe(200);
     await arrives(mine, { id: booking.id, status: 'confirmed', change: 'updated' });
     expect((await patch({ time: '15:00' })).statusCode).toBe(200);
     await expect.poll(() => mine.changes.length, { timeout: 2000 }).toBe(3);
-    expect((await t.call({ method: 'DELETE', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await t.op('delete', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id } })).statusCode).toBe(204);
     await arrives(mine, { id: booking.id, change: 'deleted' });
 
     expect(mine.changes).toEqual([
@@ -98,15 +99,15 @@ describe('GET /events', () => {
   });
 
   it('takes an API key of the business; refuses a missing or bad token with 401', async () => {
-    const key = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: 'CRM' } });
+    const key = await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'CRM' } });
     const stream = await openStream(base, key.data.key);
     expect(stream.response.status).toBe(200);
     const booking = await book(t, owner, { time: '16:00' });
     await arrives(stream, { id: booking.id, change: 'created' });
 
-    expect((await t.call({ method: 'GET', url: '/api/v1/events' })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/events', token: 'nonsense' })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/events', token: 'bk_unknownunknownunknownunknownunknown' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/events')).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/events', { token: 'nonsense' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/events', { token: 'bk_unknownunknownunknownunknownunknown' })).statusCode).toBe(401);
   });
 
   it('is declared in the OpenAPI document as a text/event-stream under the events tag', async () => {
@@ -122,10 +123,10 @@ describe('a stream whose credential ends (CONTRACT.md §11, third pass)', () => 
   const endsWithin2s = (stream: { ended(): boolean }) => expect.poll(() => stream.ended(), { timeout: 2000, interval: 20 }).toBe(true);
 
   it('ends within 2 s of its API key being revoked', async () => {
-    const key = await t.call({ method: 'POST', url: '/api/v1/api-keys', token: owner.token, payload: { name: 'Leaked' } });
+    const key = await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'Leaked' } });
     const stream = await openStream(base, key.data.key);
     expect(stream.response.status).toBe(200);
-    const revoked = await t.call({ method: 'DELETE', url: `/api/v1/api-keys/${key.data.id}`, token: owner.token });
+    const revoked = await t.op('delete', '/api/v1/api-keys/{id}', { token: owner.token, path: { id: key.data.id } });
     expect(revoked.statusCode).toBe(204);
     await endsWithin2s(stream);
   });
@@ -134,11 +135,9 @@ describe('a stream whose credential ends (CONTRACT.md §11, third pass)', () => 
     const someone = await registerBusiness(t);
     const stream = await openStream(base, someone.token);
     expect(stream.response.status).toBe(200);
-    const changed = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/password',
+    const changed = await t.op('post', '/api/v1/auth/password', {
       token: someone.token,
-      payload: { current_password: 'correct horse battery', new_password: 'a brand new password' },
+      body: { current_password: 'correct horse battery', new_password: 'a brand new password' },
     });
     expect(changed.statusCode).toBe(200);
     await endsWithin2s(stream);

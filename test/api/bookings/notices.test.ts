@@ -69,11 +69,9 @@ describe('booking notices (drizzle/0010)', () => {
   it("the owner's booking and a booking under strict slots are announced once as well", async () => {
     let id = '';
     const owners = await noticesOf(async () => {
-      const response = await t.call({
-        method: 'POST',
-        url: '/api/v1/bookings',
+      const response = await t.op('post', '/api/v1/bookings', {
         token: owner.token,
-        payload: { service_id: owner.service.id, date: '2026-11-24', time: '11:00', first_name: 'Алия', phone: uniquePhone() },
+        body: { service_id: owner.service.id, date: '2026-11-24', time: '11:00', first_name: 'Алия', phone: uniquePhone() },
       });
       expect(response.statusCode, response.body).toBe(201);
       id = response.data.id;
@@ -81,23 +79,22 @@ describe('booking notices (drizzle/0010)', () => {
     expect(owners.availability).toEqual([businessId()]);
     expect(owners.bookings).toEqual([{ business_id: owner.business.id, id, status: 'confirmed', change: 'created' }]);
 
-    await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: true } });
+    await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: true } });
     const strict = await noticesOf(async () => {
       id = (await book(t, owner, { time: '13:00' })).id;
     });
     expect(strict.availability).toEqual([businessId()]);
     expect(strict.bookings).toEqual([{ business_id: owner.business.id, id, status: 'pending', change: 'created' }]);
-    await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: false } });
+    await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: false } });
   });
 
   it('a replayed Idempotency-Key announces nothing: no booking was made', async () => {
     const payload = { service_id: owner.service.id, date: '2026-11-24', time: '15:00', first_name: 'Алия', phone: uniquePhone() };
     const request = () =>
-      t.call({
-        method: 'POST',
-        url: `/api/v1/public/${owner.business.slug}/booking`,
+      t.op('post', '/api/v1/public/{slug}/booking', {
         headers: { 'idempotency-key': 'notice-replay' },
-        payload,
+        path: { slug: owner.business.slug },
+        body: payload,
       });
     expect((await request()).statusCode).toBe(201);
     const replay = await noticesOf(async () => expect((await request()).statusCode).toBe(201));

@@ -93,7 +93,7 @@ describe('GET /bookings/overview', () => {
   });
 
   it("is the owner's only: no token 401, another business sees its own figures", async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/bookings/overview' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/bookings/overview')).statusCode).toBe(401);
     const theirs = await overview('', other.token);
     expect(theirs.data.revenue.total).toBe(99_000);
     expect(theirs.data.days).toEqual([{ date: '2026-11-22', bookings: 1 }]);

@@ -20,7 +20,8 @@ const propose = (
   bookingId: string,
   body: Record<string, unknown> = { proposed_date: '2026-11-26', proposed_time: '15:00' },
 ) => t.call({ method: 'POST', url: `/api/v1/reschedule/${bookingId}`, token, payload: body });
-const list = (token: string, bookingId: string) => t.call({ method: 'GET', url: `/api/v1/reschedule/${bookingId}`, token });
+const list = (token: string, bookingId: string) =>
+  t.op('get', '/api/v1/reschedule/{booking_id}', { token, path: { booking_id: bookingId } });
 
 describe('POST /reschedule/{booking_id}', () => {
   it('creates a PENDING PROVIDER_WEB proposal expiring 24 h later on the wall clock; notified false without a subscription', async () => {
@@ -88,7 +89,7 @@ describe('POST /reschedule/{booking_id}', () => {
       expectRefusal(response, 'not_reschedulable');
     }
     expect((await list(owner.token, booking.id)).data).toEqual([]);
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: { status: 'confirmed' } });
     expect((await propose(owner.token, booking.id)).statusCode).toBe(201);
   });
 
@@ -115,7 +116,7 @@ describe('POST /reschedule/{booking_id}', () => {
     expectRefusal(await propose(stranger.token, booking.id), 'not_found');
     expectRefusal(await list(stranger.token, booking.id), 'not_found');
     expectRefusal(await propose(owner.token, 'not-a-uuid'), 'not_found');
-    expectRefusal(await t.call({ method: 'GET', url: `/api/v1/reschedule/${booking.id}` }), 'not_authenticated');
+    expectRefusal(await t.op('get', '/api/v1/reschedule/{booking_id}', { path: { booking_id: booking.id } }), 'not_authenticated');
     const superToken = await t.app.ctx.tokens.signSuperAdmin();
     expectRefusal(await list(superToken, booking.id), 'forbidden');
     expect((await list(owner.token, booking.id)).data).toEqual([]);

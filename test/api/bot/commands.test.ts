@@ -52,7 +52,7 @@ describe('/start', () => {
     expect(rows.map((r) => [r.contextType, r.contextRef, r.isActive])).toEqual([['CLIENT_BOOKING', booking.id, true]]);
     const offer = fake.callsOf('sendMessage').at(-1) as { reply_markup?: { keyboard?: { request_contact?: boolean }[][] } };
     expect(offer.reply_markup?.keyboard?.[0]?.[0]?.request_contact).toBe(true);
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: { status: 'confirmed' } });
     expect(await say(chat, `/start client_${booking.id}`)).toContain('подтверждена');
     expect(await chatRows(chat)).toHaveLength(1);
   });
@@ -77,7 +77,7 @@ describe('/start', () => {
     const active = await book(t, owner, { phone: `+7${local}` });
     const elsewhere = await book(t, other, { phone: `8${local}` });
     const done = await book(t, owner, { phone: `7${local}`, time: '15:00' });
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${done.id}`, token: owner.token, payload: { status: 'completed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: done.id }, body: { status: 'completed' } });
 
     const chat = randomChat();
     await say(chat, `/start subscribe_8${local}`);

@@ -47,7 +47,10 @@ describe('/start provider_{business_id}', () => {
     expect(photo.photo!.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(photo.caption).toContain(`http://booking.test/${owner.business.slug}`);
 
-    const state = await t.call({ method: 'GET', url: `/api/v1/messenger/debug/subscription/${owner.business.id}`, token: owner.token });
+    const state = await t.op('get', '/api/v1/messenger/debug/subscription/{business_id}', {
+      token: owner.token,
+      path: { business_id: owner.business.id },
+    });
     expect(state.data).toMatchObject({ business_id: owner.business.id, messenger_chat_id: String(chat), subscribed: true });
   });
 
@@ -215,11 +218,10 @@ describe('confirm_ / reject_ buttons', () => {
     await subscribePhone(t, client, `8${phone.replace(/\D/g, '').slice(1)}`);
     const booking = await book(t, owner, { phone });
     fake.reset();
-    const patched = await t.call({
-      method: 'PATCH',
-      url: `/api/v1/bookings/${booking.id}`,
+    const patched = await t.op('patch', '/api/v1/bookings/{id}', {
       token: owner.token,
-      payload: { status: 'completed' },
+      path: { id: booking.id },
+      body: { status: 'completed' },
     });
     expect(patched.statusCode).toBe(200);
     expect(fake.textsTo(client).join('\n')).toContain('Запись ЗАВЕРШЕНА');
@@ -237,10 +239,10 @@ describe('status change recipients', () => {
     const byBooking = randomChat();
     await postUpdate(t, messageUpdate(byBooking, `/start client_${first.id}`));
     fake.reset();
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${first.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: first.id }, body: { status: 'confirmed' } });
     expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byPhone)]);
     fake.reset();
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${second.id}`, token: owner.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: second.id }, body: { status: 'confirmed' } });
     // client_ follows its one booking: only the phone's own subscriber hears of the second booking.
     expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(byPhone)]);
   });

@@ -58,7 +58,8 @@ describe("a master's notices", () => {
     const master = await linkMaster(t, owner);
     const booking = await book(t, owner);
     fake.reset();
-    const patch = (payload: object) => t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload });
+    const patch = (payload: object) =>
+      t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: payload });
     expect((await patch({ status: 'confirmed' })).statusCode).toBe(200);
     expect((await patch({ time: '14:00' })).statusCode).toBe(200);
     expect((await patch({ status: 'cancelled' })).statusCode).toBe(200);

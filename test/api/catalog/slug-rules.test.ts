@@ -8,9 +8,9 @@ describe('a slug chosen now', () => {
   it('`-`, `--`, `0`, `ab` and a slug with a hyphen at either end are 400 and change nothing; the live check says format', async () => {
     const owner = await registerBusiness(t);
     for (const slug of ['-', '--', '0', 'ab', '-salon', 'salon-']) {
-      const response = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { slug } });
+      const response = await t.op('put', '/api/v1/business', { token: owner.token, body: { slug } });
       expect(response.statusCode, slug).toBe(400);
-      expect(response.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'slug' }] });
+      expect(response.problem).toMatchObject({ code: 'invalid_input', errors: [{ field: 'slug' }] });
       const check = await t.op('get', '/api/v1/business/slug-available', { query: { slug }, token: owner.token });
       expect(check.data).toMatchObject({ available: false, reason: 'format' });
     }

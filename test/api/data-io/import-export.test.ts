@@ -33,7 +33,7 @@ function upload(owner: RegisteredBusiness, file: Buffer | string, options: { dry
 }
 
 async function clientsOf(owner: RegisteredBusiness) {
-  const response = await t.call({ method: 'GET', url: '/api/v1/clients', token: owner.token });
+  const response = await t.op('get', '/api/v1/clients', { token: owner.token });
   return response.data as { phone: string; first_name: string; notes: string | null }[];
 }
 
@@ -106,7 +106,7 @@ describe('bookings export', () => {
     const early = await book(t, owner, { master_id: master.id, date: '2026-11-24', time: '09:00', notes: '+7 701 = formula?' });
     const late = await book(t, owner, { master_id: master.id, date: '2026-11-30', time: '23:30' });
     await book(t, owner, { master_id: master.id, date: '2026-12-01', time: '10:00' });
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${early.id}`, token: owner.token, payload: { status: 'cancelled' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: early.id }, body: { status: 'cancelled' } });
     const csv = await t.call({
       method: 'GET',
       url: '/api/v1/bookings/export?format=csv&from=2026-11-24&to=2026-11-30',

@@ -24,9 +24,8 @@ beforeAll(async () => {
   });
   t = await createTestApp({ build: { logger: { level: 'info', stream } } });
   owner = await registerBusiness(t);
-  masterId = (
-    await t.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Дана', service_ids: [owner.service.id] } })
-  ).data.id;
+  masterId = (await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Дана', service_ids: [owner.service.id] } })).data
+    .id;
 });
 afterAll(async () => {
   await t.app.close();
@@ -38,10 +37,9 @@ const NAME = 'Гульжан Секретная';
 const NOTES = 'аллергия на лак';
 
 const bookOnce = (time: string) =>
-  t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: masterId, date: '2026-11-24', time, first_name: NAME, phone: PHONE, notes: NOTES },
+  t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
+    body: { service_id: owner.service.id, master_id: masterId, date: '2026-11-24', time, first_name: NAME, phone: PHONE, notes: NOTES },
   });
 
 /** Makes every new client row fail with the given SQLSTATE, as the database would. */
@@ -79,7 +77,7 @@ describe('the database refuses writes', () => {
         `\nfault figures, ${name}: ${JSON.stringify({ status: refused.statusCode, retryAfter: refused.headers['retry-after'], ms })}\n`,
       );
       expect(refused.statusCode).toBe(503);
-      expect(refused.data).toEqual({ detail: expect.any(String), code: 'unavailable' });
+      expect(refused.problem).toEqual({ detail: expect.any(String), code: 'unavailable' });
       expect(refused.headers['retry-after']).toBe('5');
       const ready = await t.call({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
@@ -96,7 +94,7 @@ describe('the database refuses writes', () => {
     try {
       const failed = await bookOnce('11:00');
       expect(failed.statusCode).toBe(500);
-      expect(failed.data).toEqual({ detail: 'Internal server error', code: 'internal' });
+      expect(failed.problem).toEqual({ detail: 'Internal server error', code: 'internal' });
     } finally {
       await restore();
     }

@@ -64,11 +64,7 @@ describe('bounded lists', () => {
   });
 
   it('the super admin pages and searches businesses and bookings, with the total', async () => {
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/login',
-      payload: { username: 'root', password: 'super secret pass' },
-    });
+    const login = await t.op('post', '/api/v1/superadmin/login', { body: { username: 'root', password: 'super secret pass' } });
     const token = login.data.access_token as string;
     const found = await get(`/superadmin/businesses?q=${encodeURIComponent('тысяча')}`, token);
     expect(found.statusCode).toBe(200);

@@ -21,14 +21,13 @@ beforeEach(() => {
 });
 
 const patch = (owner: Salon, id: string, payload: object) =>
-  t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload });
+  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body: payload });
 
 async function propose(owner: Salon, id: string, time = '15:00') {
-  const proposed = await t.call({
-    method: 'POST',
-    url: `/api/v1/reschedule/${id}`,
+  const proposed = await t.op('post', '/api/v1/reschedule/{booking_id}', {
     token: owner.token,
-    payload: { proposed_date: '2026-11-26', proposed_time: time },
+    path: { booking_id: id },
+    body: { proposed_date: '2026-11-26', proposed_time: time },
   });
   expect(proposed.statusCode, proposed.body).toBe(201);
   return proposed.data.proposal.id as string;
@@ -87,7 +86,7 @@ describe('a pending proposal of a booking cancelled since', () => {
     const proposalId = await propose(owner, booking.id);
     expect((await patch(owner, booking.id, { status: 'cancelled' })).statusCode).toBe(200);
 
-    const listed = await t.call({ method: 'GET', url: `/api/v1/reschedule/${booking.id}`, token: owner.token });
+    const listed = await t.op('get', '/api/v1/reschedule/{booking_id}', { token: owner.token, path: { booking_id: booking.id } });
     expect(listed.data.map((p: { status: string }) => p.status)).toEqual(['EXPIRED']);
     await postUpdate(t, callbackUpdate(client, `ra_${proposalId}`));
     expect(lastAnswer()).toBe(PROPOSAL_EXPIRED);

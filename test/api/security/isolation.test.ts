@@ -25,10 +25,9 @@ async function tenant(): Promise<Tenant> {
   await as('PUT', `/services/${owner.service.id}`, { category_id: category.data.id });
   const master = await as('POST', '/masters', { name: 'Мастер', service_ids: [owner.service.id] });
   const masterWeek = await as('POST', `/schedule/master/${master.data.id}`);
-  const booking = await t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: {
+  const booking = await t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
+    body: {
       service_id: owner.service.id,
       master_id: master.data.id,
       date: '2026-11-24',
@@ -71,7 +70,7 @@ async function snapshot(owner: Tenant) {
     expect(response.statusCode, url).toBe(200);
     state[url] = response.data;
   }
-  const proposals = await t.call({ method: 'GET', url: `/api/v1/reschedule/${owner.bookingId}`, token: owner.token });
+  const proposals = await t.op('get', '/api/v1/reschedule/{booking_id}', { token: owner.token, path: { booking_id: owner.bookingId } });
   if (proposals.statusCode === 200) state.proposals = proposals.data;
   return state;
 }
@@ -152,10 +151,9 @@ describe('tenant isolation', () => {
       { service_id: b.service.id, master_id: a.masterId },
       { service_id: a.service.id, master_id: b.masterId },
     ]) {
-      const response = await t.call({
-        method: 'POST',
-        url: `/api/v1/public/${b.business.slug}/booking`,
-        payload: { ...payload, date: '2026-11-24', time: '12:00', first_name: 'Алия', phone: uniquePhone() },
+      const response = await t.op('post', '/api/v1/public/{slug}/booking', {
+        path: { slug: b.business.slug },
+        body: { ...payload, date: '2026-11-24', time: '12:00', first_name: 'Алия', phone: uniquePhone() },
       });
       expect(response.statusCode).toBe(404);
     }

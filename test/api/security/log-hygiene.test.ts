@@ -39,17 +39,16 @@ describe('log hygiene', () => {
       const master = await createMaster(t, owner);
       const booking = await book(t, owner, { master_id: master.id });
       secrets.push(booking.id);
-      const feed = await t.call({ method: 'GET', url: `/api/v1/masters/${master.id}/calendar`, token: owner.token });
+      const feed = await t.op('get', '/api/v1/masters/{id}/calendar', { token: owner.token, path: { id: master.id } });
       const token = /\/ics\/([^/]+)\.ics$/.exec(feed.data.url)![1]!;
       secrets.push(token);
       expect((await t.call({ method: 'GET', url: `/ics/${token}.ics` })).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: `/ics/${token}x.ics` })).statusCode).toBe(404);
-      expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).statusCode).toBe(200);
-      const moved = await t.call({
-        method: 'PATCH',
-        url: `/api/v1/bookings/${booking.id}`,
+      expect((await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id } })).statusCode).toBe(200);
+      const moved = await t.op('patch', '/api/v1/bookings/{id}', {
         token: owner.token,
-        payload: { status: 'confirmed' },
+        path: { id: booking.id },
+        body: { status: 'confirmed' },
       });
       expect(moved.statusCode).toBe(200);
     });

@@ -23,7 +23,7 @@ describe('the ending across instances', () => {
     const master = await linkMaster(t, owner);
     const read = () => other.call({ method: 'GET', url: '/api/v1/bookings', token: master.token });
     expect((await read()).statusCode).toBe(200);
-    const unlink = await t.call({ method: 'DELETE', url: `/api/v1/masters/${owner.masterId}/telegram`, token: owner.token });
+    const unlink = await t.op('delete', '/api/v1/masters/{id}/telegram', { token: owner.token, path: { id: owner.masterId } });
     expect(unlink.statusCode).toBe(204);
     const started = Date.now();
     await expect.poll(async () => (await read()).statusCode, { timeout: 1000, interval: 50 }).toBe(401);

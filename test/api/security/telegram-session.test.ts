@@ -40,7 +40,7 @@ async function linkedSalon(): Promise<{ owner: Salon; telegramId: number; telegr
 }
 
 async function miniAppLogin(telegramId: number): Promise<{ token: string; role: string }> {
-  const login = await t.call({ method: 'POST', url: '/api/v1/auth/messenger', payload: { initData: initData(telegramId) } });
+  const login = await t.op('post', '/api/v1/auth/messenger', { body: { initData: initData(telegramId) } });
   expect(login.statusCode, login.body).toBe(200);
   return login.data;
 }
@@ -77,20 +77,18 @@ describe('a Telegram session', () => {
     const booking = await book(t, owner, { time: '12:00' });
     expect((await get('/api/v1/auth/me', telegram)).statusCode).toBe(200);
     expect((await get('/api/v1/bookings', telegram)).statusCode).toBe(200);
-    const confirmed = await t.call({
-      method: 'PATCH',
-      url: `/api/v1/bookings/${booking.id}`,
+    const confirmed = await t.op('patch', '/api/v1/bookings/{id}', {
       token: telegram,
-      payload: { status: 'confirmed' },
+      path: { id: booking.id },
+      body: { status: 'confirmed' },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const moved = await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: telegram, payload: { time: '13:00' } });
+    const moved = await t.op('patch', '/api/v1/bookings/{id}', { token: telegram, path: { id: booking.id }, body: { time: '13:00' } });
     expect(moved.statusCode, moved.body).toBe(200);
-    const proposed = await t.call({
-      method: 'POST',
-      url: `/api/v1/reschedule/${booking.id}`,
+    const proposed = await t.op('post', '/api/v1/reschedule/{booking_id}', {
       token: telegram,
-      payload: { proposed_date: '2026-11-25', proposed_time: '15:00' },
+      path: { booking_id: booking.id },
+      body: { proposed_date: '2026-11-25', proposed_time: '15:00' },
     });
     expect(proposed.statusCode, proposed.body).toBe(201);
     const card = await get(`/api/v1/clients/${(await get(`/api/v1/bookings/${booking.id}`, owner.token)).data.client.id}`, telegram);
@@ -108,7 +106,7 @@ describe('a Telegram session', () => {
     expect((await get('/api/v1/api-keys', owner.token)).data).toEqual([]);
     expect((await get('/api/v1/business', owner.token)).data).toEqual(before.data);
     // The owner's password session still logs in with the old password: it was not changed.
-    const login = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.user.email, password: PASSWORD } });
+    const login = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);
   });
 
@@ -145,7 +143,7 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
 
   it('POST /business/telegram/rotate: the owner’s password session goes on; a relink by the same person does not revive the old session', async () => {
     const { owner, telegramId, telegram } = await linkedSalon();
-    const rotated = await t.call({ method: 'POST', url: '/api/v1/business/telegram/rotate', token: owner.token });
+    const rotated = await t.op('post', '/api/v1/business/telegram/rotate', { token: owner.token });
     expect(rotated.statusCode).toBe(200);
     await expectTelegramEnded(owner, telegram);
     expect((await get('/api/v1/bookings', owner.token)).statusCode).toBe(200);
@@ -161,7 +159,7 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
     // inject resolves once the stream has ended.
     const stream = t.app.inject({ method: 'GET', url: '/api/v1/events', headers: { authorization: `Bearer ${telegram}` } });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const rotated = await t.call({ method: 'POST', url: '/api/v1/business/telegram/rotate', token: owner.token });
+    const rotated = await t.op('post', '/api/v1/business/telegram/rotate', { token: owner.token });
     expect(rotated.statusCode).toBe(200);
     const started = performance.now();
     const ended = await stream;
@@ -177,18 +175,16 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
 
   it('DELETE /business/telegram', async () => {
     const { owner, telegram } = await linkedSalon();
-    const unlinked = await t.call({ method: 'DELETE', url: '/api/v1/business/telegram', token: owner.token });
+    const unlinked = await t.op('delete', '/api/v1/business/telegram', { token: owner.token });
     expect(unlinked.statusCode).toBe(204);
     await expectTelegramEnded(owner, telegram);
   });
 
   it('a password change', async () => {
     const { owner, telegram } = await linkedSalon();
-    const changed = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/password',
+    const changed = await t.op('post', '/api/v1/auth/password', {
       token: owner.token,
-      payload: { current_password: PASSWORD, new_password: 'a brand new password' },
+      body: { current_password: PASSWORD, new_password: 'a brand new password' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expectTelegramEnded(owner, telegram);
@@ -197,32 +193,23 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
   it('a self-service reset (the link goes to the linked chat)', async () => {
     const { owner, telegram } = await linkedSalon();
     fake.reset();
-    expect((await t.call({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: owner.user.email } })).statusCode).toBe(
-      202,
-    );
+    expect((await t.op('post', '/api/v1/auth/password-reset', { body: { email: owner.user.email } })).statusCode).toBe(202);
     const resetLink = () => fake.callsOf('sendMessage').find((c) => String(c.params.text).includes('#reset='));
     await expect.poll(resetLink, { timeout: 5000 }).toBeDefined();
     const token = /#reset=([0-9a-f]+)/.exec(String(resetLink()!.params.text))![1]!;
-    const confirmed = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/password-reset/confirm',
-      payload: { token, new_password: 'a brand new password' },
-    });
+    const confirmed = await t.op('post', '/api/v1/auth/password-reset/confirm', { body: { token, new_password: 'a brand new password' } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await expectTelegramEnded(owner, telegram);
   });
 
   it("the super admin's reset", async () => {
     const { owner, telegram } = await linkedSalon();
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/login',
-      payload: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
+    const login = await t.op('post', '/api/v1/superadmin/login', {
+      body: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
     });
-    const reset = await t.call({
-      method: 'POST',
-      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+    const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: login.data.access_token,
+      path: { id: owner.business.id },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     await expectTelegramEnded(owner, telegram);

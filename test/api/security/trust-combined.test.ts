@@ -52,12 +52,11 @@ describe("a booking made with the victim's phone", () => {
     expect((await chatRows(attacker)).map((r) => [r.contextType, r.contextRef])).toEqual([['CLIENT_BOOKING', bait.id]]);
 
     fake.reset();
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${victims.id}`, token: victimsSalon.token, payload: { status: 'confirmed' } });
-    const proposed = await t.call({
-      method: 'POST',
-      url: `/api/v1/reschedule/${victims.id}`,
+    await t.op('patch', '/api/v1/bookings/{id}', { token: victimsSalon.token, path: { id: victims.id }, body: { status: 'confirmed' } });
+    const proposed = await t.op('post', '/api/v1/reschedule/{booking_id}', {
       token: victimsSalon.token,
-      payload: { proposed_date: '2026-11-26', proposed_time: '15:00' },
+      path: { booking_id: victims.id },
+      body: { proposed_date: '2026-11-26', proposed_time: '15:00' },
     });
     expect(proposed.statusCode, proposed.body).toBe(201);
     expect(fake.callsOf('sendMessage', attacker)).toHaveLength(0);
@@ -75,11 +74,9 @@ describe("a booking made with the victim's phone", () => {
     const other = await salon(t);
     const victims = await book(t, other, { phone: victimPhone });
     const owner = await salon(t);
-    const made = await t.call({
-      method: 'POST',
-      url: '/api/v1/bookings',
+    const made = await t.op('post', '/api/v1/bookings', {
       token: owner.token,
-      payload: {
+      body: {
         service_id: owner.service.id,
         master_id: owner.masterId,
         date: '2026-11-25',
@@ -92,7 +89,7 @@ describe("a booking made with the victim's phone", () => {
     const ownersChat = randomChat();
     await postUpdate(t, messageUpdate(ownersChat, `/start client_${made.data.id}`));
     fake.reset();
-    await t.call({ method: 'PATCH', url: `/api/v1/bookings/${victims.id}`, token: other.token, payload: { status: 'confirmed' } });
+    await t.op('patch', '/api/v1/bookings/{id}', { token: other.token, path: { id: victims.id }, body: { status: 'confirmed' } });
     expect(fake.callsOf('sendMessage', ownersChat)).toHaveLength(0);
   });
 
@@ -141,11 +138,9 @@ describe("the admin's Telegram id after the owner secures the account", () => {
 
   it('a password change clears it; the linked chat keeps its notices', async () => {
     const { owner, chat } = await linkedSalon();
-    const changed = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/password',
+    const changed = await t.op('post', '/api/v1/auth/password', {
       token: owner.token,
-      payload: { current_password: 'correct horse battery', new_password: 'a brand new password' },
+      body: { current_password: 'correct horse battery', new_password: 'a brand new password' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await userRow(t, owner.user.id)).messengerId).toBeNull();
@@ -154,7 +149,7 @@ describe("the admin's Telegram id after the owner secures the account", () => {
 
   it('a rotate clears it', async () => {
     const { owner, chat } = await linkedSalon();
-    const rotated = await t.call({ method: 'POST', url: '/api/v1/business/telegram/rotate', token: owner.token });
+    const rotated = await t.op('post', '/api/v1/business/telegram/rotate', { token: owner.token });
     expect(rotated.statusCode).toBe(200);
     expect((await userRow(t, owner.user.id)).messengerId).toBeNull();
     await chatStillHearsNewBookings(owner, chat);
@@ -162,16 +157,11 @@ describe("the admin's Telegram id after the owner secures the account", () => {
 
   it('a super-admin reset clears it', async () => {
     const { owner, chat } = await linkedSalon();
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/login',
-      payload: { username: 'root', password: 'super secret pass' },
-    });
+    const login = await t.op('post', '/api/v1/superadmin/login', { body: { username: 'root', password: 'super secret pass' } });
     expect(login.statusCode, login.body).toBe(200);
-    const reset = await t.call({
-      method: 'POST',
-      url: `/api/v1/superadmin/businesses/${owner.business.id}/reset-password`,
+    const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
       token: login.data.access_token,
+      path: { id: owner.business.id },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userRow(t, owner.user.id)).messengerId).toBeNull();
@@ -214,7 +204,7 @@ describe('password routes an attacker with a stolen token or a list of e-mails w
       CREATE TRIGGER slow_reset_token BEFORE INSERT ON password_reset_tokens FOR EACH ROW EXECUTE FUNCTION slow_reset_token()`);
       try {
         const started = performance.now();
-        const answer = await t.call({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: owner.user.email } });
+        const answer = await t.op('post', '/api/v1/auth/password-reset', { body: { email: owner.user.email } });
         const elapsed = performance.now() - started;
         expect(answer.statusCode).toBe(202);
         expect(elapsed).toBeLessThan(700);

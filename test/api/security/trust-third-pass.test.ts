@@ -91,7 +91,7 @@ describe("the operator's kill switch", () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 600)
       .sign(new TextEncoder().encode(t.config.jwtSecret));
-    expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: old })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/superadmin/businesses', { token: old })).statusCode).toBe(401);
   });
 });
 

@@ -26,7 +26,7 @@ beforeEach(() => {
   t.clock.set(DEFAULT_NOW);
 });
 
-const link = (token: string) => t.call({ method: 'GET', url: '/api/v1/business/telegram', token });
+const link = (token: string) => t.op('get', '/api/v1/business/telegram', { token });
 
 describe('provider link with a secret code', () => {
   it('GET /business/telegram gives provider_{id}_{code} (16+ url-safe characters, 64 at most) and the t.me link', async () => {
@@ -78,7 +78,7 @@ describe('provider link with a secret code', () => {
     expect(fake.callsOf('sendMessage').map((call) => call.chat_id)).toEqual([String(chat)]);
     // The stranger's confirm button does nothing either.
     await postUpdate(t, callbackUpdate(stranger, `confirm_${booking.id}`));
-    expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data.status).toBe('pending');
+    expect((await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id } })).data.status).toBe('pending');
   });
 
   it('rotate: the old link stops working, the new one links; a linked chat stays linked', async () => {
@@ -86,7 +86,7 @@ describe('provider link with a secret code', () => {
     const chat = randomChat();
     const old = await providerStart(t, owner);
     await postUpdate(t, messageUpdate(chat, old));
-    const rotated = await t.call({ method: 'POST', url: '/api/v1/business/telegram/rotate', token: owner.token });
+    const rotated = await t.op('post', '/api/v1/business/telegram/rotate', { token: owner.token });
     expect(rotated.statusCode).toBe(200);
     expect(`/start ${rotated.data.start_param}`).not.toBe(old);
     expect(rotated.data.linked).toBe(true);
@@ -106,10 +106,10 @@ describe('provider link with a secret code', () => {
     await postUpdate(t, messageUpdate(chat, await providerStart(t, owner)));
     // The person who linked logs into the mini app as the provider...
     const miniApp = await t.app.ctx.tokens.signUser(await userRow(t, owner.user.id), 'telegram');
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: miniApp })).statusCode).toBe(200);
+    expect((await t.op('get', '/api/v1/business', { token: miniApp })).statusCode).toBe(200);
 
     fake.reset();
-    const unlinked = await t.call({ method: 'DELETE', url: '/api/v1/business/telegram', token: owner.token });
+    const unlinked = await t.op('delete', '/api/v1/business/telegram', { token: owner.token });
     expect(unlinked.statusCode).toBe(204);
     expect(fake.textsTo(chat).join('\n')).toContain('отключён');
     expect((await businessRow(t, owner.business.id)).messengerChatId).toBeNull();
@@ -122,10 +122,10 @@ describe('provider link with a secret code', () => {
 
     // ...and that session ends, as does every earlier token; the caller carries on with the fresh one.
     for (const token of [miniApp, owner.token]) {
-      expect((await t.call({ method: 'GET', url: '/api/v1/business', token })).statusCode).toBe(401);
+      expect((await t.op('get', '/api/v1/business', { token })).statusCode).toBe(401);
     }
     const fresh = unlinked.headers['x-access-token'] as string;
-    expect((await t.call({ method: 'GET', url: '/api/v1/business', token: fresh })).statusCode).toBe(200);
+    expect((await t.op('get', '/api/v1/business', { token: fresh })).statusCode).toBe(200);
 
     fake.reset();
     await book(t, owner);
@@ -165,11 +165,10 @@ describe('client buttons', () => {
     const client = randomChat();
     await subscribePhone(t, client, phone);
     const booking = await book(t, owner, { phone });
-    const proposed = await t.call({
-      method: 'POST',
-      url: `/api/v1/reschedule/${booking.id}`,
+    const proposed = await t.op('post', '/api/v1/reschedule/{booking_id}', {
       token: owner.token,
-      payload: { proposed_date: '2026-11-24', proposed_time: '15:00' },
+      path: { booking_id: booking.id },
+      body: { proposed_date: '2026-11-24', proposed_time: '15:00' },
     });
     expect(proposed.statusCode).toBe(201);
     return { owner, client, booking, proposalId: proposed.data.proposal.id as string };
@@ -185,7 +184,7 @@ describe('client buttons', () => {
     await postUpdate(t, callbackUpdate(stranger, `${prefix}_${proposalId}`));
     expect(fake.callsOf('answerCallbackQuery').at(-1)!.params.text).toBe(BOOKING_NOT_FOUND);
     expect(await proposalStatus(proposalId)).toBe('PENDING');
-    expect((await t.call({ method: 'GET', url: `/api/v1/bookings/${booking.id}`, token: owner.token })).data.start_at).toBe(
+    expect((await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id } })).data.start_at).toBe(
       '2026-11-24T11:00:00',
     );
   });

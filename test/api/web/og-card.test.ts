@@ -131,7 +131,7 @@ describe('/{slug}/og.png under a flood of distinct cards', () => {
     const started = performance.now();
     expect((await card()).equals(first)).toBe(true);
     expect(performance.now() - started).toBeLessThan(50);
-    await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { name: 'Барбершоп «Борода»' } });
+    await t.op('put', '/api/v1/business', { token: owner.token, body: { name: 'Барбершоп «Борода»' } });
     expect((await card()).equals(first)).toBe(false);
   });
 });

@@ -69,7 +69,7 @@ describe('booking page and public catalog: kept precompressed', () => {
     const owner = await registerBusiness(t);
     const category = await write(t.call, owner, 'POST', '/categories', { name: 'Стрижки' });
     await write(t.call, owner, 'PUT', `/services/${owner.service.id}`, { category_id: category.id });
-    const week = (await t.call({ method: 'GET', url: '/api/v1/schedule', token: owner.token })).data as { id: number }[];
+    const week = (await t.op('get', '/api/v1/schedule', { token: owner.token })).data as { id: number }[];
     const changes: [string, () => Promise<unknown>, string][] = [
       ['business name', () => write(t.call, owner, 'PUT', '/business', { name: 'Салон Жаңа' }), 'Салон Жаңа'],
       ['new service', () => createService(t, owner, { name: 'Бритьё опасной бритвой' }), 'Бритьё опасной бритвой'],
