@@ -22,6 +22,7 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 const superToken = () => t.app.ctx.tokens.signSuperAdmin();
+const setWebhook = (url: string, token?: string) => t.op('post', '/api/v1/messenger/set-webhook', { token, query: { url } });
 
 describe('webhook secret', () => {
   it('401 without or with a wrong X-Telegram-Bot-Api-Secret-Token; handled with the right one', async () => {
@@ -40,11 +41,7 @@ describe('webhook secret', () => {
 describe('POST /messenger/set-webhook', () => {
   it('calls setWebhook with the URL and the secret for the super admin', async () => {
     const url = 'https://booking.example.kz/api/v1/messenger/webhook';
-    const response = await t.call({
-      method: 'POST',
-      url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`,
-      token: await superToken(),
-    });
+    const response = await setWebhook(url, await superToken());
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual({ ok: true, url });
     const call = fake.callsOf('setWebhook')[0]!;
@@ -58,11 +55,7 @@ describe('POST /messenger/set-webhook', () => {
 
   it('400 for a URL that is not HTTPS, without calling Telegram', async () => {
     for (const url of ['http://booking.example.kz/hook', 'ftp://x', 'not a url']) {
-      const response = await t.call({
-        method: 'POST',
-        url: `/api/v1/messenger/set-webhook?url=${encodeURIComponent(url)}`,
-        token: await superToken(),
-      });
+      const response = await setWebhook(url, await superToken());
       expect(response.statusCode, url).toBe(400);
     }
     expect(fake.callsOf('setWebhook')).toHaveLength(0);
@@ -70,9 +63,8 @@ describe('POST /messenger/set-webhook', () => {
 
   it('401 without a token, 403 for a provider token', async () => {
     const owner = await salon(t);
-    const url = `/api/v1/messenger/set-webhook?url=${encodeURIComponent('https://x.kz/h')}`;
-    expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url, token: owner.token })).statusCode).toBe(403);
+    expect((await setWebhook('https://x.kz/h')).statusCode).toBe(401);
+    expect((await setWebhook('https://x.kz/h', owner.token)).statusCode).toBe(403);
     expect((await t.op('get', '/api/v1/messenger/debug/webhook', { token: owner.token })).statusCode).toBe(403);
   });
 
@@ -87,8 +79,9 @@ describe('GET /messenger/debug/subscription/{business_id}', () => {
   it('for the super admin and the own provider; another business is 404', async () => {
     const owner = await salon(t);
     const stranger = await salon(t);
-    const path = `/api/v1/messenger/debug/subscription/${owner.business.id}`;
-    const before = await t.call({ method: 'GET', url: path, token: owner.token });
+    const subscription = (token?: string) =>
+      t.op('get', '/api/v1/messenger/debug/subscription/{business_id}', { token, path: { business_id: owner.business.id } });
+    const before = await subscription(owner.token);
     expect(before.data).toEqual({
       business_id: owner.business.id,
       messenger_chat_id: null,
@@ -99,15 +92,15 @@ describe('GET /messenger/debug/subscription/{business_id}', () => {
 
     const chat = randomChat();
     await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
-    const after = await t.call({ method: 'GET', url: path, token: await superToken() });
+    const after = await subscription(await superToken());
     expect(after.data).toMatchObject({
       messenger_chat_id: String(chat),
       subscribed: true,
       subscriptions: [{ messenger_chat_id: String(chat), is_active: true }],
     });
 
-    expect((await t.call({ method: 'GET', url: path, token: stranger.token })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await subscription(stranger.token)).statusCode).toBe(404);
+    expect((await subscription()).statusCode).toBe(401);
     expect(
       (
         await t.op('get', '/api/v1/messenger/debug/subscription/{business_id}', {
@@ -164,7 +157,7 @@ describe('bot disabled (no BOT_TOKEN)', () => {
     expect(fake.calls).toHaveLength(0);
     expect((await webhook(plain, messageUpdate(1, '/help'))).statusCode).toBe(503);
     const token = await plain.app.ctx.tokens.signSuperAdmin();
-    expect((await plain.call({ method: 'POST', url: '/api/v1/messenger/set-webhook?url=https://x.kz/h', token })).statusCode).toBe(503);
-    expect((await plain.call({ method: 'GET', url: '/api/v1/messenger/info' })).data).toEqual({ bot_username: null, enabled: false });
+    expect((await plain.op('post', '/api/v1/messenger/set-webhook', { token, query: { url: 'https://x.kz/h' } })).statusCode).toBe(503);
+    expect((await plain.op('get', '/api/v1/messenger/info')).data).toEqual({ bot_username: null, enabled: false });
   });
 });

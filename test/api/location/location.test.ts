@@ -23,6 +23,9 @@ const almaty = {
   point: { lat: 43.238293, lon: 76.945465 },
 };
 
+const cities = (q?: string) => t.op('get', '/api/v1/location/cities', { query: { q } });
+const addresses = (query: { q?: string; lat?: number; lon?: number }) => t.op('get', '/api/v1/location/addresses', { query });
+
 async function lastUpstream(run: () => Promise<unknown>) {
   const before = gis.requests.length;
   await run();
@@ -33,9 +36,9 @@ async function lastUpstream(run: () => Promise<unknown>) {
 describe('GET /location/cities', () => {
   it('calls /3.0/suggests with exactly the parameters of SPEC.md and maps the answer', async () => {
     gis.handle(found([almaty]));
-    let response!: Awaited<ReturnType<typeof t.call>>;
+    let response!: Awaited<ReturnType<typeof cities>>;
     const upstream = await lastUpstream(async () => {
-      response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=%D0%90%D0%BB%D0%BC' });
+      response = await cities('Алм');
     });
     expect(upstream.method).toBe('GET');
     expect(upstream.path).toBe('/3.0/suggests');
@@ -54,9 +57,9 @@ describe('GET /location/cities', () => {
 
   it('answers [] for a blank q without calling the provider', async () => {
     const before = gis.requests.length;
-    for (const url of ['/api/v1/location/cities', '/api/v1/location/cities?q=', '/api/v1/location/cities?q=%20%20']) {
-      const response = await t.call({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+    for (const q of [undefined, '', '  ']) {
+      const response = await cities(q);
+      expect(response.statusCode, `q=${q}`).toBe(200);
       expect(response.data).toEqual([]);
     }
     expect(gis.requests.length).toBe(before);
@@ -64,7 +67,7 @@ describe('GET /location/cities', () => {
 
   it('answers [] when 2GIS finds nothing (meta.code 404)', async () => {
     gis.handle(json(200, { meta: { code: 404, error: { message: 'Results not found', type: 'itemNotFound' } } }));
-    const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=zzzz' });
+    const response = await cities('zzzz');
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual([]);
   });
@@ -77,19 +80,19 @@ describe('GET /location/cities', () => {
     ['a dropped connection', (_req: unknown, res: { destroy(): void }) => res.destroy()],
   ])('is 502 Map provider unavailable on %s, without the key in the answer', async (_what, handler) => {
     gis.handle(handler as Parameters<FakeServer['handle']>[0]);
-    const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
+    const response = await cities('Алматы');
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
+    expect(response.problem).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
     expect(response.body).not.toContain(KEY);
   });
 
   it('gives up after 5 s with 502', async () => {
     gis.handle(() => undefined); // never answers
     const started = Date.now();
-    const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
+    const response = await cities('Алматы');
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
+    expect(response.problem).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
     expect(elapsed).toBeGreaterThanOrEqual(4500);
     expect(elapsed).toBeLessThan(8000);
   }, 15_000);
@@ -103,12 +106,9 @@ describe('GET /location/addresses', () => {
         { id: '2', name: 'Абая', address_name: 'проспект Абая', type: 'street' },
       ]),
     );
-    let response!: Awaited<ReturnType<typeof t.call>>;
+    let response!: Awaited<ReturnType<typeof addresses>>;
     const upstream = await lastUpstream(async () => {
-      response = await t.call({
-        method: 'GET',
-        url: `/api/v1/location/addresses?q=${encodeURIComponent('Абая 10')}&lat=43.238&lon=76.945`,
-      });
+      response = await addresses({ q: 'Абая 10', lat: 43.238, lon: 76.945 });
     });
     expect(Object.fromEntries(upstream.query)).toEqual({
       key: KEY,
@@ -128,7 +128,7 @@ describe('GET /location/addresses', () => {
 
   it('answers [] for a blank q without a call', async () => {
     const before = gis.requests.length;
-    const response = await t.call({ method: 'GET', url: '/api/v1/location/addresses?q=%20&lat=43.2&lon=76.9' });
+    const response = await addresses({ q: ' ', lat: 43.2, lon: 76.9 });
     expect(response.statusCode).toBe(200);
     expect(response.data).toEqual([]);
     expect(gis.requests.length).toBe(before);
@@ -144,9 +144,9 @@ describe('GET /location/addresses', () => {
 
   it('502 on upstream failure', async () => {
     gis.handle(json(503, {}));
-    const response = await t.call({ method: 'GET', url: '/api/v1/location/addresses?q=Абая&lat=43.2&lon=76.9' });
+    const response = await addresses({ q: 'Абая', lat: 43.2, lon: 76.9 });
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
+    expect(response.problem).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
   });
 });
 
@@ -155,9 +155,9 @@ describe('location without a key or provider', () => {
     const keyless = await createTestApp({ env: { MAP_API_URL: gis.url } });
     try {
       const before = gis.requests.length;
-      const response = await keyless.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' });
+      const response = await keyless.op('get', '/api/v1/location/cities', { query: { q: 'Алматы' } });
       expect(response.statusCode).toBe(502);
-      expect(response.data).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
+      expect(response.problem).toEqual({ detail: 'Map provider unavailable', code: 'map_unavailable' });
       expect(gis.requests.length).toBe(before);
     } finally {
       await keyless.app.close();
@@ -168,7 +168,7 @@ describe('location without a key or provider', () => {
   it('502 when the provider does not listen', async () => {
     const down = await createTestApp({ env: { MAP_API_URL: 'http://127.0.0.1:1', MAP_API_KEY: KEY } });
     try {
-      const response = await down.call({ method: 'GET', url: '/api/v1/location/addresses?q=Абая' });
+      const response = await down.op('get', '/api/v1/location/addresses', { query: { q: 'Абая' } });
       expectRefusal(response, 'map_unavailable');
     } finally {
       await down.app.close();
@@ -189,9 +189,10 @@ describe('location failures are logged without the key', () => {
     const logged = await createTestApp({ env: { MAP_API_URL: gis.url, MAP_API_KEY: KEY }, build: { logger: { level: 'info', stream } } });
     try {
       gis.handle(json(500, 'boom'));
-      expect((await logged.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' })).statusCode).toBe(502);
+      const almatyCities = () => logged.op('get', '/api/v1/location/cities', { query: { q: 'Алматы' } });
+      expect((await almatyCities()).statusCode).toBe(502);
       gis.handle(json(200, { meta: { code: 200 }, result: { items: [{ nope: 1 }] } }));
-      expect((await logged.call({ method: 'GET', url: '/api/v1/location/cities?q=Алматы' })).statusCode).toBe(502);
+      expect((await almatyCities()).statusCode).toBe(502);
       const warnings = output
         .split('\n')
         .filter(Boolean)
@@ -217,8 +218,8 @@ describe('location rate limit (per client address)', () => {
       expect(third.statusCode).toBe(429);
       expect(third.data.detail).toMatch(/Too many requests/);
       expect((await from('10.0.0.2')).statusCode).toBe(200);
-      const addresses = await limited.call({ method: 'GET', url: '/api/v1/location/addresses?q=', remoteAddress: '10.0.0.1' });
-      expect(addresses.statusCode).toBe(200); // each route counts on its own
+      const addressesFromFirst = await limited.call({ method: 'GET', url: '/api/v1/location/addresses?q=', remoteAddress: '10.0.0.1' });
+      expect(addressesFromFirst.statusCode).toBe(200); // each route counts on its own
     } finally {
       await limited.app.close();
       await limited.database.close();
