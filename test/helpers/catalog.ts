@@ -49,13 +49,14 @@ export function bookingRequestRaw(t: ApiCaller, owner: RegisteredBusiness, body:
   return t.call({ method: 'POST', url: `/api/v1/public/${owner.business.slug}/booking`, payload: { ...bookingDefaults(owner), ...body } });
 }
 
-/** A booking through the public API; answers its public result. */
+/** A booking through the public API (`headers`: an Idempotency-Key, say); answers its public result. */
 export async function book(
   t: ApiCaller,
   owner: RegisteredBusiness,
   body: Partial<RequestBody<'post', '/api/v1/public/{slug}/booking'>> = {},
+  headers: Record<string, string> = {},
 ) {
-  const response = await bookingRequest(t, owner, body);
+  const response = await bookingRequest(t, owner, body, headers);
   expect(response.statusCode, response.body).toBe(201);
   return response.data;
 }

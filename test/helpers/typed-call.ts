@@ -37,8 +37,10 @@ type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : f
 /** The JSON body an operation takes: `RequestBody<'put', '/api/v1/business'>`. */
 export type RequestBody<M extends Method, P extends PathOf<M>> = JsonBody<Operation<M, P>>;
 
-/** What a request names: the path's parameters when it has some, its query, its JSON body when it takes one. */
-export type OperationRequest<O> = { token?: string; headers?: Record<string, string> } & (Absent<ParamsOf<O, 'path'>> extends true
+/** What a request names: the path's parameters when it has some, its query, its JSON body when it takes one (and the client's address, for the rate limits and the captcha). */
+export type OperationRequest<O> = { token?: string; headers?: Record<string, string>; remoteAddress?: string } & (Absent<
+  ParamsOf<O, 'path'>
+> extends true
   ? { path?: never }
   : { path: ParamsOf<O, 'path'> }) &
   (Absent<ParamsOf<O, 'query'>> extends true ? { query?: never } : { query?: ParamsOf<O, 'query'> }) &
@@ -76,6 +78,7 @@ interface UntypedCall {
     url: string;
     token?: string;
     headers?: Record<string, string>;
+    remoteAddress?: string;
     payload?: object;
   }): Promise<LightMyRequestResponse & { data: unknown }>;
 }
@@ -83,9 +86,10 @@ interface UntypedCall {
 /** `t.op` over a test app's `call`. */
 export function typedCall(call: UntypedCall): TypedCall {
   return (async (method: Method, template: string, request: Record<string, unknown> = {}) => {
-    const { token, headers, path, query, body } = request as {
+    const { token, headers, remoteAddress, path, query, body } = request as {
       token?: string;
       headers?: Record<string, string>;
+      remoteAddress?: string;
       path?: Record<string, string | number>;
       query?: Query;
       body?: object;
@@ -95,6 +99,7 @@ export function typedCall(call: UntypedCall): TypedCall {
       url: operationUrl(template, path, query),
       ...(token ? { token } : {}),
       ...(headers ? { headers } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body }),
     });
     return Object.assign(response, { problem: response.data });

@@ -7,7 +7,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, registerBusiness, useOtherInstance, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  apiCaller,
+  registerBusiness,
+  useOtherInstance,
+  useTestApp,
+  type ApiCaller,
+  type RegisteredBusiness,
+  type TestApp,
+} from '../../helpers/app.js';
 import { book, createMaster, createService } from '../../helpers/catalog.js';
 
 const TUESDAY = '2026-11-24';
@@ -15,47 +24,54 @@ const WEEK_END = '2026-11-27';
 const queries: string[] = [];
 const t: TestApp = useTestApp({ onQuery: (query) => queries.push(query) });
 
-type Call = TestApp['call'];
 type Days = { date: string; available: boolean; day_off: boolean }[];
+type Request<T> = () => Promise<LightMyRequestResponse & { data: T }>;
 
-const slotsUrl = (owner: RegisteredBusiness) => `/api/v1/public/${owner.business.slug}/slots?date=${TUESDAY}`;
-const daysUrl = (owner: RegisteredBusiness, serviceId: number) =>
-  `/api/v1/public/${owner.business.slug}/days?service_id=${serviceId}&from=${TUESDAY}&to=${WEEK_END}`;
+/** This instance's public slots and date strip of a business, as requests to repeat. */
+const slotsOf = (owner: RegisteredBusiness) => () =>
+  t.op('get', '/api/v1/public/{slug}/slots', { path: { slug: owner.business.slug }, query: { date: TUESDAY } });
+const daysOf = (owner: RegisteredBusiness, serviceId: number) => () =>
+  t.op('get', '/api/v1/public/{slug}/days', {
+    path: { slug: owner.business.slug },
+    query: { service_id: serviceId, from: TUESDAY, to: WEEK_END },
+  });
 
 /** The answer and how many queries it took (0: from the cache). */
-async function read<T>(call: Call, url: string): Promise<{ body: T; queries: number }> {
+async function read<T>(request: Request<T>): Promise<{ body: T; queries: number }> {
   queries.length = 0;
-  const response = await call({ method: 'GET', url });
+  const response = await request();
   expect(response.statusCode, response.body).toBe(200);
-  return { body: response.data as T, queries: queries.length };
+  return { body: response.data, queries: queries.length };
 }
 
 /**
  * Until the answer comes from the cache: on PostgreSQL the notifications of the writes that set
  * the business up arrive a moment after their requests and may drop it once more.
  */
-const cached = (call: Call, url: string) => expect.poll(async () => (await read(call, url)).queries, { timeout: 3000 }).toBe(0);
+const cached = (request: Request<unknown>) => expect.poll(async () => (await read(request)).queries, { timeout: 3000 }).toBe(0);
 
 const tuesday = (days: Days) => days.find((day) => day.date === TUESDAY)!;
 
-async function put(call: Call, owner: RegisteredBusiness, url: string, payload: Record<string, unknown>) {
-  const response = await call({ method: 'PUT', url: `/api/v1${url}`, token: owner.token, payload });
+/** A write (a PUT) that must succeed. */
+async function ok(write: Promise<LightMyRequestResponse>) {
+  const response = await write;
   expect(response.statusCode, response.body).toBe(200);
 }
 
 /** A one-hour service that only `linked` performs, and `other`, off on Tuesdays, who does not. */
-async function linkSetUp(call: Call, owner: RegisteredBusiness) {
-  const app = apiCaller(call);
-  const service = await createService(app, owner, { duration: 60 });
-  const linked = await createMaster(app, owner, 'Мастер', [service.id]);
-  await createMaster(app, owner, 'Второй', []);
-  const week = (await call({ method: 'POST', url: `/api/v1/schedule/master/${linked.id}`, token: owner.token })).data as {
-    id: number;
-    day_of_week: number;
-  }[];
-  await put(call, owner, `/schedule/${week.find((row) => row.day_of_week === 1)!.id}`, { is_active: false });
+async function linkSetUp(api: ApiCaller, owner: RegisteredBusiness) {
+  const service = await createService(api, owner, { duration: 60 });
+  const linked = await createMaster(api, owner, 'Мастер', [service.id]);
+  await createMaster(api, owner, 'Второй', []);
+  const week = (await api.op('post', '/api/v1/schedule/master/{master_id}', { token: owner.token, path: { master_id: linked.id } })).data;
+  const monday = week.find((row) => row.day_of_week === 1)!;
+  await ok(api.op('put', '/api/v1/schedule/{id}', { token: owner.token, path: { id: monday.id }, body: { is_active: false } }));
   return { service, linked };
 }
+
+/** The id of the master 'Второй' of linkSetUp. */
+const secondMaster = async (api: ApiCaller, owner: RegisteredBusiness) =>
+  (await api.op('get', '/api/v1/masters', { token: owner.token })).data.find((m) => m.name === 'Второй')!.id;
 
 describe('slots cache: what a write forgets', () => {
   let owner: RegisteredBusiness;
@@ -65,115 +81,103 @@ describe('slots cache: what a write forgets', () => {
   });
 
   it('keeps every answer through a login, a webhook call and a write that changes no availability', async () => {
-    await cached(t.call, slotsUrl(owner));
-    await cached(t.call, daysUrl(owner, owner.service.id));
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: owner.user.email, password: 'correct horse battery' },
-    });
+    await cached(slotsOf(owner));
+    await cached(daysOf(owner, owner.service.id));
+    const login = await t.op('post', '/api/v1/auth/login', { body: { email: owner.user.email, password: 'correct horse battery' } });
     expect(login.statusCode, login.body).toBe(200);
-    expect((await t.call({ method: 'POST', url: '/api/v1/messenger/webhook', payload: { update_id: 1 } })).statusCode).toBe(401);
-    const category = await t.call({ method: 'POST', url: '/api/v1/categories', token: owner.token, payload: { name: 'Волосы' } });
+    expect((await t.op('post', '/api/v1/messenger/webhook', { body: { update_id: 1 } })).statusCode).toBe(401);
+    const category = await t.op('post', '/api/v1/categories', { token: owner.token, body: { name: 'Волосы' } });
     expect(category.statusCode, category.body).toBe(201);
-    expect((await read(t.call, slotsUrl(owner))).queries).toBe(0);
-    expect((await read(t.call, daysUrl(owner, owner.service.id))).queries).toBe(0);
+    expect((await read(slotsOf(owner))).queries).toBe(0);
+    expect((await read(daysOf(owner, owner.service.id))).queries).toBe(0);
   });
 
   it("keeps another business's answers when one business changes through the API", async () => {
     const other = await registerBusiness(t);
-    await cached(t.call, slotsUrl(other));
-    await cached(t.call, daysUrl(other, other.service.id));
-    await cached(t.call, slotsUrl(owner));
+    await cached(slotsOf(other));
+    await cached(daysOf(other, other.service.id));
+    await cached(slotsOf(owner));
     await book(t, owner, { date: TUESDAY, time: '15:00' });
-    await put(t.call, owner, `/services/${owner.service.id}`, { price: 7000 });
-    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(owner))).body.busy_intervals).toContainEqual([
-      '15:00',
-      '16:00',
-    ]);
-    expect((await read(t.call, slotsUrl(other))).queries).toBe(0);
-    expect((await read(t.call, daysUrl(other, other.service.id))).queries).toBe(0);
+    await ok(t.op('put', '/api/v1/services/{id}', { token: owner.token, path: { id: owner.service.id }, body: { price: 7000 } }));
+    expect((await read(slotsOf(owner))).body.busy_intervals).toContainEqual(['15:00', '16:00']);
+    expect((await read(slotsOf(other))).queries).toBe(0);
+    expect((await read(daysOf(other, other.service.id))).queries).toBe(0);
   });
 
   it('forgets every business on a notification that names none', async () => {
-    await cached(t.call, slotsUrl(owner));
+    await cached(slotsOf(owner));
     await t.database.db.execute(sql`NOTIFY availability_changed`);
-    await expect.poll(async () => (await read(t.call, slotsUrl(owner))).queries, { timeout: 3000 }).toBe(1);
+    await expect.poll(async () => (await read(slotsOf(owner))).queries, { timeout: 3000 }).toBe(1);
   });
 
   it("answers the writer's next date strip with a service's new duration", async () => {
     const business = await registerBusiness(t);
-    const url = daysUrl(business, business.service.id);
-    await cached(t.call, url);
-    expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(true);
+    const days = daysOf(business, business.service.id);
+    await cached(days);
+    expect(tuesday((await read(days)).body).available).toBe(true);
     // Five hours fit neither 09:00-13:00 nor 14:00-18:00.
-    await put(t.call, business, `/services/${business.service.id}`, { duration: 300 });
-    expect(tuesday((await read<Days>(t.call, url)).body)).toEqual({ date: TUESDAY, available: false, day_off: false });
+    await ok(t.op('put', '/api/v1/services/{id}', { token: business.token, path: { id: business.service.id }, body: { duration: 300 } }));
+    expect(tuesday((await read(days)).body)).toEqual({ date: TUESDAY, available: false, day_off: false });
   });
 
   it("answers the writer's next date strip with a master newly assigned to the service", async () => {
     const business = await registerBusiness(t);
-    const { service } = await linkSetUp(t.call, business);
-    const url = daysUrl(business, service.id);
-    await cached(t.call, url);
-    expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(true);
-    const second = (await t.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find(
-      (m: { name: string }) => m.name === 'Второй',
-    );
-    await put(t.call, business, `/masters/${second.id}`, { service_ids: [service.id] });
-    expect(tuesday((await read<Days>(t.call, url)).body)).toEqual({ date: TUESDAY, available: true, day_off: false });
+    const { service } = await linkSetUp(t, business);
+    const days = daysOf(business, service.id);
+    await cached(days);
+    expect(tuesday((await read(days)).body).day_off).toBe(true);
+    const second = await secondMaster(t, business);
+    await ok(t.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
+    expect(tuesday((await read(days)).body)).toEqual({ date: TUESDAY, available: true, day_off: false });
   });
 
   it("answers the writer's next slots with its schedule change", async () => {
     const business = await registerBusiness(t);
-    await cached(t.call, slotsUrl(business));
-    const week = (await t.call({ method: 'GET', url: '/api/v1/schedule', token: business.token })).data as {
-      id: number;
-      day_of_week: number;
-    }[];
-    await put(t.call, business, `/schedule/${week.find((row) => row.day_of_week === 1)!.id}`, { start_time: '08:00' });
-    expect((await read<{ work_start: string }>(t.call, slotsUrl(business))).body.work_start).toBe('08:00');
+    await cached(slotsOf(business));
+    const week = (await t.op('get', '/api/v1/schedule', { token: business.token })).data;
+    const monday = week.find((row) => row.day_of_week === 1)!;
+    await ok(t.op('put', '/api/v1/schedule/{id}', { token: business.token, path: { id: monday.id }, body: { start_time: '08:00' } }));
+    expect((await read(slotsOf(business))).body.work_start).toBe('08:00');
   });
 });
 
 describe('slots cache: a write through another instance', () => {
   const other = useOtherInstance(t);
+  /** The other instance's API (its `call` is there once its beforeAll has run). */
+  const there = apiCaller((options) => other.call(options));
 
   it("is in this instance's very next date strip: a service's new duration", async () => {
-    const business = await registerBusiness({ call: other.call });
-    const url = daysUrl(business, business.service.id);
-    await cached(t.call, url);
-    await put(other.call, business, `/services/${business.service.id}`, { duration: 300 });
-    expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(false);
+    const business = await registerBusiness(there);
+    const days = daysOf(business, business.service.id);
+    await cached(days);
+    await ok(
+      there.op('put', '/api/v1/services/{id}', { token: business.token, path: { id: business.service.id }, body: { duration: 300 } }),
+    );
+    expect(tuesday((await read(days)).body).available).toBe(false);
   });
 
   it("is in this instance's very next date strip: a master newly assigned to the service", async () => {
-    const business = await registerBusiness({ call: other.call });
-    const { service } = await linkSetUp(other.call, business);
-    const url = daysUrl(business, service.id);
-    await cached(t.call, url);
-    expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(true);
-    const second = (await other.call({ method: 'GET', url: '/api/v1/masters', token: business.token })).data.find(
-      (m: { name: string }) => m.name === 'Второй',
-    );
-    await put(other.call, business, `/masters/${second.id}`, { service_ids: [service.id] });
-    expect(tuesday((await read<Days>(t.call, url)).body).day_off).toBe(false);
+    const business = await registerBusiness(there);
+    const { service } = await linkSetUp(there, business);
+    const days = daysOf(business, service.id);
+    await cached(days);
+    expect(tuesday((await read(days)).body).day_off).toBe(true);
+    const second = await secondMaster(there, business);
+    await ok(there.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
+    expect(tuesday((await read(days)).body).day_off).toBe(false);
   });
 
   it("is in this instance's very next date strip and slots: the booking that fills the day", async () => {
-    const business = await registerBusiness({ call: other.call });
-    const app = apiCaller(other.call);
-    const service = await createService(app, business, { duration: 240 });
-    const master = await createMaster(app, business, 'Мастер', [service.id]);
-    await book(app, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '09:00' });
-    const url = daysUrl(business, service.id);
-    await cached(t.call, url);
-    await cached(t.call, slotsUrl(business));
-    expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(true);
-    await book(app, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '14:00' });
-    expect(tuesday((await read<Days>(t.call, url)).body).available).toBe(false);
-    expect((await read<{ busy_intervals: [string, string][] }>(t.call, slotsUrl(business))).body.busy_intervals).toEqual([
-      ['09:00', '18:00'],
-    ]);
+    const business = await registerBusiness(there);
+    const service = await createService(there, business, { duration: 240 });
+    const master = await createMaster(there, business, 'Мастер', [service.id]);
+    await book(there, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '09:00' });
+    const days = daysOf(business, service.id);
+    await cached(days);
+    await cached(slotsOf(business));
+    expect(tuesday((await read(days)).body).available).toBe(true);
+    await book(there, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '14:00' });
+    expect(tuesday((await read(days)).body).available).toBe(false);
+    expect((await read(slotsOf(business))).body.busy_intervals).toEqual([['09:00', '18:00']]);
   });
 });

@@ -9,8 +9,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase } from '../../../src/db/client.js';
 import { schedules } from '../../../src/db/schema.js';
-import { dbKind, registerBusiness, testConfig, uniquePhone, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
-import { createMaster } from '../../helpers/catalog.js';
+import {
+  apiCaller,
+  dbKind,
+  registerBusiness,
+  testConfig,
+  useTestApp,
+  type ApiCaller,
+  type RegisteredBusiness,
+  type TestApp,
+} from '../../helpers/app.js';
+import { bookingRequest, createMaster, slots as slotsRequest } from '../../helpers/catalog.js';
 
 const DATE = '2026-11-24'; // a Tuesday
 const queries: string[] = [];
@@ -31,35 +40,29 @@ const injector =
     return Object.assign(response, { data: JSON.parse(response.body) });
   };
 
-const slotsUrl = (master?: number) => `/api/v1/public/${owner.business.slug}/slots?date=${DATE}${master ? `&master_id=${master}` : ''}`;
-
-async function slots(app: TestApp['call'] = t.call, master?: number) {
+async function slots(master?: number) {
   queries.length = 0;
-  const response = await app({ method: 'GET', url: slotsUrl(master) });
+  const response = await slotsRequest(t, owner.business.slug, DATE, master);
   expect(response.statusCode).toBe(200);
-  return { body: response.data as { work_start: string; work_end: string; busy_intervals: [string, string][] }, queries: queries.length };
+  return { body: response.data, queries: queries.length };
 }
 
 /**
  * Until a repeated request is answered from the cache. On PostgreSQL this instance's own writes
  * also come back as NOTIFYs, a moment after their requests answered, and drop the business once more.
  */
-const settled = (master?: number) => expect.poll(async () => (await slots(t.call, master)).queries, { timeout: 3000 }).toBe(0);
+const settled = (master?: number) => expect.poll(async () => (await slots(master)).queries, { timeout: 3000 }).toBe(0);
 
-const book = (call: TestApp['call'], time: string) =>
-  call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: { service_id: owner.service.id, master_id: masterId, date: DATE, time, first_name: 'Алия', phone: uniquePhone() },
-  });
+/** A booking of the first service with the master, by a new client 'Алия'. */
+const book = (api: ApiCaller, time: string) => bookingRequest(api, owner, { master_id: masterId, date: DATE, time });
 
 describe('slots cache', () => {
   it('answers a repeated request without a query, for both forms', async () => {
     for (const master of [undefined, masterId]) {
-      const first = await slots(t.call, master);
+      const first = await slots(master);
       expect(first.queries).toBe(1);
       await settled(master);
-      const again = await slots(t.call, master);
+      const again = await slots(master);
       expect(again.queries).toBe(0);
       expect(again.body).toEqual(first.body);
     }
@@ -68,7 +71,7 @@ describe('slots cache', () => {
   it('sends the kept JSON as the documented body, nothing more', async () => {
     for (const master of [undefined, masterId]) {
       await settled(master);
-      const response = await t.call({ method: 'GET', url: slotsUrl(master) });
+      const response = await slotsRequest(t, owner.business.slug, DATE, master);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(Object.keys(response.data).sort()).toEqual(['busy_intervals', 'work_end', 'work_start']);
     }
@@ -76,7 +79,7 @@ describe('slots cache', () => {
 
   it("shows this instance's own booking on the very next request", async () => {
     await slots();
-    expect((await book(t.call, '11:00')).statusCode).toBe(201);
+    expect((await book(t, '11:00')).statusCode).toBe(201);
     const after = await slots();
     expect(after.queries).toBe(1);
     expect(after.body.busy_intervals).toContainEqual(['11:00', '12:00']);
@@ -93,18 +96,17 @@ describe('slots cache', () => {
 
   it("drops only the changed business's answers", async () => {
     const other = await registerBusiness(t);
-    const otherUrl = `/api/v1/public/${other.business.slug}/slots?date=${DATE}`;
-    await t.call({ method: 'GET', url: otherUrl });
+    await slotsRequest(t, other.business.slug, DATE);
     await settled();
     await t.database.db.update(schedules).set({ endTime: '21:00' }).where(eq(schedules.businessId, other.business.id));
-    await expect.poll(async () => (await t.call({ method: 'GET', url: otherUrl })).data.work_end, { timeout: 3000 }).toBe('21:00');
+    await expect.poll(async () => (await slotsRequest(t, other.business.slug, DATE)).data.work_end, { timeout: 3000 }).toBe('21:00');
     expect((await slots()).queries).toBe(0);
   });
 });
 
 describe('slots cache with a second instance on the same database', () => {
   let second: FastifyInstance;
-  const callSecond: TestApp['call'] = (options) => injector(second)(options);
+  const onSecond = apiCaller((options) => injector(second)(options));
   beforeAll(async () => {
     second = await buildApp({ config: testConfig(), database: t.database });
     await second.ready();
@@ -113,7 +115,7 @@ describe('slots cache with a second instance on the same database', () => {
 
   it("sees the other instance's booking once its notification arrives", async () => {
     await settled();
-    expect((await book(callSecond, '16:00')).statusCode).toBe(201);
+    expect((await book(onSecond, '16:00')).statusCode).toBe(201);
     await expect.poll(async () => (await slots()).body.busy_intervals, { timeout: 3000 }).toContainEqual(['16:00', '17:00']);
   });
 });
@@ -123,9 +125,8 @@ describe('slots cache switched off', () => {
 
   it('queries on every request', async () => {
     const business = await registerBusiness(off);
-    const url = `/api/v1/public/${business.business.slug}/slots?date=${DATE}`;
-    const first = await off.call({ method: 'GET', url });
-    const second = await off.call({ method: 'GET', url });
+    const first = await slotsRequest(off, business.business.slug, DATE);
+    const second = await slotsRequest(off, business.business.slug, DATE);
     expect(first.statusCode).toBe(200);
     expect(second.data).toEqual(first.data);
     expect(off.app.ctx.slotsCache).toBeUndefined();

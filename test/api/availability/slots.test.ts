@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, createMaster, createService, slots } from '../../helpers/catalog.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
+import type { components } from '../../../web/src/shared/api-types.js';
 
 const t = useTestApp();
 
@@ -9,15 +11,16 @@ const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 const SATURDAY = '2026-11-28';
 
-async function masterWithOwnWeek(owner: RegisteredBusiness, name: string, monday: Record<string, unknown>) {
+async function masterWithOwnWeek(owner: RegisteredBusiness, name: string, monday: RequestBody<'put', '/api/v1/schedule/{id}'>) {
   const master = await createMaster(t, owner, name);
-  const [row] = (await t.call({ method: 'POST', url: `/api/v1/schedule/master/${master.id}`, token: owner.token })).data;
-  await t.call({ method: 'PUT', url: `/api/v1/schedule/${row.id}`, token: owner.token, payload: monday });
+  const [row] = (await t.op('post', '/api/v1/schedule/master/{master_id}', { token: owner.token, path: { master_id: master.id } })).data;
+  await t.op('put', '/api/v1/schedule/{id}', { token: owner.token, path: { id: row!.id }, body: monday });
   return master;
 }
 
-const patch = (owner: RegisteredBusiness, id: string, status: string) =>
-  t.call({ method: 'PATCH', url: `/api/v1/bookings/${id}`, token: owner.token, payload: { status } });
+type Status = components['schemas']['BookingStatus'];
+const patch = (owner: RegisteredBusiness, id: string, status: Status) =>
+  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body: { status } });
 
 describe('without masters: the business schedule with only its break', () => {
   it('a working day', async () => {
@@ -82,7 +85,7 @@ describe('one master (master_id given)', () => {
   it('cancelled, rejected and deleted bookings free their time; pending, confirmed, completed hold it', async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const at = async (time: string, status: string | null) => {
+    const at = async (time: string, status: Status | null) => {
       const booking = await book(t, owner, { master_id: master.id, date: TUESDAY, time });
       if (status) await patch(owner, booking.id, status);
       return booking;
@@ -90,7 +93,7 @@ describe('one master (master_id given)', () => {
     await at('09:00', 'cancelled');
     await at('10:00', 'rejected');
     const gone = await at('11:00', null);
-    await t.call({ method: 'DELETE', url: `/api/v1/bookings/${gone.id}`, token: owner.token });
+    await t.op('delete', '/api/v1/bookings/{id}', { token: owner.token, path: { id: gone.id } });
     await at('15:00', 'confirmed');
     await at('16:00', 'completed');
     await at('17:00', null);
@@ -120,7 +123,7 @@ describe('one master (master_id given)', () => {
     for (const id of [foreign.id, 2147483647]) {
       const response = await slots(t, a.business.slug, MONDAY, id);
       expect(response.statusCode).toBe(404);
-      expect(response.data).toEqual({ detail: 'Master not found', code: 'not_found' });
+      expect(response.problem).toEqual({ detail: 'Master not found', code: 'not_found' });
     }
   });
 });

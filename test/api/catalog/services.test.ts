@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, serviceCategories } from '../../../src/db/schema.js';
 import { dbKind, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster, createService } from '../../helpers/catalog.js';
+import type { Operation, OperationAnswer } from '../../helpers/typed-call.js';
 
 const t = useTestApp();
 
@@ -188,7 +189,7 @@ describe('services', () => {
   it('a category deleted while a service naming it is being created: 409 try again, no 500', async () => {
     const owner = await registerBusiness(t);
     const doomed = await category(owner, 'Удаляемая');
-    let creation: Promise<{ statusCode: number; data: unknown }> | undefined;
+    let creation: Promise<OperationAnswer<Operation<'post', '/api/v1/services'>>> | undefined;
     await t.database.db.transaction(async (tx) => {
       await tx.delete(serviceCategories).where(eq(serviceCategories.id, doomed.id));
       creation = t.op('post', '/api/v1/services', {
@@ -202,7 +203,7 @@ describe('services', () => {
     // PGlite runs one transaction at a time, so the request only starts afterwards → 404.
     expect([409, 404]).toContain(response.statusCode);
     if (dbKind() === 'postgres')
-      expect(response.data).toEqual({ detail: 'Changed by another request meanwhile, try again', code: 'conflict' });
+      expect(response.problem).toEqual({ detail: 'Changed by another request meanwhile, try again', code: 'conflict' });
   });
 
   it('a price change never alters the price_snapshot of existing bookings', async () => {

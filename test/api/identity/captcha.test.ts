@@ -16,7 +16,7 @@ afterAll(() => verifier.close());
 const withCaptcha = useTestApp({ env: () => ({ CAPTCHA_SECRET: SECRET, CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify`, BOT_TOKEN }) });
 const withoutCaptcha = useTestApp({ env: () => ({ CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify` }) });
 
-const registration = (extra: Record<string, unknown> = {}) => ({
+const registration = (extra: { captcha_token?: string } = {}) => ({
   email: `captcha${Math.random().toString(36).slice(2)}@example.kz`,
   password: 'long enough password',
   full_name: 'Айдана',
@@ -24,6 +24,9 @@ const registration = (extra: Record<string, unknown> = {}) => ({
   phone: uniquePhone(),
   ...extra,
 });
+
+const register = (body: ReturnType<typeof registration>, remoteAddress?: string) =>
+  withCaptcha.op('post', '/api/v1/auth/register', { body, remoteAddress });
 
 /** startParam: the slug the mini app was opened for (CONTRACT.md §11: it must name the booked business). */
 function initData(authDate: number, token = BOT_TOKEN, startParam: string | undefined = slugOfOwner()): string {
@@ -47,11 +50,10 @@ describe('captcha off (CAPTCHA_SECRET unset)', () => {
   it('registers and books without a token and without calling the verifier', async () => {
     const calls = await verifierCalls(async () => {
       const owner = await registerBusiness(withoutCaptcha);
-      await withoutCaptcha.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер' } });
-      const booked = await withoutCaptcha.call({
-        method: 'POST',
-        url: `/api/v1/public/${owner.business.slug}/booking`,
-        payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone() },
+      await withoutCaptcha.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер' } });
+      const booked = await withoutCaptcha.op('post', '/api/v1/public/{slug}/booking', {
+        path: { slug: owner.business.slug },
+        body: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone() },
       });
       expect(booked.statusCode).toBe(201);
     });
@@ -63,12 +65,7 @@ describe('captcha on: POST /auth/register', () => {
   it('sends secret, response and remoteip to the siteverify endpoint as a form, and registers on success', async () => {
     verifier.handle(json(200, { success: true }));
     const calls = await verifierCalls(async () => {
-      const response = await withCaptcha.call({
-        method: 'POST',
-        url: '/api/v1/auth/register',
-        remoteAddress: '203.0.113.7',
-        payload: registration({ captcha_token: 'tok-ok' }),
-      });
+      const response = await register(registration({ captcha_token: 'tok-ok' }), '203.0.113.7');
       expect(response.statusCode).toBe(201);
     });
     expect(calls).toHaveLength(1);
@@ -85,27 +82,20 @@ describe('captcha on: POST /auth/register', () => {
   it('400 Captcha verification failed without a token, without calling the verifier, creating nothing', async () => {
     const body = registration();
     const calls = await verifierCalls(async () => {
-      const response = await withCaptcha.call({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+      const response = await register(body);
       expect(response.statusCode).toBe(400);
-      expect(response.data.detail).toBe('Captcha verification failed');
+      expect(response.problem.detail).toBe('Captcha verification failed');
     });
     expect(calls).toEqual([]);
-    const [row] = await withCaptcha.database.db
-      .select({ n: count() })
-      .from(users)
-      .where(eq(users.email, body.email as string));
+    const [row] = await withCaptcha.database.db.select({ n: count() }).from(users).where(eq(users.email, body.email));
     expect(Number(row!.n)).toBe(0);
   });
 
   it('400 when the verifier says no', async () => {
     verifier.handle(json(200, { success: false, 'error-codes': ['invalid-input-response'] }));
-    const response = await withCaptcha.call({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: registration({ captcha_token: 'tok-bad' }),
-    });
+    const response = await register(registration({ captcha_token: 'tok-bad' }));
     expect(response.statusCode).toBe(400);
-    expect(response.data.detail).toBe('Captcha verification failed');
+    expect(response.problem.detail).toBe('Captcha verification failed');
     verifier.handle(json(200, { success: true }));
   });
 
@@ -115,13 +105,9 @@ describe('captcha on: POST /auth/register', () => {
     ['drops the connection', (_req: unknown, res: { destroy(): void }) => res.destroy()],
   ])('502 when the verifier %s', async (_what, handler) => {
     verifier.handle(handler as Parameters<FakeServer['handle']>[0]);
-    const response = await withCaptcha.call({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: registration({ captcha_token: 'tok' }),
-    });
+    const response = await register(registration({ captcha_token: 'tok' }));
     expect(response.statusCode).toBe(502);
-    expect(response.data).toEqual({ detail: 'Captcha verifier unavailable', code: 'captcha_unavailable' });
+    expect(response.problem).toEqual({ detail: 'Captcha verifier unavailable', code: 'captcha_unavailable' });
     verifier.handle(json(200, { success: true }));
   });
 });
@@ -134,24 +120,23 @@ describe('captcha on: POST /public/{slug}/booking', () => {
     verifier.handle(json(200, { success: true }));
     owner = await registerBusiness(withCaptcha, { captcha_token: 'tok-ok' });
     slugOfOwner = () => owner.business.slug;
-    await withCaptcha.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер' } });
+    await withCaptcha.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер' } });
   });
   const bookingsOf = async () =>
     Number((await withCaptcha.database.db.select({ n: count() }).from(bookings).where(eq(bookings.businessId, owner.business.id)))[0]!.n);
-  const book = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    withCaptcha.call({
-      method: 'POST',
-      url: `/api/v1/public/${owner.business.slug}/booking`,
+  const book = (extra: { captcha_token?: string } = {}, headers: Record<string, string> = {}) =>
+    withCaptcha.op('post', '/api/v1/public/{slug}/booking', {
+      path: { slug: owner.business.slug },
       headers,
       remoteAddress: '198.51.100.4',
-      payload: { service_id: owner.service.id, date: '2026-11-25', time: '12:00', first_name: 'Алия', phone: uniquePhone(), ...extra },
+      body: { service_id: owner.service.id, date: '2026-11-25', time: '12:00', first_name: 'Алия', phone: uniquePhone(), ...extra },
     });
 
   it('400 without a token and no booking is made', async () => {
     const before = await bookingsOf();
     const response = await book();
     expect(response.statusCode).toBe(400);
-    expect(response.data.detail).toBe('Captcha verification failed');
+    expect(response.problem.detail).toBe('Captcha verification failed');
     expect(await bookingsOf()).toBe(before);
   });
 
@@ -193,6 +178,6 @@ describe('captcha on: POST /public/{slug}/booking', () => {
   ])('initData %s does not skip it (400 without a token)', async (_what, make) => {
     const response = await book({}, { 'x-telegram-init-data': make() });
     expect(response.statusCode).toBe(400);
-    expect(response.data.detail).toBe('Captcha verification failed');
+    expect(response.problem.detail).toBe('Captcha verification failed');
   });
 });

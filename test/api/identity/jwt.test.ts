@@ -18,7 +18,7 @@ async function sign(payload: Record<string, unknown>, { alg = 'HS256', key = SEC
   return jwt.sign(key);
 }
 
-const me = (token: string) => t.call({ method: 'GET', url: '/api/v1/business', token });
+const me = (token: string) => t.op('get', '/api/v1/business', { token });
 
 describe('JWT verification: HS256 only, exp required', () => {
   it('accepts a token we sign the same way (control)', async () => {
@@ -53,12 +53,12 @@ describe('JWT verification: HS256 only, exp required', () => {
     const owner = await registerBusiness(t);
     const response = await me(await make(owner));
     expect(response.statusCode).toBe(401);
-    expect(response.data.detail).toBeTypeOf('string');
+    expect(response.problem.detail).toBeTypeOf('string');
   });
 
   it('401 when the Authorization header is missing or not Bearer', async () => {
     const owner = await registerBusiness(t);
-    expect((await t.call({ method: 'GET', url: '/api/v1/business' })).statusCode).toBe(401);
+    expect((await t.op('get', '/api/v1/business')).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/v1/business', headers: { authorization: `Basic ${owner.token}` } })).statusCode).toBe(
       401,
     );
@@ -66,25 +66,21 @@ describe('JWT verification: HS256 only, exp required', () => {
 
   it('provider tokens expire after 11520 minutes, super-admin tokens after 24 h', async () => {
     const owner = await registerBusiness(t);
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/login',
-      payload: { username: 'root', password: 'very-secret-password' },
-    });
+    const login = await t.op('post', '/api/v1/superadmin/login', { body: { username: 'root', password: 'very-secret-password' } });
     const superToken = login.data.access_token;
     const start = t.clock.now();
     try {
       t.clock.advanceMinutes(24 * 60 - 1);
-      expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: superToken })).statusCode).toBe(200);
+      expect((await t.op('get', '/api/v1/superadmin/businesses', { token: superToken })).statusCode).toBe(200);
       t.clock.advanceMinutes(2);
-      expect((await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: superToken })).statusCode).toBe(401);
+      expect((await t.op('get', '/api/v1/superadmin/businesses', { token: superToken })).statusCode).toBe(401);
       t.clock.set(start);
       t.clock.advanceMinutes(11520 - 1);
       expect((await me(owner.token)).statusCode).toBe(200);
       t.clock.advanceMinutes(2);
       const expired = await me(owner.token);
       expect(expired.statusCode).toBe(401);
-      expect(expired.data.detail).toBe('Token expired');
+      expect(expired.problem.detail).toBe('Token expired');
     } finally {
       t.clock.set(start);
     }
@@ -95,9 +91,9 @@ describe('JWT verification: HS256 only, exp required', () => {
       { sub: 'superadmin', isSuperAdmin: true },
       { key: new TextEncoder().encode('guessed-secret-guessed-secret-guessed') },
     );
-    const response = await t.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token: forged });
+    const response = await t.op('get', '/api/v1/superadmin/businesses', { token: forged });
     expectRefusal(response, 'not_authenticated');
-    expect(response.data.items).toBeUndefined();
+    expect(response.problem).not.toHaveProperty('items');
   });
 
   it('a CUSTOMER token is 403 on provider routes', async () => {

@@ -211,14 +211,14 @@ describe('location rate limit (per client address)', () => {
   it('429 with detail after RATE_LIMIT_LOCATION requests a minute; another address is not affected', async () => {
     const limited = await createTestApp({ env: { MAP_API_URL: gis.url, MAP_API_KEY: KEY, RATE_LIMIT_LOCATION: '2' } });
     try {
-      const from = (remoteAddress: string) => limited.call({ method: 'GET', url: '/api/v1/location/cities?q=', remoteAddress });
+      const from = (remoteAddress: string) => limited.op('get', '/api/v1/location/cities', { query: { q: '' }, remoteAddress });
       expect((await from('10.0.0.1')).statusCode).toBe(200);
       expect((await from('10.0.0.1')).statusCode).toBe(200);
       const third = await from('10.0.0.1');
       expect(third.statusCode).toBe(429);
-      expect(third.data.detail).toMatch(/Too many requests/);
+      expect(third.problem.detail).toMatch(/Too many requests/);
       expect((await from('10.0.0.2')).statusCode).toBe(200);
-      const addressesFromFirst = await limited.call({ method: 'GET', url: '/api/v1/location/addresses?q=', remoteAddress: '10.0.0.1' });
+      const addressesFromFirst = await limited.op('get', '/api/v1/location/addresses', { query: { q: '' }, remoteAddress: '10.0.0.1' });
       expect(addressesFromFirst.statusCode).toBe(200); // each route counts on its own
     } finally {
       await limited.app.close();

@@ -52,7 +52,7 @@ describe('OpenAPI contract', () => {
 
   it("declares each operation's security as its guard enforces it", async () => {
     const { operations } = await openapi();
-    const guardAnswer = await t.call({ method: 'GET', url: '/api/v1/auth/me' });
+    const guardAnswer = await t.op('get', '/api/v1/auth/me');
     expect(guardAnswer.statusCode).toBe(401);
     for (const { method, path, operation } of operations) {
       const where = `${method} ${path}`;
@@ -60,7 +60,7 @@ describe('OpenAPI contract', () => {
       const url = path.replace(/\{[^}]+\}/g, '1');
       const payload = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
       const response = await t.call({ method: method as 'GET', url, payload });
-      const refused = response.statusCode === 401 && response.data?.detail === guardAnswer.data.detail;
+      const refused = response.statusCode === 401 && response.data?.detail === guardAnswer.problem.detail;
       expect(refused, `${where} without a token: ${response.statusCode} ${response.body}`).toBe(needsToken(operation));
     }
   });

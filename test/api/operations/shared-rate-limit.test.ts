@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const login = (t: TestApp, address = '10.7.0.1') =>
-  t.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: address, payload: { email: 'a@b.kz', password: 'wrong-password' } });
+  t.op('post', '/api/v1/auth/login', { remoteAddress: address, body: { email: 'a@b.kz', password: 'wrong-password' } });
 
 function logSink(): { stream: Writable; lines: () => { level: number; msg: string }[] } {
   let output = '';

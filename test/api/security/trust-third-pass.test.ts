@@ -101,7 +101,7 @@ describe('rate limits count an IPv6 client per /64 (issue 32)', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_LOGIN: '2' } });
     try {
       const login = (remoteAddress: string) =>
-        limited.call({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email: 'nobody@example.kz', password: 'x' } });
+        limited.op('post', '/api/v1/auth/login', { remoteAddress, body: { email: 'nobody@example.kz', password: 'x' } });
       const statuses = [];
       for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3'])
         statuses.push((await login(address)).statusCode);

@@ -16,15 +16,8 @@ import {
   subscriptions,
   users,
 } from '../../../src/db/schema.js';
-import {
-  createTestApp,
-  dbKind,
-  registerBusiness,
-  uniquePhone,
-  useTestApp,
-  type RegisteredBusiness,
-  type TestApp,
-} from '../../helpers/app.js';
+import { createTestApp, dbKind, registerBusiness, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
+import { book } from '../../helpers/catalog.js';
 import { RecordingNotifier } from '../../helpers/recording-notifier.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 
@@ -33,11 +26,7 @@ const notifier = new RecordingNotifier();
 const t = useTestApp({ env: ADMIN, build: { notifier } });
 
 async function superToken(app: TestApp = t): Promise<string> {
-  const response = await app.call({
-    method: 'POST',
-    url: '/api/v1/superadmin/login',
-    payload: { username: 'root', password: 'very-secret-password' },
-  });
+  const response = await app.op('post', '/api/v1/superadmin/login', { body: { username: 'root', password: 'very-secret-password' } });
   expect(response.statusCode).toBe(200);
   return response.data.access_token;
 }
@@ -46,22 +35,6 @@ async function addMaster(owner: RegisteredBusiness): Promise<number> {
   const response = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер', service_ids: [owner.service.id] } });
   expect(response.statusCode).toBe(201);
   return response.data.id;
-}
-
-/** A client's booking of the owner's service. */
-async function book(
-  owner: Pick<RegisteredBusiness, 'business' | 'service'>,
-  date: string,
-  time: string,
-  headers: Record<string, string> = {},
-) {
-  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
-    headers,
-    path: { slug: owner.business.slug },
-    body: { service_id: owner.service.id, date, time, first_name: 'Алия', phone: uniquePhone() },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.data;
 }
 
 describe('POST /superadmin/login', () => {
@@ -91,9 +64,9 @@ describe('POST /superadmin/login', () => {
   it('503 when SUPERADMIN_USERNAME/PASSWORD are unset', async () => {
     const unset = await createTestApp();
     try {
-      const response = await unset.call({ method: 'POST', url: '/api/v1/superadmin/login', payload: { username: '', password: '' } });
+      const response = await unset.op('post', '/api/v1/superadmin/login', { body: { username: '', password: '' } });
       expect(response.statusCode).toBe(503);
-      expect(response.data.detail).toMatch(/not configured/);
+      expect(response.problem.detail).toMatch(/not configured/);
     } finally {
       await unset.app.close();
       await unset.database.close();
@@ -104,12 +77,12 @@ describe('POST /superadmin/login', () => {
     const limited = await createTestApp({ env: { ...ADMIN, RATE_LIMIT_SUPERADMIN_LOGIN: '2' } });
     try {
       const attempt = (remoteAddress: string) =>
-        limited.call({ method: 'POST', url: '/api/v1/superadmin/login', remoteAddress, payload: { username: 'root', password: 'guess' } });
+        limited.op('post', '/api/v1/superadmin/login', { remoteAddress, body: { username: 'root', password: 'guess' } });
       expect((await attempt('10.1.1.1')).statusCode).toBe(401);
       expect((await attempt('10.1.1.1')).statusCode).toBe(401);
       const blocked = await attempt('10.1.1.1');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.data.detail).toMatch(/Too many requests/);
+      expect(blocked.problem.detail).toMatch(/Too many requests/);
       expect((await attempt('10.1.1.2')).statusCode).toBe(401);
     } finally {
       await limited.app.close();
@@ -162,9 +135,9 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
   it('lists businesses with the admin email and booking counts per status', async () => {
     const owner = await registerBusiness(t);
     await addMaster(owner);
-    const a = await book(owner, '2026-11-24', '10:00');
-    await book(owner, '2026-11-24', '11:00');
-    await book(owner, '2026-11-25', '11:00');
+    const a = await book(t, owner, { date: '2026-11-24', time: '10:00' });
+    await book(t, owner, { date: '2026-11-24', time: '11:00' });
+    await book(t, owner, { date: '2026-11-25', time: '11:00' });
     await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: a.id }, body: { status: 'confirmed' } });
     const empty = await registerBusiness(t);
 
@@ -196,15 +169,15 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
     const second = await registerBusiness(t);
     await addMaster(first);
     await addMaster(second);
-    const early = await book(first, '2027-03-01', '10:00');
-    const late = await book(first, '2027-03-03', '10:00');
-    const other = await book(second, '2027-03-02', '10:00');
+    const early = await book(t, first, { date: '2027-03-01', time: '10:00' });
+    const late = await book(t, first, { date: '2027-03-03', time: '10:00' });
+    const other = await book(t, second, { date: '2027-03-02', time: '10:00' });
 
-    const all = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-03-01&date_to=2027-03-03', token });
+    const all = await t.op('get', '/api/v1/superadmin/bookings', { token, query: { date_from: '2027-03-01', date_to: '2027-03-03' } });
     expect(all.statusCode).toBe(200);
     const ours = (list: { id: string }[]) => list.map((b) => b.id).filter((id) => [early.id, late.id, other.id].includes(id));
     expect(ours(all.data)).toEqual([early.id, other.id, late.id]);
-    expect(all.data.find((b: { id: string }) => b.id === other.id)).toMatchObject({
+    expect(all.data.find((b) => b.id === other.id)).toMatchObject({
       id: other.id,
       status: 'pending',
       start_at: '2027-03-02T10:00:00',
@@ -213,9 +186,9 @@ describe('GET /superadmin/businesses and /superadmin/bookings', () => {
       client: { first_name: 'Алия' },
     });
 
-    const byBusiness = await t.call({ method: 'GET', url: `/api/v1/superadmin/bookings?business_id=${first.business.id}`, token });
-    expect(byBusiness.data.map((b: { id: string }) => b.id)).toEqual([early.id, late.id]);
-    const oneDay = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-03-02&date_to=2027-03-02', token });
+    const byBusiness = await t.op('get', '/api/v1/superadmin/bookings', { token, query: { business_id: first.business.id } });
+    expect(byBusiness.data.map((b) => b.id)).toEqual([early.id, late.id]);
+    const oneDay = await t.op('get', '/api/v1/superadmin/bookings', { token, query: { date_from: '2027-03-02', date_to: '2027-03-02' } });
     expect(ours(oneDay.data)).toEqual([other.id]);
     const bad = await t.call({ method: 'GET', url: '/api/v1/superadmin/bookings?date_from=2027-02-30', token });
     expect(bad.statusCode).toBe(400);
@@ -249,14 +222,14 @@ describe('POST /superadmin/seed', () => {
     expect((await t.op('get', '/api/v1/categories', { token })).data).toHaveLength(2);
 
     // Bookings across the next week from "today" (Monday 2026-11-23 on the test clock).
-    const week = (await t.call({ method: 'GET', url: '/api/v1/bookings?date_from=2026-11-23&date_to=2026-11-29', token })).data;
+    const week = (await t.op('get', '/api/v1/bookings', { token, query: { date_from: '2026-11-23', date_to: '2026-11-29' } })).data;
     expect(week.length).toBe(counts.bookings);
     expect(week.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(week.map((b: { start_at: string }) => b.start_at.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
-    expect(new Set(week.map((b: { master: { id: number } }) => b.master.id)).size).toBe(3);
+    expect(new Set(week.map((b) => b.start_at.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(week.map((b) => b.master.id)).size).toBe(3);
     // CONTRACT.md §14: made now on the app's clock, like any booking.
     for (const booking of week) expect([booking.created_at, booking.updated_at]).toEqual([seededAt, seededAt]);
-    const statuses = new Set(week.map((b: { status: string }) => b.status));
+    const statuses = new Set(week.map((b) => b.status));
     expect(statuses).toContain('pending');
     expect(statuses).toContain('confirmed');
 
@@ -265,9 +238,9 @@ describe('POST /superadmin/seed', () => {
       const master = masterList.find((m: { id: number }) => m.id === booking.master.id);
       expect(master!.services.map((s: { id: number }) => s.id)).toContain(booking.service.id);
     }
-    const slots = await t.call({
-      method: 'GET',
-      url: `/api/v1/public/${business.slug}/slots?date=2026-11-24&master_id=${masterList[0]!.id}`,
+    const slots = await t.op('get', '/api/v1/public/{slug}/slots', {
+      path: { slug: business.slug },
+      query: { date: '2026-11-24', master_id: masterList[0]!.id },
     });
     expect(slots.data.busy_intervals.length).toBeGreaterThan(0);
   });
@@ -287,16 +260,20 @@ describe('DELETE /superadmin/businesses/{id}', () => {
     const victim = (await t.op('post', '/api/v1/superadmin/seed', { token })).data;
     const bystander = await registerBusiness(t);
     await addMaster(bystander);
-    const kept = await book(bystander, '2026-11-24', '10:00');
+    const kept = await book(t, bystander, { date: '2026-11-24', time: '10:00' });
     const id: number = victim.business.id;
     const { db } = t.database;
 
     // Things that hang off the business by reference rather than by foreign key.
-    const victimToken = (await t.op('post', '/api/v1/auth/login', { body: victim.login })).data.access_token;
-    const [victimService] = (await t.op('get', '/api/v1/services', { token: victimToken })).data;
-    const keyed = await book({ business: victim.business, service: victimService! }, '2026-11-26', '19:30', {
-      'idempotency-key': 'delete-me-key',
-    });
+    const session = (await t.op('post', '/api/v1/auth/login', { body: victim.login })).data;
+    const [victimService] = (await t.op('get', '/api/v1/services', { token: session.access_token })).data;
+    const victimOwner: RegisteredBusiness = {
+      token: session.access_token,
+      business: session.business,
+      user: session.user,
+      service: victimService!,
+    };
+    const keyed = await book(t, victimOwner, { date: '2026-11-26', time: '19:30' }, { 'idempotency-key': 'delete-me-key' });
     const [someBooking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.businessId, id)).limit(1);
     await db.insert(rescheduleProposals).values({
       bookingId: someBooking!.id,

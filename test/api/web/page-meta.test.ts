@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../src/paths.js';
 import { registerBusiness, useTestApp } from '../../helpers/app.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 // The pages come from web/dist: build it when missing or stale, before the app reads it.
 beforeAll(() => {
@@ -18,7 +19,7 @@ const meta = (html: string, key: string): string | undefined => {
   return match?.[1];
 };
 
-const setProfile = (token: string, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/v1/business', token, payload });
+const setProfile = (token: string, body: RequestBody<'put', '/api/v1/business'>) => t.op('put', '/api/v1/business', { token, body });
 
 describe('the booking page head', () => {
   it("takes owner text as data: $&, $` and $' in a name are printed as typed, never as replacement patterns", async () => {
@@ -127,15 +128,15 @@ describe('compression and caching', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
 
-    const days = await t.call({
-      method: 'GET',
-      url: `/api/v1/public/${owner.business.slug}/days?service_id=${owner.service.id}&from=2026-11-23&to=2026-12-22`,
+    const days = await t.op('get', '/api/v1/public/{slug}/days', {
+      path: { slug: owner.business.slug },
+      query: { service_id: owner.service.id, from: '2026-11-23', to: '2026-12-22' },
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(days.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(days.rawPayload).toString())).toHaveLength(30);
     // Small answers stay plain.
-    const small = await t.call({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    const small = await t.op('get', '/healthz', { headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
 
     const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(plain.body)![1]!;
@@ -157,7 +158,7 @@ describe('compression and caching', () => {
 describe('business profile: description, instagram, whatsapp', () => {
   it('PUT /business stores them in one form, null or "" clears, bad input is 400 and changes nothing; public answers show them', async () => {
     const owner = await registerBusiness(t);
-    const initial = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    const initial = await t.op('get', '/api/v1/business', { token: owner.token });
     expect(initial.data).toMatchObject({ description: null, instagram: null, whatsapp: null });
     const saved = await setProfile(owner.token, {
       description: '  Уютный салон  ',
@@ -167,7 +168,7 @@ describe('business profile: description, instagram, whatsapp', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.data).toMatchObject({ description: 'Уютный салон', instagram: 'azhar.salon', whatsapp: '+7 701 234 56 78' });
     expect((await setProfile(owner.token, { instagram: '@azhar_salon' })).data.instagram).toBe('azhar_salon');
-    const pub = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}` });
+    const pub = await t.op('get', '/api/v1/public/{slug}', { path: { slug: owner.business.slug } });
     expect(pub.data).toMatchObject({ description: 'Уютный салон', instagram: 'azhar_salon', whatsapp: '+7 701 234 56 78' });
 
     for (const [payload, field] of [
@@ -177,11 +178,16 @@ describe('business profile: description, instagram, whatsapp', () => {
       [{ description: 'x'.repeat(1001) }, 'description'],
       [{ description: 5 }, 'description'],
     ] as const) {
-      const response = await setProfile(owner.token, { name: 'Другое имя', ...payload });
+      const response = await t.call({
+        method: 'PUT',
+        url: '/api/v1/business',
+        token: owner.token,
+        payload: { name: 'Другое имя', ...payload },
+      });
       expect(response.statusCode, field).toBe(400);
       expect(response.data.detail, field).toMatch(new RegExp(field));
     }
-    const unchanged = await t.call({ method: 'GET', url: '/api/v1/business', token: owner.token });
+    const unchanged = await t.op('get', '/api/v1/business', { token: owner.token });
     expect(unchanged.data).toMatchObject({ name: owner.business.name, description: 'Уютный салон', instagram: 'azhar_salon' });
 
     const cleared = await setProfile(owner.token, { description: null, instagram: '', whatsapp: null });
