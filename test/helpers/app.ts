@@ -156,10 +156,9 @@ function reportContractProblems(problems: string[]): void {
   else throw new Error(`The answer breaks the served OpenAPI document:\n${problems.join('\n')}`);
 }
 
-export interface OtherInstance {
+export interface OtherInstance extends ApiCaller {
   app: FastifyInstance;
   database: Database;
-  call: TestApp['call'];
 }
 
 /**
@@ -176,7 +175,7 @@ export function useOtherInstance(t: TestApp): OtherInstance {
       const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
       return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
     };
-    Object.assign(other, { app, database, call });
+    Object.assign(other, { app, database, ...apiCaller(call) });
   });
   afterAll(async () => {
     await other.app?.close();

@@ -36,6 +36,8 @@ type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : f
 
 /** The JSON body an operation takes: `RequestBody<'put', '/api/v1/business'>`. */
 export type RequestBody<M extends Method, P extends PathOf<M>> = JsonBody<Operation<M, P>>;
+/** The query an operation takes: `RequestQuery<'get', '/api/v1/bookings'>`. */
+export type RequestQuery<M extends Method, P extends PathOf<M>> = NonNullable<ParamsOf<Operation<M, P>, 'query'>>;
 
 /** What a request names: the path's parameters when it has some, its query, its JSON body when it takes one (and the client's address, for the rate limits and the captcha). */
 export type OperationRequest<O> = { token?: string; headers?: Record<string, string>; remoteAddress?: string } & (Absent<

@@ -5,11 +5,12 @@ import { businesses, users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/modules/identity/password.js';
 import { registerBusiness, SUPERADMIN_ENV, uniquePhone, useTestApp, type TestApp } from '../../helpers/app.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const t = useTestApp({ env: SUPERADMIN_ENV });
 
 const uniqueEmail = () => `owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.kz`;
-const registerBody = (overrides: Record<string, unknown> = {}) => ({
+const registerBody = (overrides: Partial<RequestBody<'post', '/api/v1/auth/register'>> = {}) => ({
   email: uniqueEmail(),
   password: 'correct horse battery',
   full_name: 'Айгерим Садыкова',
@@ -17,8 +18,8 @@ const registerBody = (overrides: Record<string, unknown> = {}) => ({
   phone: uniquePhone(),
   ...overrides,
 });
-const register = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  app.call({ method: 'POST', url: '/api/v1/auth/register', payload: registerBody(overrides) });
+const register = (app: TestApp, overrides: Parameters<typeof registerBody>[0] = {}) =>
+  app.op('post', '/api/v1/auth/register', { body: registerBody(overrides) });
 const me = (token: string) => t.op('get', '/api/v1/auth/me', { token });
 
 async function signRaw(claims: Record<string, unknown>, options: { alg?: string; secret?: string; exp?: number | null } = {}) {
@@ -137,7 +138,7 @@ describe('POST /auth/register', () => {
     expect((await register(t, { email })).statusCode).toBe(201);
     const again = await register(t, { email: email.toUpperCase() });
     expect(again.statusCode).toBe(409);
-    expect(again.data).toEqual({ detail: 'Email is already registered', code: 'email_taken' });
+    expect(again.problem).toEqual({ detail: 'Email is already registered', code: 'email_taken' });
   });
 
   it.each([
@@ -148,7 +149,8 @@ describe('POST /auth/register', () => {
     ['business_name', { business_name: '   ' }],
     ['full_name', { full_name: undefined }],
   ])('invalid %s is 400 naming the field', async (field, overrides) => {
-    const response = await register(t, overrides);
+    // Broken on purpose: the raw client, not the typed one.
+    const response = await t.call({ method: 'POST', url: '/api/v1/auth/register', payload: registerBody(overrides) });
     expect(response.statusCode).toBe(400);
     expect(response.data.detail).toContain(field);
     expect(response.data.errors[0].field).toBe(field);
@@ -179,7 +181,7 @@ describe('POST /auth/login', () => {
     const unknown = await t.op('post', '/api/v1/auth/login', { body: { email: uniqueEmail(), password: 'whatever1' } });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.problem).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
-    expect(unknown.data).toEqual(wrong.data);
+    expect(unknown.problem).toEqual(wrong.problem);
   });
 
   it('a mini-app CUSTOMER user cannot log in here, even with a password hash', async () => {
@@ -338,11 +340,11 @@ describe('login rate limit', () => {
   const limited = useTestApp({ env: { RATE_LIMIT_LOGIN: '2' } });
 
   it('RATE_LIMIT_LOGIN=2 answers 429 to the third attempt in a minute', async () => {
-    const payload = { email: uniqueEmail(), password: 'whatever1' };
+    const body = { email: uniqueEmail(), password: 'whatever1' };
     const codes = [];
-    for (let i = 0; i < 3; i += 1) codes.push((await limited.call({ method: 'POST', url: '/api/v1/auth/login', payload })).statusCode);
+    for (let i = 0; i < 3; i += 1) codes.push((await limited.op('post', '/api/v1/auth/login', { body })).statusCode);
     expect(codes).toEqual([401, 401, 429]);
-    const blocked = await limited.call({ method: 'POST', url: '/api/v1/auth/login', payload });
-    expect(blocked.data.detail).toMatch(/^Too many requests/);
+    const blocked = await limited.op('post', '/api/v1/auth/login', { body });
+    expect(blocked.problem.detail).toMatch(/^Too many requests/);
   });
 });

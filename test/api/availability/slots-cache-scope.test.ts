@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  apiCaller,
   registerBusiness,
   useOtherInstance,
   useTestApp,
@@ -143,40 +142,38 @@ describe('slots cache: what a write forgets', () => {
 
 describe('slots cache: a write through another instance', () => {
   const other = useOtherInstance(t);
-  /** The other instance's API (its `call` is there once its beforeAll has run). */
-  const there = apiCaller((options) => other.call(options));
 
   it("is in this instance's very next date strip: a service's new duration", async () => {
-    const business = await registerBusiness(there);
+    const business = await registerBusiness(other);
     const days = daysOf(business, business.service.id);
     await cached(days);
     await ok(
-      there.op('put', '/api/v1/services/{id}', { token: business.token, path: { id: business.service.id }, body: { duration: 300 } }),
+      other.op('put', '/api/v1/services/{id}', { token: business.token, path: { id: business.service.id }, body: { duration: 300 } }),
     );
     expect(tuesday((await read(days)).body).available).toBe(false);
   });
 
   it("is in this instance's very next date strip: a master newly assigned to the service", async () => {
-    const business = await registerBusiness(there);
-    const { service } = await linkSetUp(there, business);
+    const business = await registerBusiness(other);
+    const { service } = await linkSetUp(other, business);
     const days = daysOf(business, service.id);
     await cached(days);
     expect(tuesday((await read(days)).body).day_off).toBe(true);
-    const second = await secondMaster(there, business);
-    await ok(there.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
+    const second = await secondMaster(other, business);
+    await ok(other.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
     expect(tuesday((await read(days)).body).day_off).toBe(false);
   });
 
   it("is in this instance's very next date strip and slots: the booking that fills the day", async () => {
-    const business = await registerBusiness(there);
-    const service = await createService(there, business, { duration: 240 });
-    const master = await createMaster(there, business, 'Мастер', [service.id]);
-    await book(there, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '09:00' });
+    const business = await registerBusiness(other);
+    const service = await createService(other, business, { duration: 240 });
+    const master = await createMaster(other, business, 'Мастер', [service.id]);
+    await book(other, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '09:00' });
     const days = daysOf(business, service.id);
     await cached(days);
     await cached(slotsOf(business));
     expect(tuesday((await read(days)).body).available).toBe(true);
-    await book(there, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '14:00' });
+    await book(other, business, { service_id: service.id, master_id: master.id, date: TUESDAY, time: '14:00' });
     expect(tuesday((await read(days)).body).available).toBe(false);
     expect((await read(slotsOf(business))).body.busy_intervals).toEqual([['09:00', '18:00']]);
   });

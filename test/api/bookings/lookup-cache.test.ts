@@ -42,11 +42,10 @@ describe('the public booking lookup cache', () => {
     };
     const booking = await repeat('10:00');
     // Notified by the bookings trigger (drizzle/0011: 'slots:<id>'), through the other instance.
-    const confirmed = await other.call({
-      method: 'PATCH',
-      url: `/api/v1/bookings/${booking.id}`,
+    const confirmed = await other.op('patch', '/api/v1/bookings/{id}', {
+      path: { id: booking.id },
       token: owner.token,
-      payload: { status: 'confirmed' },
+      body: { status: 'confirmed' },
     });
     expect(confirmed.statusCode).toBe(200);
     await repeat('11:00');
@@ -74,27 +73,28 @@ describe('the public booking lookup cache', () => {
 
   it("another instance's change of the price, the service, the master or strict slots is in the next booking here", async () => {
     const { owner, master } = await bookingScene();
-    const price = await other.call({
-      method: 'PUT',
-      url: `/api/v1/services/${owner.service.id}`,
+    const price = await other.op('put', '/api/v1/services/{id}', {
+      path: { id: owner.service.id },
       token: owner.token,
-      payload: { price: 7500 },
+      body: { price: 7500 },
     });
     expect(price.statusCode).toBe(200);
     expect((await book(t, owner, { master_id: master.id, time: '10:00' })).price_snapshot).toBe(7500);
 
-    const strict = await other.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { strict_slots: true } });
+    const strict = await other.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: true } });
     expect(strict.statusCode).toBe(200);
     const clash = await bookingRequest(t, owner, { master_id: master.id, time: '10:00' });
     expect(clash.statusCode, clash.body).toBe(409);
     expect(clash.problem.code).toBe('slot_taken');
 
-    expect((await other.call({ method: 'DELETE', url: `/api/v1/masters/${master.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await other.op('delete', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).statusCode).toBe(204);
     expect((await bookingRequest(t, owner, { master_id: master.id, time: '12:00' })).statusCode).toBe(404);
 
     const second = await createMaster(t, owner, 'Ольга');
     await book(t, owner, { master_id: second.id, time: '13:00' });
-    expect((await other.call({ method: 'DELETE', url: `/api/v1/services/${owner.service.id}`, token: owner.token })).statusCode).toBe(204);
+    expect((await other.op('delete', '/api/v1/services/{id}', { path: { id: owner.service.id }, token: owner.token })).statusCode).toBe(
+      204,
+    );
     expect((await bookingRequest(t, owner, { master_id: second.id, time: '14:00' })).statusCode).toBe(404);
   });
 

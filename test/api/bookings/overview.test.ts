@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, clients, type BookingStatus } from '../../../src/db/schema.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster } from '../../helpers/catalog.js';
+import type { RequestQuery } from '../../helpers/typed-call.js';
 
 const t = useTestApp();
 let owner: RegisteredBusiness;
@@ -50,7 +51,8 @@ beforeAll(async () => {
   await book(other, stranger, '2026-11-22 10:00:00', 'completed', 99_000);
 });
 
-const overview = (query = '', token = owner.token) => t.call({ method: 'GET', url: `/api/v1/bookings/overview${query}`, token });
+type OverviewQuery = RequestQuery<'get', '/api/v1/bookings/overview'>;
+const overview = (query: OverviewQuery = {}, token = owner.token) => t.op('get', '/api/v1/bookings/overview', { token, query });
 
 describe('GET /bookings/overview', () => {
   it('by default: 30 days back to 30 days ahead, bookings per day that hold their time, revenue of confirmed and completed bookings that began, per master', async () => {
@@ -75,7 +77,7 @@ describe('GET /bookings/overview', () => {
   });
 
   it('takes a range of up to a year; the older booking counts once its day is in it', async () => {
-    const answer = await overview('?date_from=2026-09-01&date_to=2026-11-30');
+    const answer = await overview({ date_from: '2026-09-01', date_to: '2026-11-30' });
     expect(answer.statusCode).toBe(200);
     expect(answer.data.revenue.total).toBe(23_000);
     expect(answer.data.days[0]).toEqual({ date: '2026-09-01', bookings: 1 });
@@ -86,7 +88,7 @@ describe('GET /bookings/overview', () => {
     ['?date_from=2020-01-01&date_to=2026-11-30', 'date_to'],
     ['?date_from=2026-02-30', 'date_from'],
   ])('refuses %s (400 invalid_input naming %s)', async (query, field) => {
-    const answer = await overview(query);
+    const answer = await t.call({ method: 'GET', url: `/api/v1/bookings/overview${query}`, token: owner.token });
     expect(answer.statusCode).toBe(400);
     expect(answer.data.code).toBe('invalid_input');
     expect(JSON.stringify(answer.data)).toContain(field);
@@ -94,7 +96,7 @@ describe('GET /bookings/overview', () => {
 
   it("is the owner's only: no token 401, another business sees its own figures", async () => {
     expect((await t.op('get', '/api/v1/bookings/overview')).statusCode).toBe(401);
-    const theirs = await overview('', other.token);
+    const theirs = await overview({}, other.token);
     expect(theirs.data.revenue.total).toBe(99_000);
     expect(theirs.data.days).toEqual([{ date: '2026-11-22', bookings: 1 }]);
   });

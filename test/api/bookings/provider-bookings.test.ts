@@ -4,13 +4,14 @@ import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../hel
 import { book, createMaster, createService } from '../../helpers/catalog.js';
 import { RecordingNotifier } from '../../helpers/recording-notifier.js';
 import { expectRefusal } from '../../helpers/refusal.js';
-import type { components, paths } from '../../../web/src/shared/api-types.js';
+import type { components } from '../../../web/src/shared/api-types.js';
+import type { RequestQuery } from '../../helpers/typed-call.js';
 
 const notifier = new RecordingNotifier();
 const t = useTestApp({ build: { notifier } });
 
 type BookingStatus = components['schemas']['BookingStatus'];
-type ListQuery = NonNullable<paths['/api/v1/bookings']['get']['parameters']['query']>;
+type ListQuery = RequestQuery<'get', '/api/v1/bookings'>;
 
 const get = (owner: RegisteredBusiness, id: string) => t.op('get', '/api/v1/bookings/{id}', { path: { id }, token: owner.token });
 const patch = (owner: RegisteredBusiness, id: string, status: BookingStatus) =>

@@ -6,6 +6,7 @@ import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../../helpers/app.js';
 import { botEnv, buttonsOf, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { book, postUpdate, randomChat, salon } from '../../helpers/bot-scenarios.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake, SUPERADMIN_ENV) });
@@ -18,8 +19,11 @@ beforeEach(() => {
 const propose = (
   token: string,
   bookingId: string,
-  body: Record<string, unknown> = { proposed_date: '2026-11-26', proposed_time: '15:00' },
-) => t.call({ method: 'POST', url: `/api/v1/reschedule/${bookingId}`, token, payload: body });
+  body: RequestBody<'post', '/api/v1/reschedule/{booking_id}'> = { proposed_date: '2026-11-26', proposed_time: '15:00' },
+) => t.op('post', '/api/v1/reschedule/{booking_id}', { token, path: { booking_id: bookingId }, body });
+/** A body the document does not allow (a 400 test): untyped. */
+const proposeRaw = (token: string, bookingId: string, body: object) =>
+  t.call({ method: 'POST', url: `/api/v1/reschedule/${bookingId}`, token, payload: body });
 const list = (token: string, bookingId: string) =>
   t.op('get', '/api/v1/reschedule/{booking_id}', { token, path: { booking_id: bookingId } });
 
@@ -76,15 +80,15 @@ describe('POST /reschedule/{booking_id}', () => {
     const booking = await book(t, owner);
     const [a, b] = await Promise.all([propose(owner.token, booking.id), propose(owner.token, booking.id)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect((a.statusCode === 409 ? a : b).data.detail).toBe('A pending reschedule proposal already exists for this booking');
+    expect((a.statusCode === 409 ? a : b).problem.detail).toBe('A pending reschedule proposal already exists for this booking');
     expect((await propose(owner.token, booking.id)).statusCode).toBe(409);
   });
 
   it('400 for a booking that is not pending or confirmed', async () => {
     const owner = await salon(t);
     const booking = await book(t, owner);
-    for (const status of ['completed', 'cancelled', 'rejected']) {
-      await t.call({ method: 'PATCH', url: `/api/v1/bookings/${booking.id}`, token: owner.token, payload: { status } });
+    for (const status of ['completed', 'cancelled', 'rejected'] as const) {
+      await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: { status } });
       const response = await propose(owner.token, booking.id);
       expectRefusal(response, 'not_reschedulable');
     }
@@ -103,7 +107,7 @@ describe('POST /reschedule/{booking_id}', () => {
       { proposed_date: '2026-11-26' },
       {},
     ]) {
-      const response = await propose(owner.token, booking.id, body);
+      const response = await proposeRaw(owner.token, booking.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof response.data.detail).toBe('string');
     }
@@ -135,13 +139,13 @@ describe('GET /reschedule/{booking_id}', () => {
     expect(stored!.status).toBe('PENDING');
 
     const read = await list(owner.token, booking.id);
-    expect(read.data.map((p: { status: string }) => p.status)).toEqual(['EXPIRED']);
+    expect(read.data.map((p) => p.status)).toEqual(['EXPIRED']);
 
     t.clock.advanceMinutes(1);
     const second = await propose(owner.token, booking.id, { proposed_date: '2026-11-27', proposed_time: '12:00' });
     expect(second.statusCode).toBe(201);
     const both = await list(owner.token, booking.id);
-    expect(both.data.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+    expect(both.data.map((p) => [p.id, p.status])).toEqual([
       [second.data.proposal.id, 'PENDING'],
       [first.data.proposal.id, 'EXPIRED'],
     ]);

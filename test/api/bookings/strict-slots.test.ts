@@ -75,7 +75,10 @@ describe('strict slots on', () => {
       body: { status: 'completed' },
     });
     expect(patched.data.status).toBe('completed');
-    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${owner.business.slug}/slots?date=2026-11-27&master_id=${anna}` });
+    const slots = await t.op('get', '/api/v1/public/{slug}/slots', {
+      path: { slug: owner.business.slug },
+      query: { date: '2026-11-27', master_id: anna },
+    });
     expect(slots.data.busy_intervals).toContainEqual(['10:00', '11:00']);
     const clash = await book(owner, anna, '2026-11-27', '10:30');
     expect(clash.statusCode).toBe(409);
@@ -113,11 +116,8 @@ describe('strict slots on', () => {
     const times = Array.from({ length: 50 }, (_, i) => `1${Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`);
     const responses = await Promise.all(times.map((time) => book(owner, masters[1]!, '2026-12-01', time)));
     expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 409)).toBe(true);
-    const list = (await t.call({ method: 'GET', url: `/api/v1/bookings?date=2026-12-01&master_id=${masters[1]}`, token: owner.token }))
-      .data as {
-      start_at: string;
-      end_at: string;
-    }[];
+    const list = (await t.op('get', '/api/v1/bookings', { token: owner.token, query: { date: '2026-12-01', master_id: masters[1]! } }))
+      .data;
     expect(list.length).toBe(responses.filter((response) => response.statusCode === 201).length);
     for (let i = 1; i < list.length; i += 1) expect(list[i - 1]!.end_at <= list[i]!.start_at).toBe(true);
   }, 60_000);

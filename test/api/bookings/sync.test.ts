@@ -10,6 +10,7 @@ import { DEFAULT_NOW, registerBusiness, useTestApp, type RegisteredBusiness } fr
 import { botEnv, callbackUpdate, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { book, createMaster } from '../../helpers/catalog.js';
 import { postUpdate, providerStart, randomChat } from '../../helpers/bot-scenarios.js';
+import type { RequestBody, RequestQuery } from '../../helpers/typed-call.js';
 
 const fake = useFakeTelegram();
 const t = useTestApp({ env: botEnv(fake) });
@@ -25,14 +26,19 @@ const at = (naive: string) => t.clock.set(`${naive}+05:00`);
 const getBooking = async (owner: RegisteredBusiness, id: string) => {
   const response = await t.op('get', '/api/v1/bookings/{id}', { token: owner.token, path: { id } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.data as { created_at: string; updated_at: string; status: string; start_at: string };
+  return response.data;
 };
-const patch = (owner: RegisteredBusiness, id: string, payload: Record<string, unknown>) =>
-  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body: payload });
-const list = (owner: RegisteredBusiness, query: string) => t.call({ method: 'GET', url: `/api/v1/bookings${query}`, token: owner.token });
+const patch = (owner: RegisteredBusiness, id: string, body: RequestBody<'patch', '/api/v1/bookings/{id}'>) =>
+  t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id }, body });
+type ListQuery = RequestQuery<'get', '/api/v1/bookings'>;
+const list = (owner: RegisteredBusiness, query: ListQuery = {}) => t.op('get', '/api/v1/bookings', { token: owner.token, query });
 const ids = (response: { data: Array<{ id: string }> }) => response.data.map((b) => b.id);
 
-const ownerBooking = (owner: RegisteredBusiness, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+const ownerBooking = (
+  owner: RegisteredBusiness,
+  body: Partial<RequestBody<'post', '/api/v1/bookings'>> = {},
+  headers: Record<string, string> = {},
+) =>
   t.op('post', '/api/v1/bookings', {
     token: owner.token,
     headers,
@@ -93,7 +99,7 @@ describe('created_at and updated_at', () => {
     // A proposal alone changes nothing of the booking.
     expect(await getBooking(owner, booking.id)).toMatchObject({ updated_at: '2026-11-23T12:00:00' });
     at('2026-11-23T13:00:00');
-    await postUpdate(t, callbackUpdate(client, `ra_${proposal.data.proposal.id as string}`, 900));
+    await postUpdate(t, callbackUpdate(client, `ra_${proposal.data.proposal.id}`, 900));
     expect(await getBooking(owner, booking.id)).toMatchObject({ start_at: '2026-11-26T15:00:00', updated_at: '2026-11-23T13:00:00' });
   });
 });
@@ -113,21 +119,21 @@ describe('GET /bookings?updated_since=', () => {
     await patch(owner, old.id, { status: 'cancelled' });
 
     const sameSecond = [a.id, b.id].sort();
-    const all = await list(owner, '?updated_since=2026-11-23T09:00:00');
+    const all = await list(owner, { updated_since: '2026-11-23T09:00:00' });
     expect(all.statusCode).toBe(200);
     expect(ids(all)).toEqual([...sameSecond, c.id, old.id]);
     expect(all.headers['x-total-count']).toBe('4');
 
-    const first = await list(owner, '?updated_since=2026-11-23T09:00:00&limit=2');
-    const second = await list(owner, '?updated_since=2026-11-23T09:00:00&limit=2&offset=2');
+    const first = await list(owner, { updated_since: '2026-11-23T09:00:00', limit: 2 });
+    const second = await list(owner, { updated_since: '2026-11-23T09:00:00', limit: 2, offset: 2 });
     expect([...ids(first), ...ids(second)]).toEqual(ids(all));
     expect(first.headers['x-total-count']).toBe('4');
 
     // Inclusive: the moment of the last change read is read again.
-    expect(ids(await list(owner, '?updated_since=2026-11-23T10:00:00'))).toEqual([old.id]);
-    expect(ids(await list(owner, '?updated_since=2026-11-23T10:00:01'))).toEqual([]);
+    expect(ids(await list(owner, { updated_since: '2026-11-23T10:00:00' }))).toEqual([old.id]);
+    expect(ids(await list(owner, { updated_since: '2026-11-23T10:00:01' }))).toEqual([]);
     // Other filters still apply.
-    expect(ids(await list(owner, '?updated_since=2026-11-23T09:00:00&status=cancelled'))).toEqual([old.id]);
+    expect(ids(await list(owner, { updated_since: '2026-11-23T09:00:00', status: 'cancelled' }))).toEqual([old.id]);
   });
 
   it("never answers another business's bookings", async () => {
@@ -135,14 +141,18 @@ describe('GET /bookings?updated_since=', () => {
     const other = await registerBusiness(t);
     await createMaster(t, other);
     await book(t, other);
-    expect((await list(owner, '?updated_since=2000-01-01T00:00:00')).data).toEqual([]);
+    expect((await list(owner, { updated_since: '2000-01-01T00:00:00' })).data).toEqual([]);
   });
 
   it.each(['2026-11-23', '2026-11-23 10:00:00', '2026-02-30T10:00:00', '2026-11-23T24:00:00', 'yesterday'])(
     '400 for updated_since=%s',
     async (value) => {
       const owner = await registerBusiness(t);
-      const response = await list(owner, `?updated_since=${encodeURIComponent(value)}`);
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/v1/bookings?updated_since=${encodeURIComponent(value)}`,
+        token: owner.token,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'updated_since', message: expect.any(String) }] });
     },
@@ -166,31 +176,34 @@ describe('GET /bookings/deleted', () => {
     expect((await t.op('delete', '/api/v1/bookings/{id}', { token: owner.token, path: { id: second.id } })).statusCode).toBe(204);
     await t.op('delete', '/api/v1/bookings/{id}', { token: other.token, path: { id: theirs.id } });
 
-    const deleted = (query: string) => t.call({ method: 'GET', url: `/api/v1/bookings/deleted${query}`, token: owner.token });
-    const all = await deleted('?since=2026-11-23T00:00:00');
+    type DeletedQuery = RequestQuery<'get', '/api/v1/bookings/deleted'>;
+    const deleted = (query: DeletedQuery) => t.op('get', '/api/v1/bookings/deleted', { token: owner.token, query });
+    /** A query the document does not allow (a 400 test): untyped. */
+    const deletedRaw = (query: string) => t.call({ method: 'GET', url: `/api/v1/bookings/deleted${query}`, token: owner.token });
+    const all = await deleted({ since: '2026-11-23T00:00:00' });
     expect(all.statusCode).toBe(200);
     expect(all.data).toEqual([
       { id: first.id, deleted_at: '2026-11-23T14:00:00' },
       { id: second.id, deleted_at: '2026-11-23T15:00:00' },
     ]);
     expect(all.headers['x-total-count']).toBe('2');
-    expect((await deleted('?since=2026-11-23T15:00:00')).data).toEqual([{ id: second.id, deleted_at: '2026-11-23T15:00:00' }]);
-    const page = await deleted('?limit=1&offset=1');
+    expect((await deleted({ since: '2026-11-23T15:00:00' })).data).toEqual([{ id: second.id, deleted_at: '2026-11-23T15:00:00' }]);
+    const page = await deleted({ limit: 1, offset: 1 });
     expect(page.data).toEqual([{ id: second.id, deleted_at: '2026-11-23T15:00:00' }]);
     expect(page.headers['x-total-count']).toBe('2');
-    expect((await deleted('?since=2026-11-23T15:00:01')).data).toEqual([]);
-    expect((await deleted('?since=soon')).statusCode).toBe(400);
-    expect((await deleted('?limit=1001')).statusCode).toBe(400);
+    expect((await deleted({ since: '2026-11-23T15:00:01' })).data).toEqual([]);
+    expect((await deletedRaw('?since=soon')).statusCode).toBe(400);
+    expect((await deletedRaw('?limit=1001')).statusCode).toBe(400);
 
     // The deleted booking is gone from the sync list; the kept one is still there.
-    expect(ids(await list(owner, '?updated_since=2000-01-01T00:00:00'))).toEqual([kept.id]);
+    expect(ids(await list(owner, { updated_since: '2000-01-01T00:00:00' }))).toEqual([kept.id]);
   });
 
   it('keeps tombstones 90 days: a later delete clears older ones of the business', async () => {
     const owner = await registerBusiness(t);
     await createMaster(t, owner);
     // An API key does not expire with the login token, so it still works 90 days on.
-    const key = (await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'sync' } })).data.key as string;
+    const key = (await t.op('post', '/api/v1/api-keys', { token: owner.token, body: { name: 'sync' } })).data.key;
     const remove = async (id: string) => {
       const response = await t.op('delete', '/api/v1/bookings/{id}', { token: key, path: { id } });
       expect(response.statusCode, response.body).toBe(204);
@@ -208,7 +221,7 @@ describe('GET /bookings/deleted', () => {
     await remove(later.id);
     expect((await tombstone()).map((row) => row.id).sort()).toEqual([late.id, later.id].sort());
     const left = await t.op('get', '/api/v1/bookings/deleted', { token: key });
-    expect(left.data.map((row: { id: string }) => row.id)).toEqual([late.id, later.id]);
+    expect(left.data.map((row) => row.id)).toEqual([late.id, later.id]);
   });
 });
 
@@ -225,14 +238,14 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.data).toEqual(first.data);
-    expect((await list(owner, '')).data).toHaveLength(1);
+    expect((await list(owner)).data).toHaveLength(1);
 
     const other = await ownerBooking(owner, { time: '13:00' }, headers);
     expect(other.statusCode).toBe(409);
     expect(other.problem).toEqual({ detail: 'Idempotency-Key was already used with a different request', code: 'idempotency_key_reused' });
     // Without the key, the same body makes a second booking.
     expect((await ownerBooking(owner)).statusCode).toBe(201);
-    expect((await list(owner, '')).data).toHaveLength(2);
+    expect((await list(owner)).data).toHaveLength(2);
   });
 
   it('two racing requests with one key make one booking', async () => {
@@ -242,7 +255,7 @@ describe('Idempotency-Key on the owner POST /bookings', () => {
     const [a, b] = await Promise.all([ownerBooking(owner, {}, headers), ownerBooking(owner, {}, headers)]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.data.id).toBe(b.data.id);
-    expect((await list(owner, '')).data).toHaveLength(1);
+    expect((await list(owner)).data).toHaveLength(1);
   });
 
   it("a key is the business's own, and a key the public page used is neither replayed nor refused for the owner", async () => {

@@ -175,8 +175,8 @@ describe('feed rate limit', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_CALENDAR_FEED: '2' } });
     try {
       const owner = await registerBusiness(limited);
-      const master = await limited.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'М' } });
-      const url = (await limited.call({ method: 'GET', url: `/api/v1/masters/${master.data.id}/calendar`, token: owner.token })).data.url;
+      const master = await limited.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'М' } });
+      const url = (await limited.op('get', '/api/v1/masters/{id}/calendar', { path: { id: master.data.id }, token: owner.token })).data.url;
       const answers = [];
       for (let i = 0; i < 3; i += 1) answers.push(await limited.call({ method: 'GET', url: pathOf(url) }));
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 429]);

@@ -151,7 +151,7 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
 
   async function exhaust(
     app: TestApp,
-    request: () => Promise<{ statusCode: number; data: any; headers: Record<string, unknown> }>,
+    request: () => Promise<{ statusCode: number; data: unknown; headers: Record<string, unknown> }>,
     max: number,
   ) {
     for (let i = 0; i < max; i += 1) expect((await request()).statusCode).not.toBe(429);
@@ -167,13 +167,7 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
       const owner = await registerBusiness(app, {});
       await exhaust(
         app,
-        () =>
-          app.call({
-            method: 'POST',
-            url: '/api/v1/auth/login',
-            remoteAddress: '10.9.0.1',
-            payload: { email: 'a@b.kz', password: 'wrong-password' },
-          }),
+        () => app.op('post', '/api/v1/auth/login', { remoteAddress: '10.9.0.1', body: { email: 'a@b.kz', password: 'wrong-password' } }),
         2,
       );
       await exhaust(
@@ -184,20 +178,17 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
       await exhaust(
         app,
         () =>
-          app.call({
-            method: 'POST',
-            url: `/api/v1/public/${owner.business.slug}/booking`,
+          app.op('post', '/api/v1/public/{slug}/booking', {
+            path: { slug: owner.business.slug },
             remoteAddress: '10.9.0.3',
-            payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone() },
+            body: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Алия', phone: uniquePhone() },
           }),
         2,
       );
       // Another client address still gets through.
-      const fresh = await app.call({
-        method: 'POST',
-        url: '/api/v1/auth/login',
+      const fresh = await app.op('post', '/api/v1/auth/login', {
         remoteAddress: '10.9.0.9',
-        payload: { email: 'a@b.kz', password: 'wrong-password' },
+        body: { email: 'a@b.kz', password: 'wrong-password' },
       });
       expect(fresh.statusCode).toBe(401);
     });
@@ -213,12 +204,10 @@ describe('rate limits (RATE_LIMIT_*, per client address)', () => {
 
   it('a forged X-Forwarded-For does not reset the limit unless TRUST_PROXY says so', async () => {
     const attempt = (app: TestApp, forwardedFor: string) =>
-      app.call({
-        method: 'POST',
-        url: '/api/v1/auth/login',
+      app.op('post', '/api/v1/auth/login', {
         remoteAddress: '10.8.0.1',
         headers: { 'x-forwarded-for': forwardedFor },
-        payload: { email: 'a@b.kz', password: 'x' },
+        body: { email: 'a@b.kz', password: 'x' },
       });
     await withApp({ env: { RATE_LIMIT_LOGIN: '1' } }, async (app) => {
       expect((await attempt(app, '1.1.1.1')).statusCode).toBe(401);
@@ -282,7 +271,7 @@ describe('request ids and logs', () => {
       async (app, _lines, raw) => {
         const phone = '+7 (701) 987-65-43';
         const owner = await registerBusiness(app, { phone, password: 'Sup3r-secret-pass', email: 'private.owner@example.kz' });
-        await app.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Мастер' } });
+        await app.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер' } });
         const params = new URLSearchParams({
           auth_date: String(Math.floor(Date.parse('2026-11-23T05:00:00Z') / 1000)),
           user: JSON.stringify({ id: 42, first_name: 'Гульнара' }),
@@ -296,12 +285,8 @@ describe('request ids and logs', () => {
           payload: { service_id: owner.service.id, date: '2026-11-24', time: '10:00', first_name: 'Гульнара', phone: '8 777 123 45 67' },
         });
         expect(booked.statusCode).toBe(201);
-        await app.call({ method: 'GET', url: '/api/v1/clients?q=7771234567', token: owner.token });
-        await app.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: 'private.owner@example.kz', password: 'Sup3r-secret-pass' },
-        });
+        await app.op('get', '/api/v1/clients', { query: { q: '7771234567' }, token: owner.token });
+        await app.op('post', '/api/v1/auth/login', { body: { email: 'private.owner@example.kz', password: 'Sup3r-secret-pass' } });
 
         const log = raw();
         expect(log).toContain('"level":30');

@@ -157,7 +157,10 @@ describe('tenant isolation', () => {
       });
       expect(response.statusCode).toBe(404);
     }
-    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${b.business.slug}/slots?date=2026-11-24&master_id=${a.masterId}` });
+    const slots = await t.op('get', '/api/v1/public/{slug}/slots', {
+      path: { slug: b.business.slug },
+      query: { date: '2026-11-24', master_id: a.masterId },
+    });
     expect(slots.statusCode).toBe(404);
 
     expect(await snapshot(a)).toEqual(before);

@@ -62,9 +62,9 @@ describe('log hygiene', () => {
   it('requests to /location without MAP_API_KEY: 502 each, one line saying why, no error line per request', async () => {
     const lines = await withLogs(async (t) => {
       for (let i = 0; i < 5; i += 1) {
-        const response = await t.call({ method: 'GET', url: '/api/v1/location/cities?q=Алм' });
+        const response = await t.op('get', '/api/v1/location/cities', { query: { q: 'Алм' } });
         expect(response.statusCode).toBe(502);
-        expect(response.data.code).toBe('map_unavailable');
+        expect(response.problem.code).toBe('map_unavailable');
       }
     });
     const loud = lines.filter((line) => Number(line.level) > INFO);

@@ -175,11 +175,9 @@ describe('password routes an attacker with a stolen token or a list of e-mails w
     try {
       const owner = await registerBusiness(limited);
       const guess = (n: number) =>
-        limited.call({
-          method: 'POST',
-          url: '/api/v1/auth/password',
+        limited.op('post', '/api/v1/auth/password', {
           token: owner.token,
-          payload: { current_password: `guess number ${n}`, new_password: 'whatever password' },
+          body: { current_password: `guess number ${n}`, new_password: 'whatever password' },
         });
       const answers = [];
       for (let n = 0; n < 5; n++) answers.push((await guess(n)).statusCode);

@@ -23,9 +23,10 @@ describe('former slugs', () => {
     const viaOld = await t.op('get', '/api/v1/public/{slug}', { path: { slug: old } });
     expect(viaOld.statusCode).toBe(200);
     expect(viaOld.data).toMatchObject({ id: owner.business.id, slug: renamed });
-    const slots = await t.call({ method: 'GET', url: `/api/v1/public/${old}/slots?date=2026-11-24` });
+    const slotsOf = (slug: string) => t.op('get', '/api/v1/public/{slug}/slots', { path: { slug }, query: { date: '2026-11-24' } });
+    const slots = await slotsOf(old);
     expect(slots.statusCode).toBe(200);
-    expect(slots.body).toBe((await t.call({ method: 'GET', url: `/api/v1/public/${renamed}/slots?date=2026-11-24` })).body);
+    expect(slots.body).toBe((await slotsOf(renamed)).body);
     const booked = await t.op('post', '/api/v1/public/{slug}/booking', {
       path: { slug: old },
       body: {
@@ -46,7 +47,7 @@ describe('former slugs', () => {
     const other = await registerBusiness(t);
     const taken = await putSlug(other.token, old);
     expect(taken.statusCode).toBe(409);
-    const check = await t.call({ method: 'GET', url: `/api/v1/business/slug-available?slug=${old}`, token: other.token });
+    const check = await t.op('get', '/api/v1/business/slug-available', { query: { slug: old }, token: other.token });
     expect(check.data).toMatchObject({ available: false, reason: 'taken' });
   });
 

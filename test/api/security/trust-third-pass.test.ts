@@ -37,18 +37,16 @@ describe('a provider link code raced from 4 chats', () => {
 
 describe("the operator's kill switch", () => {
   const superadminLogin = async (app: typeof t) => {
-    const login = await app.call({
-      method: 'POST',
-      url: '/api/v1/superadmin/login',
-      payload: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
+    const login = await app.op('post', '/api/v1/superadmin/login', {
+      body: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
     });
     expect(login.statusCode, login.body).toBe(200);
-    return login.data.access_token as string;
+    return login.data.access_token;
   };
 
   it('a super-admin token ends (401) when SUPERADMIN_USERNAME or SUPERADMIN_PASSWORD changes or is unset', async () => {
     const token = await superadminLogin(t);
-    const list = (app: typeof t) => app.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token });
+    const list = (app: typeof t) => app.op('get', '/api/v1/superadmin/businesses', { token });
     expect((await list(t)).statusCode).toBe(200);
 
     const variants = [
@@ -61,8 +59,8 @@ describe("the operator's kill switch", () => {
       try {
         const answer = await list(restarted);
         expect(answer.statusCode, JSON.stringify(env)).toBe(401);
-        expect(answer.data.code).toBe('not_authenticated');
-        const reset = await restarted.call({ method: 'POST', url: '/api/v1/superadmin/businesses/1/reset-password', token });
+        expect(answer.problem.code).toBe('not_authenticated');
+        const reset = await restarted.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', { path: { id: 1 }, token });
         expect(reset.statusCode).toBe(401);
       } finally {
         await restarted.app.close();
@@ -75,7 +73,7 @@ describe("the operator's kill switch", () => {
     const token = await superadminLogin(t);
     const restarted = await createTestApp({ env: SUPERADMIN_ENV });
     try {
-      expect((await restarted.call({ method: 'GET', url: '/api/v1/superadmin/businesses', token })).statusCode).toBe(200);
+      expect((await restarted.op('get', '/api/v1/superadmin/businesses', { token })).statusCode).toBe(200);
     } finally {
       await restarted.app.close();
       await restarted.database.close();
