@@ -15,7 +15,7 @@ import { openDatabase, usePglite, type Database, type QueryObserver } from '../.
 import { SettableClock } from '../../src/core/clock.js';
 import { contractChecker, type ContractChecker } from './contract.js';
 import { pgliteView } from './shared-pglite.js';
-import { typedCall, type TypedCall } from './typed-call.js';
+import { typedCall, type RequestBody, type TypedCall } from './typed-call.js';
 
 /** Monday 2026-11-23 10:00 in Asia/Almaty (UTC+5). */
 export const DEFAULT_NOW = '2026-11-23T05:00:00Z';
@@ -129,12 +129,13 @@ export interface RegisteredBusiness {
   service: { id: number; name: string; duration: number; price: number };
 }
 
-export async function registerBusiness(t: Pick<TestApp, 'call'>, overrides: Record<string, unknown> = {}): Promise<RegisteredBusiness> {
+export async function registerBusiness(
+  t: Pick<ApiCaller, 'op'>,
+  overrides: Partial<RequestBody<'post', '/api/v1/auth/register'>> = {},
+): Promise<RegisteredBusiness> {
   const phone = uniquePhone();
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: {
+  const response = await t.op('post', '/api/v1/auth/register', {
+    body: {
       email: `owner${phone.replace(/\D/g, '')}${Math.random().toString(36).slice(2, 8)}@example.kz`,
       password: 'correct horse battery',
       full_name: 'Айгерим Садыкова',

@@ -27,9 +27,9 @@ export async function subscribePhone(t: TestApp, chat: number, phone: string): P
 
 /** The owner's `/start provider_{id}_{code}` message text, read from the panel's endpoint. */
 export async function providerStart(t: TestApp, owner: { token: string }): Promise<string> {
-  const link = await t.call({ method: 'GET', url: '/api/v1/business/telegram', token: owner.token });
+  const link = await t.op('get', '/api/v1/business/telegram', { token: owner.token });
   expect(link.statusCode, link.body).toBe(200);
-  return `/start ${link.data.start_param as string}`;
+  return `/start ${link.data.start_param}`;
 }
 
 export async function postUpdate(t: TestApp, update: unknown): Promise<void> {
@@ -43,14 +43,9 @@ export interface Salon extends RegisteredBusiness {
 }
 
 /** A registered business with one master doing its service. */
-export async function salon(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Salon> {
+export async function salon(t: TestApp, overrides: Parameters<typeof registerBusiness>[1] = {}): Promise<Salon> {
   const owner = await registerBusiness(t, overrides);
-  const master = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: owner.token,
-    payload: { name: 'Динара', service_ids: [owner.service.id] },
-  });
+  const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Динара', service_ids: [owner.service.id] } });
   expect(master.statusCode).toBe(201);
   return { ...owner, masterId: master.data.id };
 }
@@ -65,10 +60,9 @@ export interface BookingInput {
 }
 
 export async function book(t: TestApp, owner: Salon, input: BookingInput = {}) {
-  const response = await t.call({
-    method: 'POST',
-    url: `/api/v1/public/${owner.business.slug}/booking`,
-    payload: {
+  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
+    path: { slug: owner.business.slug },
+    body: {
       service_id: input.service_id ?? owner.service.id,
       master_id: owner.masterId,
       date: input.date ?? '2026-11-24',

@@ -7,9 +7,9 @@ import { postUpdate, randomChat, type Salon } from './bot-scenarios.js';
 
 /** The owner's `/start master_{id}_{code}` text for a master, read from the panel's endpoint. */
 export async function masterStart(t: TestApp, owner: { token: string }, masterId: number): Promise<string> {
-  const link = await t.call({ method: 'GET', url: `/api/v1/masters/${masterId}/telegram`, token: owner.token });
+  const link = await t.op('get', '/api/v1/masters/{id}/telegram', { token: owner.token, path: { id: masterId } });
   expect(link.statusCode, link.body).toBe(200);
-  return `/start ${link.data.start_param as string}`;
+  return `/start ${link.data.start_param}`;
 }
 
 export function initDataOf(t: TestApp, telegramId: number): string {
@@ -22,7 +22,7 @@ export function initDataOf(t: TestApp, telegramId: number): string {
 }
 
 export async function miniAppLogin(t: TestApp, telegramId: number): Promise<{ token: string; role: string; businessSlug: string }> {
-  const login = await t.call({ method: 'POST', url: '/api/v1/auth/messenger', payload: { initData: initDataOf(t, telegramId) } });
+  const login = await t.op('post', '/api/v1/auth/messenger', { body: { initData: initDataOf(t, telegramId) } });
   expect(login.statusCode, login.body).toBe(200);
   return login.data;
 }
@@ -44,18 +44,13 @@ export async function linkMaster(t: TestApp, owner: Salon, masterId = owner.mast
 }
 
 export async function addMaster(t: TestApp, owner: Salon, name = 'Асель'): Promise<number> {
-  const master = await t.call({
-    method: 'POST',
-    url: '/api/v1/masters',
-    token: owner.token,
-    payload: { name, service_ids: [owner.service.id] },
-  });
+  const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name, service_ids: [owner.service.id] } });
   expect(master.statusCode).toBe(201);
-  return master.data.id as number;
+  return master.data.id;
 }
 
 export async function letMastersDecide(t: TestApp, owner: Salon, allowed = true): Promise<void> {
-  const put = await t.call({ method: 'PUT', url: '/api/v1/business', token: owner.token, payload: { masters_can_decide: allowed } });
+  const put = await t.op('put', '/api/v1/business', { token: owner.token, body: { masters_can_decide: allowed } });
   expect(put.statusCode, put.body).toBe(200);
   expect(put.data.masters_can_decide).toBe(allowed);
 }

@@ -143,7 +143,7 @@ describe.runIf(dbKind() === 'postgres')('slots cache when its LISTEN connection 
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', onQuery: (query) => queries.push(query) });
     const app = await buildApp({ config: testConfig(), database });
     try {
-      const owner = await registerBusiness({ call: injector(app) });
+      const owner = await registerBusiness(apiCaller(injector(app)));
       const slotsOf = `/api/v1/public/${owner.business.slug}/slots?date=${DATE}`;
       const count = async () => {
         queries.length = 0;

@@ -101,7 +101,7 @@ describe('booking page and public catalog: a write through another instance', ()
   const other = useOtherInstance(t);
 
   it("is in this instance's very next page and services: a service renamed", async () => {
-    const owner = await registerBusiness({ call: other.call });
+    const owner = await registerBusiness(other);
     for (const url of publicUrls(owner)) await cached(t.call, url);
     await write(other.call, owner, 'PUT', `/services/${owner.service.id}`, { name: 'Стрижка машинкой' });
     expect((await read(t.call, pageUrl(owner))).text).toContain('Стрижка машинкой');
