@@ -68,9 +68,25 @@ async function linkSetUp(api: ApiCaller, owner: RegisteredBusiness) {
   return { service, linked };
 }
 
-/** The id of the master 'Второй' of linkSetUp. */
-const secondMaster = async (api: ApiCaller, owner: RegisteredBusiness) =>
-  (await api.op('get', '/api/v1/masters', { token: owner.token })).data.find((m) => m.name === 'Второй')!.id;
+/**
+ * linkSetUp through `writer`, its date strip read from this instance's cache (Tuesday a day off), and
+ * the write that assigns the second master to the service, through `writer` too.
+ */
+async function cachedDayOff(writer: ApiCaller) {
+  const business = await registerBusiness(writer);
+  const { service } = await linkSetUp(writer, business);
+  const days = daysOf(business, service.id);
+  await cached(days);
+  expect(tuesday((await read(days)).body).day_off).toBe(true);
+  const assignSecond = async () => {
+    const masters = (await writer.op('get', '/api/v1/masters', { token: business.token })).data;
+    const second = masters.find((m) => m.name === 'Второй')!.id;
+    await ok(
+      writer.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }),
+    );
+  };
+  return { days, assignSecond };
+}
 
 describe('slots cache: what a write forgets', () => {
   let owner: RegisteredBusiness;
@@ -120,13 +136,8 @@ describe('slots cache: what a write forgets', () => {
   });
 
   it("answers the writer's next date strip with a master newly assigned to the service", async () => {
-    const business = await registerBusiness(t);
-    const { service } = await linkSetUp(t, business);
-    const days = daysOf(business, service.id);
-    await cached(days);
-    expect(tuesday((await read(days)).body).day_off).toBe(true);
-    const second = await secondMaster(t, business);
-    await ok(t.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
+    const { days, assignSecond } = await cachedDayOff(t);
+    await assignSecond();
     expect(tuesday((await read(days)).body)).toEqual({ date: TUESDAY, available: true, day_off: false });
   });
 
@@ -154,13 +165,8 @@ describe('slots cache: a write through another instance', () => {
   });
 
   it("is in this instance's very next date strip: a master newly assigned to the service", async () => {
-    const business = await registerBusiness(other);
-    const { service } = await linkSetUp(other, business);
-    const days = daysOf(business, service.id);
-    await cached(days);
-    expect(tuesday((await read(days)).body).day_off).toBe(true);
-    const second = await secondMaster(other, business);
-    await ok(other.op('put', '/api/v1/masters/{id}', { token: business.token, path: { id: second }, body: { service_ids: [service.id] } }));
+    const { days, assignSecond } = await cachedDayOff(other);
+    await assignSecond();
     expect(tuesday((await read(days)).body).day_off).toBe(false);
   });
 
