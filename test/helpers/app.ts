@@ -79,21 +79,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({ config, clock, database, ...options.build });
   await app.ready();
   let contract: Promise<ContractChecker> | undefined;
-  const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
-    const response = await app.inject({
-      ...rest,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    });
-    let data: unknown;
-    try {
-      data = response.body ? JSON.parse(response.body) : undefined;
-    } catch {
-      data = response.body;
-    }
+  const call: TestApp['call'] = async (options) => {
+    const response = await injectCall(app, options);
     contract ??= contractChecker(app);
-    const problems = (await contract).check({ method: rest.method ?? 'GET', url: String(rest.url) }, response);
+    const problems = (await contract).check({ method: options.method ?? 'GET', url: String(options.url) }, response);
     if (problems.length > 0) reportContractProblems(problems);
-    return Object.assign(response, { data });
+    return response;
   };
   return { app, clock, config, database, ...apiCaller(call) };
 }
@@ -115,6 +106,18 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     await handle.database?.close();
   });
   return handle;
+}
+
+/** A request to an app as a test makes it (a token as a Bearer header beside the request's own), its body parsed when it is JSON. */
+async function injectCall(app: FastifyInstance, { token, headers, ...rest }: Parameters<TestApp['call']>[0]) {
+  const response = await app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  let data: unknown;
+  try {
+    data = response.body ? JSON.parse(response.body) : undefined;
+  } catch {
+    data = response.body;
+  }
+  return Object.assign(response, { data });
 }
 
 /** A random Kazakh mobile number, +770XXXXXXXX; collisions across a run are negligible and harmless. */
@@ -172,11 +175,7 @@ export function useOtherInstance(t: TestApp): OtherInstance {
     const database = dbKind() === 'postgres' ? await openTestDatabase() : t.database;
     const app = await buildApp({ config: testConfig(), clock: new SettableClock(DEFAULT_NOW), database });
     await app.ready();
-    const call: TestApp['call'] = async ({ token, ...rest }) => {
-      const response = await app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return Object.assign(response, { data: response.body ? JSON.parse(response.body) : undefined });
-    };
-    Object.assign(other, { app, database, ...apiCaller(call) });
+    Object.assign(other, { app, database, ...apiCaller((options) => injectCall(app, options)) });
   });
   afterAll(async () => {
     await other.app?.close();

@@ -107,4 +107,10 @@ describe('booking page and public catalog: a write through another instance', ()
     expect((await read(t.call, pageUrl(owner))).text).toContain('Стрижка машинкой');
     expect((await read(t.call, servicesUrl(owner))).text).toContain('Стрижка машинкой');
   });
+
+  it("is asked with the request's own headers, as this instance is (useOtherInstance keeps them beside a token)", async () => {
+    const owner = await registerBusiness(other);
+    const gzip = await other.call({ method: 'GET', url: pageUrl(owner), token: owner.token, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
 });
