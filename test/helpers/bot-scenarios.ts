@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bookings, businesses, users } from '../../src/db/schema.js';
 import { contactUpdate, messageUpdate } from './fake-telegram.js';
-import { registerBusiness, uniquePhone, type RegisteredBusiness, type TestApp } from './app.js';
+import { registerBusiness, type RegisteredBusiness, type TestApp } from './app.js';
+import { book as bookPublicly, createMaster } from './catalog.js';
+import type { RequestBody } from './typed-call.js';
 
 /** Chat ids unique across test files that share one PostgreSQL database. */
 export const randomChat = (): number => randomInt(100_000_000, 2_000_000_000);
@@ -45,35 +47,12 @@ export interface Salon extends RegisteredBusiness {
 /** A registered business with one master doing its service. */
 export async function salon(t: TestApp, overrides: Parameters<typeof registerBusiness>[1] = {}): Promise<Salon> {
   const owner = await registerBusiness(t, overrides);
-  const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Динара', service_ids: [owner.service.id] } });
-  expect(master.statusCode).toBe(201);
-  return { ...owner, masterId: master.data.id };
+  return { ...owner, masterId: (await createMaster(t, owner, 'Динара')).id };
 }
 
-export interface BookingInput {
-  date?: string;
-  time?: string;
-  first_name?: string;
-  phone?: string;
-  notes?: string;
-  service_id?: number;
-}
-
-export async function book(t: TestApp, owner: Salon, input: BookingInput = {}) {
-  const response = await t.op('post', '/api/v1/public/{slug}/booking', {
-    path: { slug: owner.business.slug },
-    body: {
-      service_id: input.service_id ?? owner.service.id,
-      master_id: owner.masterId,
-      date: input.date ?? '2026-11-24',
-      time: input.time ?? '11:00',
-      first_name: input.first_name ?? 'Алия',
-      phone: input.phone ?? uniquePhone(),
-      ...(input.notes ? { notes: input.notes } : {}),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.data as { id: string; status: string; start_at: string; end_at: string; client: { phone: string; first_name: string } };
+/** A booking through the public page with the salon's master, at 11:00 unless the test says otherwise. */
+export function book(t: TestApp, owner: Salon, input: Partial<RequestBody<'post', '/api/v1/public/{slug}/booking'>> = {}) {
+  return bookPublicly(t, owner, { master_id: owner.masterId, time: '11:00', ...input });
 }
 
 export async function bookingRow(t: TestApp, id: string) {

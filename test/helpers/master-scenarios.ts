@@ -4,6 +4,7 @@ import { signInitData } from '../../src/modules/identity/init-data.js';
 import type { TestApp } from './app.js';
 import { messageUpdate, TEST_BOT_TOKEN } from './fake-telegram.js';
 import { postUpdate, randomChat, type Salon } from './bot-scenarios.js';
+import { createMaster } from './catalog.js';
 
 /** The owner's `/start master_{id}_{code}` text for a master, read from the panel's endpoint. */
 export async function masterStart(t: TestApp, owner: { token: string }, masterId: number): Promise<string> {
@@ -44,9 +45,7 @@ export async function linkMaster(t: TestApp, owner: Salon, masterId = owner.mast
 }
 
 export async function addMaster(t: TestApp, owner: Salon, name = 'Асель'): Promise<number> {
-  const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name, service_ids: [owner.service.id] } });
-  expect(master.statusCode).toBe(201);
-  return master.data.id;
+  return (await createMaster(t, owner, name)).id;
 }
 
 export async function letMastersDecide(t: TestApp, owner: Salon, allowed = true): Promise<void> {
