@@ -18,7 +18,7 @@ export interface PageChoice extends LinkChoice {
 
 /** Telegram's limit on a start parameter. */
 export const MAX_START_PARAM_LENGTH = 64;
-/** Slugs never hold "_" (src/modules/catalog/slug.ts), so "__" cannot be part of one. */
+/** Slugs never hold "_" (src/core/slug.ts), so "__" cannot be part of one. */
 const SEPARATOR = '__';
 const MAX_ID = 2147483647;
 

@@ -182,7 +182,7 @@ async function placeBooking(
  * Said after the commit (queries.ts insertBooking), before the client is answered, so its next
  * read on any instance sees the booking. The booking stands whatever happens here: a notice lost to a
  * failing database or a crash leaves other instances' caches stale for at most their age limit
- * (availability/cache.ts MAX_ANSWER_AGE_MS).
+ * (src/db/business-cache.ts MAX_ANSWER_AGE_MS).
  */
 async function announce(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
   try {

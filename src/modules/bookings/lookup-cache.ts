@@ -1,6 +1,6 @@
 /**
  * A public booking's lookup (lookup.queries.ts) kept in the per-business cache beside slots and the
- * page (availability/live-cache.ts): the business, the service, the master and the provider's chats
+ * page (src/db/business-cache.ts, wired in src/live-caches.ts): the business, the service, the master and the provider's chats
  * change seldom, and every write to them forgets the business on every instance (drizzle/0001, 0003,
  * 0009, 0011). A hit costs no query of its own, only the catch-up with the notifications that
  * concurrent requests share. Only a lookup that found what was asked for is kept: a wrong service or

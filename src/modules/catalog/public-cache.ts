@@ -1,6 +1,6 @@
 /**
  * The booking page and the public catalog answers from the per-business cache
- * (availability/live-cache.ts): made once per change of the business's rows,
+ * (src/db/business-cache.ts, wired in src/live-caches.ts): made once per change of the business's rows,
  * serialized and compressed once, forgotten by the same notifications as
  * slots on every instance. Only an answer asked by the business's current
  * slug is kept: a former slug is looked up every time (it redirects or

@@ -3,8 +3,7 @@ import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
 import { CalendarBlock, type BlockDrag } from './calendar-block';
 import { SNAP_MINUTES } from './calendar-drag';
-import { blockBox, bufferSpans, closedSpans, placeBookings, type DaySchedule } from './calendar-geometry';
-import type { Column } from './calendar-grid';
+import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type DaySchedule } from './calendar-geometry';
 
 /** Where the grid's time runs and how it is drawn, shared by every column. */
 export interface TimeScale {

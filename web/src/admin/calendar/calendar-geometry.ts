@@ -7,6 +7,12 @@
 import { occupiesTime } from '@core/booking-status.js';
 import { minutes } from '../common/dates.js';
 
+/** One column of the calendar: a master. */
+export interface Column {
+  masterId: number;
+  name: string;
+}
+
 export interface DaySchedule {
   start_time: string;
   end_time: string;

@@ -6,17 +6,12 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useBookingDrag, type Drop } from './calendar-drag';
-import { MIN_BLOCK_PX, visibleRange, type DaySchedule } from './calendar-geometry';
+import { MIN_BLOCK_PX, visibleRange, type Column, type DaySchedule } from './calendar-geometry';
 import { CalendarColumn, type TimeScale } from './calendar-column';
 import { dateOf, hm, nowMinute, today } from '../common/dates';
 import { formatDate, useLang } from '@shared/i18n';
 import type { Booking } from '../common/state';
 import { useCalendarT } from './messages';
-
-export interface Column {
-  masterId: number;
-  name: string;
-}
 
 interface GridProps {
   days: string[];

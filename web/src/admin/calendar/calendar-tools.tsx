@@ -1,7 +1,7 @@
 /** Above the grid: "+ Новая запись" and, with several masters, which of them the calendar shows. */
 import { NewBookingButton } from '../bookings/new-booking-button';
 import { useT, messages } from '../common/messages';
-import type { Column } from './calendar-grid';
+import type { Column } from './calendar-geometry';
 import type { MasterChoice } from './master-choice';
 import { useCalendarT } from './messages';
 

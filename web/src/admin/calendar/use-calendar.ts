@@ -10,7 +10,7 @@ import { addDays, daysBetween, mondayOf, today } from '../common/dates';
 import { useNarrowScreen } from '../common/narrow-screen';
 import { client, navigate } from '../common/state';
 import { loadWeeks } from '../schedules/schedule-data';
-import type { Column } from './calendar-grid';
+import type { Column } from './calendar-geometry';
 import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
 
 export type CalendarView = 'day' | 'week';

@@ -1,4 +1,4 @@
-/** Pure rules of the faster setup (no DOM, no requests): unit-tested in test/unit/setup-rules.test.ts. */
+/** Pure rules of the faster setup (no DOM, no requests): unit-tested in test/unit/calendar-setup.test.ts. */
 import type { ScheduleDay } from '../common/rules.js';
 
 /**
