@@ -85,7 +85,11 @@ describe('if_free with a named master', () => {
   it("refuses a time whose service's buffer after it runs into the next booking", async () => {
     const owner = await registerBusiness(t);
     const master = await createMaster(t, owner);
-    const put = await t.op('put', '/api/v1/services/{id}', { token: owner.token, path: { id: owner.service.id }, body: { buffer_after: 15 } });
+    const put = await t.op('put', '/api/v1/services/{id}', {
+      token: owner.token,
+      path: { id: owner.service.id },
+      body: { buffer_after: 15 },
+    });
     expect(put.statusCode).toBe(200);
     expect((await ifFree(owner, { master_id: master.id, time: '11:15' })).statusCode).toBe(201); // occupies 11:15-12:30
     expectRefusal(await ifFree(owner, { master_id: master.id, time: '10:05' }), 'slot_taken'); // its own buffer runs to 11:20
