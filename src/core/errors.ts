@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'not_reschedulable',
   'no_masters_available',
   'outside_booking_window',
+  'master_not_for_service',
   'not_authenticated',
   'invalid_credentials',
   'forbidden',
@@ -22,6 +23,7 @@ export const ERROR_CODES = [
   'not_found',
   'route_not_found',
   'slot_taken',
+  'price_changed',
   'slug_taken',
   'email_taken',
   'proposal_pending',
@@ -51,6 +53,8 @@ export class DomainError extends Error {
     readonly detail: string,
     /** Per-field messages, for forms that show them next to the field. */
     readonly errors?: FieldError[],
+    /** What a refusal adds to its body for the caller to offer instead (CONTRACT.md §19: `free_times`, `price`). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(detail);
     this.name = 'DomainError';

@@ -21,18 +21,42 @@ export interface StartTimeOptions {
   bufferAfter?: number;
 }
 
+/** An answer read once into minutes: what every "does it fit" check below compares against. */
+interface MinuteWindow {
+  open: number;
+  close: number;
+  busy: ReadonlyArray<readonly [number, number]>;
+}
+
+const minutesOf = (answer: WindowAnswer): MinuteWindow => ({
+  open: toMinutes(answer.work_start),
+  close: toMinutes(answer.work_end),
+  busy: answer.busy_intervals.map(([s, e]) => [toMinutes(s), toMinutes(e)] as const),
+});
+
+function fitsIn(window: MinuteWindow, start: number, duration: number, bufferAfter: number): boolean {
+  if (duration < 1 || start < window.open || start + duration > window.close) return false;
+  const end = start + duration + bufferAfter;
+  return window.busy.every(([s, e]) => end <= s || start >= e);
+}
+
+/**
+ * Whether a booking of `duration` minutes may start at minute `start` (CONTRACT.md §19 `if_free`): the
+ * same test as every time freeStartTimes offers, for any minute, on the step or off it.
+ */
+export function fitsAt(answer: WindowAnswer, duration: number, start: number, options: Omit<StartTimeOptions, 'step'> = {}): boolean {
+  if (start < (options.notBefore ?? 0)) return false;
+  return fitsIn(minutesOf(answer), start, duration, options.bufferAfter ?? 0);
+}
+
 export function freeStartTimes(answer: WindowAnswer, duration: number, options: StartTimeOptions = {}): string[] {
   const step = options.step ?? 15;
-  const open = toMinutes(answer.work_start);
-  const close = toMinutes(answer.work_end);
-  const busy = answer.busy_intervals.map(([s, e]) => [toMinutes(s), toMinutes(e)] as const);
+  const window = minutesOf(answer);
   const times: string[] = [];
-  if (duration < 1 || close <= open) return times;
-  const first = Math.ceil(Math.max(open, options.notBefore ?? 0) / step) * step;
-  for (let start = first; start + duration <= close; start += step) {
-    if (start < open) continue;
-    const end = start + duration + (options.bufferAfter ?? 0);
-    if (busy.every(([s, e]) => end <= s || start >= e)) times.push(fromMinutes(start));
+  if (duration < 1 || window.close <= window.open) return times;
+  const first = Math.ceil(Math.max(window.open, options.notBefore ?? 0) / step) * step;
+  for (let start = first; start + duration <= window.close; start += step) {
+    if (fitsIn(window, start, duration, options.bufferAfter ?? 0)) times.push(fromMinutes(start));
   }
   return times;
 }

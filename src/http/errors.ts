@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_reschedulable: 400,
   no_masters_available: 400,
   outside_booking_window: 400,
+  master_not_for_service: 400,
   not_authenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
@@ -22,6 +23,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   route_not_found: 404,
   slot_taken: 409,
+  price_changed: 409,
   slug_taken: 409,
   email_taken: 409,
   proposal_pending: 409,
@@ -42,11 +44,12 @@ export interface ErrorReply {
   detail: string;
   code: ErrorCode;
   errors?: FieldError[];
+  [extra: string]: unknown;
 }
 
 /** The body of every error answer (CONTRACT.md §2 plus the code). */
 export function errorBody(error: DomainError): ErrorReply {
-  const body: ErrorReply = { detail: error.detail, code: error.code };
+  const body: ErrorReply = { ...error.extra, detail: error.detail, code: error.code };
   if (error.errors) body.errors = error.errors;
   return body;
 }

@@ -17,6 +17,16 @@ export const ErrorBody = Type.Object(
     /** What a client branches on; `detail` is the text to show. */
     code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    free_times: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'slot_taken of POST /public/{slug}/booking with if_free (CONTRACT.md §19): up to 6 free start times (HH:MM) of that day, ' +
+          'the nearest to the one asked, in time order; possibly empty',
+      }),
+    ),
+    price: Type.Optional(
+      Type.Number({ description: 'price_changed (CONTRACT.md §19): the price the booking would cost, above the max_price sent' }),
+    ),
   },
   { $id: 'Error' },
 );

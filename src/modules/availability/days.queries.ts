@@ -8,6 +8,7 @@ import { findService } from '../catalog/services.queries.js';
 import type { RangeData, RangeService } from './days.js';
 import { effectiveTerms } from '../../core/master-terms.js';
 import { occupyingBookings } from './queries.js';
+import { anyMasterCandidates } from '../../core/any-master.js';
 
 export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; service: RangeService; data: RangeData };
 
@@ -58,9 +59,10 @@ export async function loadRange(
     if (!active.includes(masterId)) return { found: 'master' };
     masterIds = [masterId];
   } else {
-    const linked = new Set(links.map((link) => link.masterId));
-    const eligible = active.filter((id) => linked.has(id));
-    masterIds = eligible.length > 0 ? eligible : active;
+    masterIds = anyMasterCandidates(
+      active,
+      links.map((link) => link.masterId),
+    );
   }
   const durationOf = new Map(links.map((link) => [link.masterId, effectiveTerms(service, link).duration]));
   return {

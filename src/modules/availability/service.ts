@@ -57,37 +57,57 @@ export async function slotsJsonBySlug(
   const generation = cache?.generation ?? 0;
   const cached = (await cache?.lookup(slug, dayKey)) ?? (await cache?.lookup(slug, minuteKey));
   if (cached !== undefined) return cached;
-  // From the previous midnight: a booking may start the day before and run past midnight.
-  const dow = dayOfWeek(date);
-  const day = await loadBusinessDay(db, {
-    slug,
-    dayOfWeek: dow,
-    from: combine(addDays(date, -1), '00:00'),
-    to: dayBounds(date)[1],
-    masterId,
-  });
+  const day = await loadDay(db, slug, date, masterId);
   if (!day) {
     // A former slug answers for its business; the answer is kept under the current slug.
     const current = await aliasTarget(db, slug);
     if (current === undefined) throw notFound('Business');
     return slotsJsonBySlug(db, time, current, date, masterId, cache);
   }
-  const json = JSON.stringify(answerForDay(day, date, dow, masterId, openingOn(day, now, date)));
+  const json = JSON.stringify(answerForDay(day, date, masterId, openingOn(day, now, date)));
   cache?.store(slug, day.businessId, day.minNoticeMinutes > 0 ? minuteKey : dayKey, json, generation);
   return json;
 }
 
-function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: number | undefined, opening: DayOpening): SlotsAnswer {
-  const businessRows = rowsOf(day.schedules, null);
-  const masterDay = (id: number) => ({
-    schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),
-    bookings: day.bookings.filter((booking) => booking.masterId === id),
+/**
+ * A business's day as GET /slots reads it, by its current slug: the masters (or the one asked for), their
+ * schedule rows and bookings, in one query. CONTRACT.md §19's if_free reads it inside its transaction.
+ */
+export function loadDay(db: Db, slug: string, date: IsoDate, masterId?: number): Promise<BusinessDay | undefined> {
+  // From the previous midnight: a booking may start the day before and run past midnight.
+  return loadBusinessDay(db, {
+    slug,
+    dayOfWeek: dayOfWeek(date),
+    from: combine(addDays(date, -1), '00:00'),
+    to: dayBounds(date)[1],
+    masterId,
   });
+}
+
+/** One master's schedule and bookings out of a loaded day. */
+export function masterDayOf(day: BusinessDay, date: IsoDate, masterId: number) {
+  return {
+    schedule: scheduleFor(rowsOf(day.schedules, masterId), rowsOf(day.schedules, null), dayOfWeek(date)),
+    bookings: day.bookings.filter((booking) => booking.masterId === masterId),
+  };
+}
+
+/** One master's slots out of a loaded day: GET /slots?master_id= answers it, and CONTRACT.md §19's if_free books by it. */
+export function masterSlotsOf(day: BusinessDay, date: IsoDate, masterId: number, opening: DayOpening): SlotsAnswer {
+  const { schedule, bookings } = masterDayOf(day, date, masterId);
+  return singleMasterSlots(date, schedule, bookings, opening);
+}
+
+function answerForDay(day: BusinessDay, date: IsoDate, masterId: number | undefined, opening: DayOpening): SlotsAnswer {
   if (masterId !== undefined) {
     if (day.masterIds.length === 0) throw notFound('Master');
-    const { schedule, bookings } = masterDay(masterId);
-    return singleMasterSlots(date, schedule, bookings, opening);
+    return masterSlotsOf(day, date, masterId, opening);
   }
-  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dow), [], opening);
-  return aggregateSlots(date, day.masterIds.map(masterDay), opening);
+  const businessRows = rowsOf(day.schedules, null);
+  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dayOfWeek(date)), [], opening);
+  return aggregateSlots(
+    date,
+    day.masterIds.map((id) => masterDayOf(day, date, id)),
+    opening,
+  );
 }

@@ -13,7 +13,12 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { announceNewBooking, findBookingView, insertBooking } from './queries.js';
+import { announceNewBooking, findBookingView, insertBooking, type InsertedBooking } from './queries.js';
+import type { Db } from '../../db/client.js';
+import { linkedMasterIds, mastersWithService } from '../catalog/masters.queries.js';
+import { anyMasterCandidates } from '../../core/any-master.js';
+import { takeFreeTime, type FreeCandidate, type FreeChoice } from './if-free.js';
+import { assertMasterDoesService } from './master-for-service.js';
 import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
 import { bookingEndFor, bookingTerms, loadBookingTerms } from './timing.js';
@@ -30,6 +35,10 @@ export interface NewBookingInput {
   master_id?: number | null;
   notes?: string | null;
   captcha_token?: string;
+  /** CONTRACT.md §19: book only a free time, atomically; "any master" chosen by the server. */
+  if_free?: boolean;
+  /** CONTRACT.md §19: refuse (409 price_changed) a booking that would cost more. */
+  max_price?: number;
 }
 
 export const NO_MASTERS = 'No masters available';
@@ -61,7 +70,28 @@ const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: E
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
-export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'providerChats' | 'masterChats'>;
+export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'linkedMasterIds' | 'providerChats' | 'masterChats'>;
+
+export const PRICE_CHANGED = 'The price has changed since it was shown';
+
+/** CONTRACT.md §19 "The price shown is the price charged": above the price the client saw, nothing is booked. */
+function assertPriceKept(price: number, maxPrice: number | undefined): void {
+  if (maxPrice !== undefined && price > maxPrice) throw new DomainError('price_changed', PRICE_CHANGED, undefined, { price });
+}
+
+/** "Any master" with if_free (CONTRACT.md §19): the masters who do the service, or all of them when nobody is linked. */
+async function anyMasterOf(db: Db, businessId: number, serviceId: number): Promise<FreeCandidate[]> {
+  const all = await mastersWithService(db, businessId, serviceId);
+  const ids = new Set(
+    anyMasterCandidates(
+      all.map((master) => master.id),
+      all.filter((master) => master.linked).map((master) => master.id),
+    ),
+  );
+  const candidates = all.filter((master) => ids.has(master.id));
+  if (candidates.length === 0) throw new DomainError('no_masters_available', NO_MASTERS);
+  return candidates;
+}
 
 export const OUTSIDE_BOOKING_WINDOW = 'This time is outside the booking window: too soon or too far ahead';
 
@@ -114,50 +144,73 @@ async function placeBooking(
   const service = known ? known.service : await findService(ctx.db, business.id, input.service_id);
   if (!service) throw notFound('Service');
   const named = input.master_id !== undefined && input.master_id !== null;
-  const found =
-    known && named ? { master: known.master, picked: false } : await masterForBooking(ctx.db, business.id, service.id, input.master_id);
-  if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
-  const master = found.master;
-  const terms = known && named ? bookingTerms(service, known.override) : await loadBookingTerms(ctx.db, service.id, master.id);
-
   const startAt = combine(input.date, input.time);
-  const endAt = bookingEndFor(startAt, terms);
   const notes = input.notes?.trim() || null;
   const entrance: Entrance = status === 'confirmed' ? 'owner' : 'public';
   const now = ctx.time.now();
+  let chosen: FreeChoice | undefined;
+  let candidates: FreeCandidate[] | undefined;
+  if (named || !input.if_free) {
+    const found =
+      known && named ? { master: known.master, picked: false } : await masterForBooking(ctx.db, business.id, service.id, input.master_id);
+    if (!found.master) throw found.picked ? new DomainError('no_masters_available', NO_MASTERS) : notFound('Master');
+    const master = found.master;
+    if (named) assertMasterDoesService(known ? known.linkedMasterIds : await linkedMasterIds(ctx.db, business.id, service.id), master.id);
+    const terms = known && named ? bookingTerms(service, known.override) : await loadBookingTerms(ctx.db, service.id, master.id);
+    chosen = { master, terms };
+    if (input.if_free) candidates = [{ id: master.id, name: master.name, override: { price: terms.price, duration: terms.duration } }];
+  } else {
+    candidates = await anyMasterOf(ctx.db, business.id, service.id);
+  }
   // CONTRACT.md §17: the notice and the horizon limit clients; the owner's own bookings are not limited.
   if (entrance === 'public' && outsideBookingWindow(startAt, bookingWindow(now, business)))
     throw new DomainError('outside_booking_window', OUTSIDE_BOOKING_WINDOW);
   let booking: BookingView;
   try {
-    const insert = {
-      businessId: business.id,
-      serviceId: service.id,
-      masterId: master.id,
-      startAt,
-      endAt,
-      priceSnapshot: terms.price,
-      notes,
-      status,
-      client: { phone, firstName: input.first_name.trim() },
-      now,
-      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
-      telegramUserId,
+    const insertFor = ({ master, terms }: FreeChoice) => {
+      assertPriceKept(terms.price, input.max_price);
+      return {
+        businessId: business.id,
+        serviceId: service.id,
+        masterId: master.id,
+        startAt,
+        endAt: bookingEndFor(startAt, terms),
+        priceSnapshot: terms.price,
+        notes,
+        status,
+        client: { phone, firstName: input.first_name.trim() },
+        now,
+        idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
+        telegramUserId,
+      };
     };
-    // Strict slots lock the master and check for a clash first, so they need a transaction around both.
-    const inserted = business.strictSlots
-      ? await ctx.db.transaction(async (tx) => {
-          await assertSlotFree(tx, master.id, startAt, endAt, terms.bufferAfter);
-          return insertBooking(tx, insert);
-        })
-      : await insertBooking(ctx.db, insert);
+    let placed: readonly [FreeChoice, InsertedBooking];
+    if (candidates) {
+      // CONTRACT.md §19 if_free: the master locked, the day read, the choice made and the booking written in one transaction.
+      const ask = { business, service, date: input.date, time: input.time, now, candidates };
+      placed = await ctx.db.transaction(async (tx) => {
+        const choice = await takeFreeTime(tx, ask);
+        return [choice, await insertBooking(tx, insertFor(choice))] as const;
+      });
+    } else {
+      const choice = chosen!;
+      // Strict slots lock the master and check for a clash first (before the price), so they need a transaction around both.
+      const inserted = business.strictSlots
+        ? await ctx.db.transaction(async (tx) => {
+            await assertSlotFree(tx, choice.master.id, startAt, bookingEndFor(startAt, choice.terms), choice.terms.bufferAfter);
+            return insertBooking(tx, insertFor(choice));
+          })
+        : await insertBooking(ctx.db, insertFor(choice));
+      placed = [choice, inserted];
+    }
+    const [{ master, terms }, inserted] = placed;
     // The view from what this request already holds: no second read of the row just written.
     booking = {
       id: inserted.id,
       businessId: business.id,
       status,
       startAt,
-      endAt,
+      endAt: bookingEndFor(startAt, terms),
       priceSnapshot: terms.price,
       notes,
       createdAt: now,

@@ -21,6 +21,8 @@ export interface BookingLookup {
   master: MasterRow | undefined;
   /** The named master's own price and duration for the service (CONTRACT.md §17); nulls when none. */
   override: TermsOverride;
+  /** The active masters linked to the service (CONTRACT.md §19: a named master must be one of them, when any). */
+  linkedMasterIds: number[];
   /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
   providerChats: string[];
   /** Master id → linked chat of the business's masters (CONTRACT.md §16); a masters write forgets the cache. */
@@ -34,6 +36,8 @@ const lookup = preparedPerDb((db) =>
       service: serviceViewColumns,
       master: masters,
       override: { price: masterServices.price, duration: masterServices.duration },
+      linkedMasterIds: sql<number[]>`array(SELECT ms.master_id FROM ${masterServices} ms JOIN ${masters} m ON m.id = ms.master_id
+        WHERE ms.service_id = ${services.id} AND NOT m.archived ORDER BY ms.master_id)`,
       providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
         WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
           AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
@@ -69,6 +73,7 @@ export async function lookUpBooking(
     service: row.service?.id == null ? undefined : serviceViewOf(row.service as Parameters<typeof serviceViewOf>[0]),
     master: row.master ?? undefined,
     override: row.override ?? { price: null, duration: null },
+    linkedMasterIds: row.linkedMasterIds.map(Number),
     providerChats: [...new Set(row.providerChats)],
     masterChats: new Map(row.masterChats.map((entry) => [Number(entry.slice(0, entry.indexOf(':'))), entry.slice(entry.indexOf(':') + 1)])),
   };

@@ -7,7 +7,8 @@ import { assertWallClock } from '../../core/wall-clock-input.js';
 import { notifySafely } from './notifier.js';
 import { combine, datePart, timePart } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { findMasterRow } from '../catalog/masters.queries.js';
+import { findMasterRow, linkedMasterIds } from '../catalog/masters.queries.js';
+import { assertMasterDoesService } from './master-for-service.js';
 import { expireProposals } from './reschedule/queries.js';
 import { moveBooking } from './queries.js';
 import { assertSlotFree } from './strict-slots.js';
@@ -22,7 +23,7 @@ export interface MoveInput {
 
 /**
  * Start, end (start + the duration of the booking's service with its new master, CONTRACT.md §17) and master change together; a master of
- * another business is 404; strict slots refuse a clash (the booking itself excluded);
+ * another business is 404, one who does not do its service 400 (CONTRACT.md §19); strict slots refuse a clash (the booking itself excluded);
  * a PENDING proposal of the booking expires; the client hears of the new time.
  * Moving to where it already is changes nothing and tells no one.
  */
@@ -39,6 +40,7 @@ export async function moveOwnBooking(
   if (input.master_id !== undefined && input.master_id !== booking.master.id) {
     const row = await findMasterRow(ctx.db, business.id, input.master_id);
     if (!row) throw notFound('Master');
+    assertMasterDoesService(await linkedMasterIds(ctx.db, business.id, booking.service.id), row.id);
     master = { id: row.id, name: row.name };
   }
   const startAt = combine(input.date ?? datePart(booking.startAt), input.time ?? timePart(booking.startAt));

@@ -35,7 +35,7 @@ import { isUuid } from '../../core/uuid.js';
 /** Booking ids are UUIDs; anything else simply names no booking (404), like another business's id. */
 export const BookingIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token']);
+const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token', 'if_free', 'max_price']);
 const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_url: Type.String() });
 const PatchBody = Type.Object(
   {

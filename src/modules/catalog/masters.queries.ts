@@ -193,3 +193,45 @@ export async function firstMasterOfService(db: Db, businessId: number, serviceId
     .limit(1);
   return linked?.id;
 }
+
+/** The active masters linked to a service, ascending (CONTRACT.md §19: nobody linked means any master of the business). */
+export async function linkedMasterIds(db: Db, businessId: number, serviceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: masters.id })
+    .from(masters)
+    .innerJoin(masterServices, eq(masterServices.masterId, masters.id))
+    .where(and(activeMastersOf(businessId), eq(masterServices.serviceId, serviceId)))
+    .orderBy(asc(masters.id));
+  return rows.map((row) => row.id);
+}
+
+export interface MasterOfService {
+  id: number;
+  name: string;
+  /** Linked to the service (does it). */
+  linked: boolean;
+  /** The master's own price and duration for the service (nulls when none or not linked). */
+  override: TermsOverride;
+}
+
+/** Every active master of the business, ascending, with their link to one service and its terms: "any master"'s candidates. */
+export async function mastersWithService(db: Db, businessId: number, serviceId: number): Promise<MasterOfService[]> {
+  const rows = await db
+    .select({
+      id: masters.id,
+      name: masters.name,
+      linkedTo: masterServices.serviceId,
+      price: masterServices.price,
+      duration: masterServices.duration,
+    })
+    .from(masters)
+    .leftJoin(masterServices, and(eq(masterServices.masterId, masters.id), eq(masterServices.serviceId, serviceId)))
+    .where(activeMastersOf(businessId))
+    .orderBy(asc(masters.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    linked: row.linkedTo !== null,
+    override: { price: row.price, duration: row.duration },
+  }));
+}

@@ -89,4 +89,28 @@ describe('booking query count', () => {
     // After the commit, not inside it (drizzle/0010).
     expect(queries[2]).toMatch(/^SELECT pg_notify\(/);
   });
+
+  it('with if_free (CONTRACT.md §19): the lookup, then the lock, the day and the insert in one transaction, then its announcement', async () => {
+    const owner = await registerBusiness(t);
+    const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер', service_ids: [owner.service.id] } });
+    queries.length = 0;
+    const booking = await bookingRequest(t, owner, { master_id: master.data.id, date: DATE, time: '12:00', if_free: true });
+    expect(booking.statusCode, booking.body).toBe(201);
+    const statements = queries.filter((query) => !/^\s*(begin|commit)\b/i.test(query));
+    expect(statements).toHaveLength(5);
+    expect(statements[1]).toMatch(/for update/i);
+    expect(statements[2]).toMatch(/json_agg/); // the day as GET /slots reads it, one query
+    expect(statements[3]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
+    expect(statements[4]).toMatch(/^SELECT pg_notify\(/);
+  });
+
+  it('with if_free and "any master": one read of the candidates more, whatever their number', async () => {
+    const owner = await registerBusiness(t);
+    for (const name of ['Первая', 'Вторая', 'Третья'])
+      await t.op('post', '/api/v1/masters', { token: owner.token, body: { name, service_ids: [owner.service.id] } });
+    queries.length = 0;
+    const booking = await bookingRequest(t, owner, { date: DATE, time: '12:00', if_free: true });
+    expect(booking.statusCode, booking.body).toBe(201);
+    expect(queries.filter((query) => !/^\s*(begin|commit)\b/i.test(query))).toHaveLength(6);
+  });
 });

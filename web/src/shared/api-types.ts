@@ -560,7 +560,7 @@ export interface paths {
         put?: never;
         /**
          * Book a service
-         * @description Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on. Send an Idempotency-Key header to make a retry return the first booking.
+         * @description Creates a pending booking. No overlap check (SPEC.md) unless the business turned strict slots on or the request sends if_free: true (CONTRACT.md §19), then a time that is not free is 409 slot_taken with `free_times` (up to 6 free start times of that day, nearest first, in time order). With max_price, a higher price is 409 price_changed with the `price`. A master not linked to a service that has masters is 400 master_not_for_service. Send an Idempotency-Key header to make a retry return the first booking.
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -1245,11 +1245,15 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "master_not_for_service" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "price_changed" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;
             }[];
+            /** @description slot_taken of POST /public/{slug}/booking with if_free (CONTRACT.md §19): up to 6 free start times (HH:MM) of that day, the nearest to the one asked, in time order; possibly empty */
+            free_times?: string[];
+            /** @description price_changed (CONTRACT.md §19): the price the booking would cost, above the max_price sent */
+            price?: number;
         };
         /**
          * @description Status of a booking
@@ -7268,6 +7272,10 @@ export interface operations {
                     master_id?: number | null;
                     notes?: string | null;
                     captcha_token?: string;
+                    /** @description CONTRACT.md §19: book only a free time, atomically (409 slot_taken with free_times otherwise); without master_id the server picks the cheapest free master. Default false (SPEC.md: no check) */
+                    if_free?: boolean;
+                    /** @description CONTRACT.md §19: the price the client saw; a higher price is 409 price_changed */
+                    max_price?: number;
                 };
             };
         };

@@ -1,0 +1,96 @@
+/**
+ * CONTRACT.md §19 `if_free`: a public booking made only when its master is free for [start, end + buffer),
+ * by the same day and the same rule as the start times the pages offer (availability/service.ts
+ * loadDay + masterSlotsOf, core/start-times.ts fitsAt), and "any master" chosen by core/any-master.ts
+ * pickAnyMaster. Called inside the caller's transaction: the candidates' rows are locked first, in
+ * ascending id order (no deadlock between two requests), so the check and the insert are one step.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { masters } from '../../db/schema.js';
+import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
+import { DomainError } from '../../core/errors.js';
+import { fitsAt, nearestTimes } from '../../core/start-times.js';
+import { minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import type { TermsOverride } from '../../core/master-terms.js';
+import type { BusinessRow } from '../catalog/business.queries.js';
+import type { ServiceView } from '../catalog/services.queries.js';
+import { START_STEP } from '../availability/days.js';
+import { loadDay, masterSlotsOf, openingOn } from '../availability/service.js';
+import { SLOT_TAKEN } from './strict-slots.js';
+import { bookingTerms, type BookingTerms } from './timing.js';
+
+/** How many free times a refusal offers instead. */
+export const FREE_TIMES_OFFERED = 6;
+
+/** A master who may take the booking, with their own terms of the service. */
+export interface FreeCandidate {
+  id: number;
+  name: string;
+  override: TermsOverride;
+}
+
+export interface FreeChoice {
+  master: { id: number; name: string };
+  terms: BookingTerms;
+}
+
+export interface FreeTimeAsk {
+  business: BusinessRow;
+  service: ServiceView;
+  date: IsoDate;
+  time: string;
+  now: NaiveDateTime;
+  /** One (a named master) or several ("any master", ascending ids). */
+  candidates: readonly FreeCandidate[];
+}
+
+/** Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock. */
+async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
+  await tx
+    .select({ id: masters.id })
+    .from(masters)
+    .where(inArray(masters.id, [...ids]))
+    .orderBy(asc(masters.id))
+    .for('update');
+}
+
+/**
+ * The master who takes the booking at that time: the one named, or "any master" by pickAnyMaster;
+ * else 409 slot_taken with up to 6 free start times of that day, the nearest to the one asked.
+ */
+export async function takeFreeTime(tx: Db, ask: FreeTimeAsk): Promise<FreeChoice> {
+  const { business, service, date, time, now } = ask;
+  await lockMasters(
+    tx,
+    ask.candidates.map((candidate) => candidate.id),
+  );
+  const day = await loadDay(tx, business.slug, date, ask.candidates.length === 1 ? ask.candidates[0]!.id : undefined);
+  const opening = day ? openingOn(day, now, date) : 'closed';
+  const active = new Set(day?.masterIds);
+  // Nothing starts before now: a time already past is no more free than a booked one (the pages offer neither).
+  const options = { notBefore: minuteOfDay(now, date), bufferAfter: service.buffer_after };
+  const start = toMinutes(time);
+  const seen = ask.candidates
+    .filter((candidate) => active.has(candidate.id))
+    .map((candidate) => {
+      const terms = bookingTerms(service, candidate.override);
+      const answer = masterSlotsOf(day!, date, candidate.id, opening);
+      return {
+        id: candidate.id,
+        name: candidate.name,
+        terms,
+        window: { answer, duration: terms.duration } satisfies MasterWindow,
+        price: terms.price,
+        dayBookings: day!.bookings.filter((booking) => booking.masterId === candidate.id && booking.startAt.startsWith(date)).length,
+        free: fitsAt(answer, terms.duration, start, options),
+      };
+    });
+  const picked = pickAnyMaster(seen);
+  if (picked) return { master: { id: picked.id, name: picked.name }, terms: picked.terms };
+  const times = startTimesOfAny(
+    seen.map((candidate) => candidate.window),
+    { ...options, step: START_STEP },
+  );
+  throw new DomainError('slot_taken', SLOT_TAKEN, undefined, { free_times: nearestTimes(times, time, FREE_TIMES_OFFERED) });
+}
