@@ -15,6 +15,8 @@ import {
 import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
 import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './queries.js';
+import { timeOffBetween } from './time-off.queries.js';
+import { closureOn, withTimeOff } from '../../core/time-off.js';
 import { nowOf } from './now.js';
 
 function dayBounds(date: IsoDate): [string, string] {
@@ -24,12 +26,19 @@ function dayBounds(date: IsoDate): [string, string] {
 const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: number | null) =>
   rows.filter((row) => row.masterId === masterId);
 
-/** One master's schedule row and bookings for a day; `excludeBookingId` leaves a booking out (it is the one being moved). */
+/**
+ * One master's schedule row (with the date's time off, CONTRACT.md §21) and bookings for a day;
+ * `excludeBookingId` leaves a booking out (it is the one being moved).
+ */
 export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, excludeBookingId?: string) {
   const dow = dayOfWeek(date);
-  const [rows, bookings] = await Promise.all([rowsForDay(db, businessId, dow), bookingsTouchingDay(db, [masterId], ...dayBounds(date))]);
+  const [rows, bookings, timeOff] = await Promise.all([
+    rowsForDay(db, businessId, dow),
+    bookingsTouchingDay(db, [masterId], ...dayBounds(date)),
+    timeOffBetween(db, businessId, date, date, masterId),
+  ]);
   return {
-    schedule: scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow),
+    schedule: withTimeOff(scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow), closureOn(timeOff, masterId, date)),
     bookings: bookings.filter((booking) => booking.id !== excludeBookingId) as TimedBooking[],
   };
 }
@@ -64,6 +73,7 @@ export async function slotsJsonBySlug(
     dayOfWeek: dow,
     from: combine(addDays(date, -1), '00:00'),
     to: dayBounds(date)[1],
+    date,
     masterId,
   });
   if (!day) {
@@ -80,7 +90,7 @@ export async function slotsJsonBySlug(
 function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: number | undefined, opening: DayOpening): SlotsAnswer {
   const businessRows = rowsOf(day.schedules, null);
   const masterDay = (id: number) => ({
-    schedule: scheduleFor(rowsOf(day.schedules, id), businessRows, dow),
+    schedule: withTimeOff(scheduleFor(rowsOf(day.schedules, id), businessRows, dow), closureOn(day.timeOff, id, date)),
     bookings: day.bookings.filter((booking) => booking.masterId === id),
   });
   if (masterId !== undefined) {
@@ -88,6 +98,8 @@ function answerForDay(day: BusinessDay, date: IsoDate, dow: number, masterId: nu
     const { schedule, bookings } = masterDay(masterId);
     return singleMasterSlots(date, schedule, bookings, opening);
   }
-  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dow), [], opening);
+  if (day.masterIds.length === 0) {
+    return singleMasterSlots(date, withTimeOff(scheduleFor([], businessRows, dow), closureOn(day.timeOff, null, date)), [], opening);
+  }
   return aggregateSlots(date, day.masterIds.map(masterDay), opening);
 }
