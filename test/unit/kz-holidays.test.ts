@@ -1,0 +1,56 @@
+/** CONTRACT.md §21 "Holidays": core/kz-holidays.ts. */
+import { describe, expect, it } from 'vitest';
+import { KURBAN_AIT, kazakhstanHolidays, kurbanAitDates } from '../../src/core/kz-holidays.js';
+
+describe('kazakhstanHolidays', () => {
+  it('lists the fixed holidays with their Russian names, by date', () => {
+    const fixed = kazakhstanHolidays(2027).filter((day) => day.name !== KURBAN_AIT);
+    expect(fixed).toEqual([
+      { date: '2027-01-01', name: 'Новый год' },
+      { date: '2027-01-02', name: 'Новый год' },
+      { date: '2027-01-07', name: 'Рождество' },
+      { date: '2027-03-08', name: 'Международный женский день' },
+      { date: '2027-03-21', name: 'Наурыз мейрамы' },
+      { date: '2027-03-22', name: 'Наурыз мейрамы' },
+      { date: '2027-03-23', name: 'Наурыз мейрамы' },
+      { date: '2027-05-01', name: 'Праздник единства народа Казахстана' },
+      { date: '2027-05-07', name: 'День защитника Отечества' },
+      { date: '2027-05-09', name: 'День Победы' },
+      { date: '2027-07-06', name: 'День столицы' },
+      { date: '2027-08-30', name: 'День Конституции' },
+      { date: '2027-10-25', name: 'День Республики' },
+      { date: '2027-12-16', name: 'День Независимости' },
+    ]);
+    const all = kazakhstanHolidays(2027).map((day) => day.date);
+    expect(all).toEqual([...all].sort());
+    expect(kazakhstanHolidays(2027)).toContainEqual({ date: '2027-05-16', name: KURBAN_AIT });
+  });
+
+  /**
+   * Kurban ait = 10 Dhu al-Hijjah by the Umm al-Qura calendar, as computed by ICU's islamic-umalqura
+   * (Node's full ICU), which carries the Umm al-Qura tables of the Saudi calendar. 2026-2032 and 2034
+   * match the commonly published Eid al-Adha dates (e.g. timeanddate.com's list, as given in issue #51);
+   * for 2033 and 2035 that list had 03-11 and 02-18, a day earlier than Umm al-Qura (the published
+   * lists follow moon sighting there). These expectations were not checked against the web from here:
+   * they pin what ICU computes, so a change of ICU's tables fails this test.
+   */
+  it.each([
+    [2026, '2026-05-27'],
+    [2027, '2027-05-16'],
+    [2028, '2028-05-05'],
+    [2029, '2029-04-24'],
+    [2030, '2030-04-13'],
+    [2031, '2031-04-02'],
+    [2032, '2032-03-22'],
+    [2033, '2033-03-12'],
+    [2034, '2034-03-01'],
+    [2035, '2035-02-19'],
+  ])('Kurban ait %i is %s', (year, date) => {
+    expect(kurbanAitDates(year)).toEqual([date]);
+  });
+
+  it('a Gregorian year may hold two, and lists both', () => {
+    expect(kurbanAitDates(2039)).toEqual(['2039-01-05', '2039-12-26']);
+    expect(kazakhstanHolidays(2039).filter((day) => day.name === KURBAN_AIT)).toHaveLength(2);
+  });
+});
