@@ -16,6 +16,21 @@ export interface TimeOffEntry {
   endTime: string | null;
 }
 
+/** An entry as the API answers it (GET /time-off), for the pages that compute times themselves. */
+export const timeOffEntry = (row: {
+  master_id: number | null;
+  date_from: IsoDate;
+  date_to: IsoDate;
+  start_time: string | null;
+  end_time: string | null;
+}): TimeOffEntry => ({
+  masterId: row.master_id,
+  dateFrom: row.date_from,
+  dateTo: row.date_to,
+  startTime: row.start_time,
+  endTime: row.end_time,
+});
+
 const NOTHING_CLOSED: readonly Interval[] = Object.freeze([]) as readonly Interval[];
 
 /** Whether an entry closes anything for `masterId` (null: the business alone) on `date`. */

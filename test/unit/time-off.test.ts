@@ -10,7 +10,8 @@ import {
   type TimedBooking,
 } from '../../src/core/availability.js';
 import { freeStartTimes } from '../../src/core/start-times.js';
-import { closureOn, overlapsTimeOff, withTimeOff, type TimeOffEntry } from '../../src/core/time-off.js';
+import { firstFreeStart, ownerFreeDays } from '../../web/src/admin/bookings/next-free.js';
+import { closureOn, overlapsTimeOff, timeOffEntry, withTimeOff, type TimeOffEntry } from '../../src/core/time-off.js';
 
 const DAY = '2026-11-24';
 const hm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -195,5 +196,25 @@ describe('properties', () => {
         }
       }),
     );
+  });
+});
+
+describe("the owner's panel follows too", () => {
+  const row = { start_time: '09:00', end_time: '18:00', break_start_time: '13:00', break_end_time: '14:00', is_active: true };
+
+  it("the next free time skips a closed day and the master's closed hours", () => {
+    const entries = [
+      timeOffEntry({ master_id: null, date_from: DAY, date_to: DAY, start_time: null, end_time: null }),
+      timeOffEntry({ master_id: 1, date_from: '2026-11-25', date_to: '2026-11-25', start_time: '09:00', end_time: '15:00' }),
+    ];
+    const days = ownerFreeDays(
+      [DAY, '2026-11-25'],
+      () => row,
+      [],
+      new Map(),
+      (date) => closureOn(entries, 1, date),
+    );
+    expect(days[0]!.answer).toEqual(CLOSED_DAY);
+    expect(firstFreeStart(days, 60, { date: '2026-11-23', minutes: 600 })).toEqual({ date: '2026-11-25', time: '15:00' });
   });
 });
