@@ -17,7 +17,7 @@ export const moduleLayers = [
   ['schedules'],
   ['availability'],
   ['bookings'],
-  ['clients', 'accounts'],
+  ['clients', 'accounts', 'time-off'],
   ['bot', 'superadmin', 'data-io', 'calendar-feed', 'web', 'location', 'health'],
 ];
 

@@ -26,6 +26,7 @@ import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
+import { timeOffRoutes } from './modules/time-off/routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(catalogRoutes);
       await api.register(clientRoutes);
       await api.register(scheduleRoutes);
+      await api.register(timeOffRoutes);
       await api.register(availabilityRoutes);
       await api.register(bookingRoutes);
       await api.register(locationRoutes);

@@ -12,6 +12,8 @@ export interface DaySchedule {
   breakStartTime: string | null;
   breakEndTime: string | null;
   isActive: boolean;
+  /** CONTRACT.md §21: the date's time off (core/time-off.ts closureOn); absent when nothing is closed. */
+  closed?: DayClosure;
 }
 
 export interface ScheduleRow extends DaySchedule {
@@ -33,6 +35,8 @@ export interface TimedBooking {
 export type DayOpening = 'closed' | number;
 
 export type Interval = readonly [number, number];
+/** CONTRACT.md §21: a date closed whole ('day'), or its closed minutes. */
+export type DayClosure = 'day' | readonly Interval[];
 export type HmInterval = [string, string];
 
 export interface SlotsAnswer {
@@ -110,17 +114,35 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 
 const toHm = (intervals: readonly Interval[]): HmInterval[] => intervals.map(([start, end]) => [fromMinutes(start), fromMinutes(end)]);
 
+/** Whether a schedule works at all that date: an active row not closed whole by time off (CONTRACT.md §21). */
+export const worksOn = (schedule: DaySchedule | undefined): schedule is DaySchedule =>
+  schedule !== undefined && schedule.isActive && schedule.closed !== 'day';
+
+/** CONTRACT.md §21: a date's closed hours inside the working window are busy. */
+function closedIntervals(schedule: DaySchedule, workStart: number, workEnd: number): Interval[] {
+  if (!schedule.closed || schedule.closed === 'day') return [];
+  const inside: Interval[] = [];
+  for (const [start, end] of schedule.closed) {
+    const from = Math.max(start, workStart);
+    const to = Math.min(end, workEnd);
+    if (to > from) inside.push([from, to]);
+  }
+  return inside;
+}
+
 /**
- * Busy minutes of one master on a day: the break, every booking that occupies time (with its buffer)
- * and, when the minimum notice reaches into the day, [work_start, opening).
+ * Busy minutes of one master on a day: the break, every booking that occupies time (with its buffer),
+ * the date's closed hours and, when the minimum notice reaches into the day, [work_start, opening).
  */
 function busyOf(day: IsoDate, schedule: DaySchedule, bookings: readonly TimedBooking[], opening = 0): Interval[] {
   const busy: Interval[] = [];
   const pause = breakInterval(schedule);
   if (pause) busy.push(pause);
   const workStart = clamp(toMinutes(schedule.startTime));
-  const blockedTo = Math.min(opening, clamp(toMinutes(schedule.endTime)));
+  const workEnd = clamp(toMinutes(schedule.endTime));
+  const blockedTo = Math.min(opening, workEnd);
   if (blockedTo > workStart) busy.push([workStart, blockedTo]);
+  busy.push(...closedIntervals(schedule, workStart, workEnd));
   for (const booking of bookings) {
     if (!occupiesTime(booking.status)) continue;
     const interval = bookingInterval(booking, day);
@@ -136,7 +158,7 @@ export function singleMasterSlots(
   bookings: readonly TimedBooking[],
   opening: DayOpening = 0,
 ): SlotsAnswer {
-  if (!schedule || !schedule.isActive || opening === 'closed') return { ...CLOSED_DAY, busy_intervals: [] };
+  if (!worksOn(schedule) || opening === 'closed') return { ...CLOSED_DAY, busy_intervals: [] };
   return {
     work_start: schedule.startTime,
     work_end: schedule.endTime,
@@ -154,10 +176,11 @@ export interface MasterDay {
  * -1 for its break and for each booking minute; a master adds at most 1 and
  * never less than 0 (so one master's double booking cannot hide another
  * master's free minute). Busy are the runs inside [work_start, work_end)
- * where the sum is <= 0. Masters with a day off take no part.
+ * where the sum is <= 0. Masters with a day off take no part, nor a master in their closed time
+ * (CONTRACT.md §21: it counts as busy, so it adds neither a working minute nor a booking).
  */
 export function aggregateSlots(day: IsoDate, masters: readonly MasterDay[], opening: DayOpening = 0): SlotsAnswer {
-  const working = masters.filter((m): m is { schedule: DaySchedule; bookings: readonly TimedBooking[] } => m.schedule?.isActive === true);
+  const working = masters.filter((m): m is { schedule: DaySchedule; bookings: readonly TimedBooking[] } => worksOn(m.schedule));
   if (working.length === 0 || opening === 'closed') return { ...CLOSED_DAY, busy_intervals: [] };
 
   const counts = new Int16Array(MINUTES_IN_DAY);

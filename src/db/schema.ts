@@ -267,6 +267,30 @@ export const schedules = pgTable(
   ],
 );
 
+/** CONTRACT.md §21: days or hours closed on dates, for the business (master_id null) or one master. */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    masterId: integer('master_id').references(() => masters.id, { onDelete: 'cascade' }),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    /** Both null: whole days; both set: those hours of each day. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_business_dates_idx').on(t.businessId, t.dateTo, t.dateFrom),
+    check('time_off_dates_ordered', sql`${t.dateFrom} <= ${t.dateTo}`),
+    check('time_off_hours_paired', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
+  ],
+);
+
 export const proposalStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
 export const proposalSources = ['PROVIDER_WEB', 'PROVIDER_BOT'] as const;

@@ -13,6 +13,7 @@ const tags = [
   { name: 'catalog', description: "The business's categories, services and masters" },
   { name: 'clients', description: 'Clients of the business, created by their bookings' },
   { name: 'schedules', description: 'Weekly working hours of the business and of each master' },
+  { name: 'time-off', description: "Days and hours closed on dates (a holiday, a master's sick day) and Kazakhstan's public holidays" },
   { name: 'bookings', description: "The business's bookings as the admin sees and changes them" },
   {
     name: 'events',

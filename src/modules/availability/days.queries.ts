@@ -1,4 +1,4 @@
-/** The rows the date strip needs for a range of dates, in four queries whatever the range. */
+/** The rows the date strip needs for a range of dates, in six queries whatever the range. */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
@@ -9,6 +9,7 @@ import type { RangeData, RangeService } from './days.js';
 import { effectiveTerms } from '../../core/master-terms.js';
 import { occupyingBookings } from './queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
+import { timeOffBetween } from './time-off.queries.js';
 
 export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; service: RangeService; data: RangeData };
 
@@ -24,7 +25,7 @@ export async function loadRange(
   from: IsoDate,
   to: IsoDate,
 ): Promise<RangeLookup> {
-  const [service, masterRows, links, scheduleRows, bookingRows] = await Promise.all([
+  const [service, masterRows, links, scheduleRows, bookingRows, timeOffRows] = await Promise.all([
     findService(db, businessId, serviceId),
     listMasterRows(db, businessId),
     db
@@ -51,6 +52,7 @@ export async function loadRange(
         lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
       ),
     ),
+    timeOffBetween(db, businessId, from, to),
   ]);
   if (!service) return { found: 'service' };
   const active = masterRows.map((row) => row.id);
@@ -72,6 +74,7 @@ export async function loadRange(
       schedules: scheduleRows,
       masterIds,
       bookings: bookingRows,
+      timeOff: timeOffRows,
     },
   };
 }

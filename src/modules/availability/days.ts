@@ -7,7 +7,8 @@
  * Pure: the rows and "now" come in as arguments.
  */
 import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
-import { scheduleFor, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
+import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
+import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 
@@ -36,6 +37,8 @@ export interface RangeData {
   /** The masters a client may get (the one asked for, or the service's); empty: the business schedule alone, as /slots does. */
   masterIds: readonly number[];
   bookings: readonly RangeBooking[];
+  /** CONTRACT.md §21: the business's time off touching the range (none: as if absent). */
+  timeOff?: readonly TimeOffEntry[];
 }
 
 /** The service asked about: its base duration, each master's effective one (CONTRACT.md §17) and its buffer. */
@@ -65,6 +68,7 @@ interface GroupedRange {
   businessRows: RangeScheduleRow[];
   rowsOf: Map<number, RangeScheduleRow[]>;
   bookingsOf: Map<number, RangeBooking[]>;
+  timeOff: readonly TimeOffEntry[];
 }
 
 function group(data: RangeData): GroupedRange {
@@ -73,7 +77,7 @@ function group(data: RangeData): GroupedRange {
   const businessRows: RangeScheduleRow[] = [];
   for (const row of data.schedules) (row.masterId === null ? businessRows : rowsOf.get(row.masterId))?.push(row);
   for (const booking of data.bookings) bookingsOf.get(booking.masterId)?.push(booking);
-  return { masterIds: data.masterIds, businessRows, rowsOf, bookingsOf };
+  return { masterIds: data.masterIds, businessRows, rowsOf, bookingsOf, timeOff: data.timeOff ?? [] };
 }
 
 /**
@@ -85,11 +89,12 @@ function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: W
   const dow = dayOfWeek(date);
   // No masters: the business schedule with no bookings, as /slots answers.
   const ids: (number | null)[] = range.masterIds.length === 0 ? [null] : [...range.masterIds];
-  const schedules = ids.map((id) => scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow));
+  const schedules = ids.map((id) =>
+    withTimeOff(scheduleFor(id === null ? [] : range.rowsOf.get(id)!, range.businessRows, dow), closureOn(range.timeOff, id, date)),
+  );
   const opening = windowOnDate(now.window, date);
-  // Past the horizon /slots answers the closed day's shape: a day off here too.
-  const dayOff =
-    opening === 'closed' || schedules.every((row) => !row || !row.isActive || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  // Past the horizon /slots answers the closed day's shape: a day off here too (and on a date closed whole, CONTRACT.md §21).
+  const dayOff = opening === 'closed' || schedules.every((row) => !worksOn(row) || toMinutes(row.endTime) <= toMinutes(row.startTime));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
   const notBefore = date === now.date ? now.minutes : 0;
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.

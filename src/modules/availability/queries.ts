@@ -5,10 +5,11 @@
  * database handle: the hot path neither rebuilds the SQL nor, on PostgreSQL,
  * re-plans it (a named prepared statement per connection).
  */
-import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { bookings, businesses, masters, schedules, services } from '../../db/schema.js';
+import { bookings, businesses, masters, schedules, services, timeOff } from '../../db/schema.js';
+import type { TimeOffEntry } from '../../core/time-off.js';
 import type { ScheduleRow } from '../../core/availability.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
 import { addDays, fromDbTimestamp } from '../../core/wallclock.js';
@@ -32,6 +33,8 @@ export interface BusinessDay {
   schedules: DayScheduleRow[];
   masterIds: number[];
   bookings: DayBooking[];
+  /** CONTRACT.md §21: the business's time off on the date (with one master: the business's and theirs). */
+  timeOff: TimeOffEntry[];
 }
 
 /** JSON array of the rows of `table` matching `where`, '[]' when none. */
@@ -75,6 +78,16 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
           occupiesTimeSql(),
         ),
       ),
+      timeOff: jsonRows<[number | null, string, string, string | null, string | null]>(
+        sql`json_build_array(${timeOff.masterId}, ${timeOff.dateFrom}, ${timeOff.dateTo}, ${timeOff.startTime}, ${timeOff.endTime})`,
+        sql`${timeOff}`,
+        and(
+          eq(timeOff.businessId, businesses.id),
+          lte(timeOff.dateFrom, sql.placeholder('date')),
+          gte(timeOff.dateTo, sql.placeholder('date')),
+          oneMaster ? or(isNull(timeOff.masterId), eq(timeOff.masterId, masterId)) : undefined,
+        ),
+      ),
     })
     .from(businesses)
     .where(eq(businesses.slug, sql.placeholder('slug')))
@@ -91,6 +104,8 @@ export interface DayQueryInput {
   /** Bookings starting in [from, to): from the previous midnight, so one running past midnight is seen. */
   from: string;
   to: string;
+  /** The date asked about: its time off comes along. */
+  date: string;
   masterId?: number;
 }
 
@@ -107,6 +122,13 @@ export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<Bus
       endAt,
       status,
       bufferAfter,
+    })),
+    timeOff: row.timeOff.map(([master, dateFrom, dateTo, startTime, endTime]) => ({
+      masterId: master,
+      dateFrom,
+      dateTo,
+      startTime,
+      endTime,
     })),
   };
 }

@@ -15,6 +15,8 @@ import {
 import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
 import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './queries.js';
+import { timeOffBetween } from './time-off.queries.js';
+import { closureOn, withTimeOff } from '../../core/time-off.js';
 import { nowOf } from './now.js';
 
 function dayBounds(date: IsoDate): [string, string] {
@@ -24,12 +26,19 @@ function dayBounds(date: IsoDate): [string, string] {
 const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: number | null) =>
   rows.filter((row) => row.masterId === masterId);
 
-/** One master's schedule row and bookings for a day; `excludeBookingId` leaves a booking out (it is the one being moved). */
+/**
+ * One master's schedule row (with the date's time off, CONTRACT.md §21) and bookings for a day;
+ * `excludeBookingId` leaves a booking out (it is the one being moved).
+ */
 export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, excludeBookingId?: string) {
   const dow = dayOfWeek(date);
-  const [rows, bookings] = await Promise.all([rowsForDay(db, businessId, dow), bookingsTouchingDay(db, [masterId], ...dayBounds(date))]);
+  const [rows, bookings, timeOff] = await Promise.all([
+    rowsForDay(db, businessId, dow),
+    bookingsTouchingDay(db, [masterId], ...dayBounds(date)),
+    timeOffBetween(db, businessId, date, date, masterId),
+  ]);
   return {
-    schedule: scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow),
+    schedule: withTimeOff(scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow), closureOn(timeOff, masterId, date)),
     bookings: bookings.filter((booking) => booking.id !== excludeBookingId) as TimedBooking[],
   };
 }
@@ -71,7 +80,7 @@ export async function slotsJsonBySlug(
 
 /**
  * A business's day as GET /slots reads it, by its current slug: the masters (or the one asked for), their
- * schedule rows and bookings, in one query. CONTRACT.md §19's if_free reads it inside its transaction.
+ * schedule rows, time off (CONTRACT.md §21) and bookings, in one query. CONTRACT.md §19's if_free reads it inside its transaction.
  */
 export function loadDay(db: Db, slug: string, date: IsoDate, masterId?: number): Promise<BusinessDay | undefined> {
   // From the previous midnight: a booking may start the day before and run past midnight.
@@ -80,14 +89,18 @@ export function loadDay(db: Db, slug: string, date: IsoDate, masterId?: number):
     dayOfWeek: dayOfWeek(date),
     from: combine(addDays(date, -1), '00:00'),
     to: dayBounds(date)[1],
+    date,
     masterId,
   });
 }
 
-/** One master's schedule and bookings out of a loaded day. */
+/** One master's schedule (with the date's time off, CONTRACT.md §21) and bookings out of a loaded day. */
 export function masterDayOf(day: BusinessDay, date: IsoDate, masterId: number) {
   return {
-    schedule: scheduleFor(rowsOf(day.schedules, masterId), rowsOf(day.schedules, null), dayOfWeek(date)),
+    schedule: withTimeOff(
+      scheduleFor(rowsOf(day.schedules, masterId), rowsOf(day.schedules, null), dayOfWeek(date)),
+      closureOn(day.timeOff, masterId, date),
+    ),
     bookings: day.bookings.filter((booking) => booking.masterId === masterId),
   };
 }
@@ -103,8 +116,10 @@ function answerForDay(day: BusinessDay, date: IsoDate, masterId: number | undefi
     if (day.masterIds.length === 0) throw notFound('Master');
     return masterSlotsOf(day, date, masterId, opening);
   }
-  const businessRows = rowsOf(day.schedules, null);
-  if (day.masterIds.length === 0) return singleMasterSlots(date, scheduleFor([], businessRows, dayOfWeek(date)), [], opening);
+  if (day.masterIds.length === 0) {
+    const businessDay = scheduleFor([], rowsOf(day.schedules, null), dayOfWeek(date));
+    return singleMasterSlots(date, withTimeOff(businessDay, closureOn(day.timeOff, null, date)), [], opening);
+  }
   return aggregateSlots(
     date,
     day.masterIds.map((id) => masterDayOf(day, date, id)),

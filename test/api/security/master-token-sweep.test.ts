@@ -32,7 +32,15 @@ const MASTER_OPERATIONS = new Set([
   'getMasterSchedule',
   'getMe',
   'streamEvents',
+  'listTimeOff',
+  'listHolidays',
 ]);
+
+/** The query strings of the reads that require one. */
+const QUERIES: Record<string, string> = {
+  listTimeOff: '?from=2026-11-23&to=2026-11-30',
+  listHolidays: '?year=2026',
+};
 
 interface Operation {
   operationId: string;
@@ -52,7 +60,7 @@ const BODIES: Record<string, object> = {
  */
 async function snapshot(ownBookingId: string): Promise<string> {
   const ids = sql.raw([world.owner.business.id, world.elsewhere].join(','));
-  const byBusiness = ['business_slug_aliases', 'users', 'service_categories', 'services', 'masters', 'clients', 'schedules'];
+  const byBusiness = ['business_slug_aliases', 'users', 'service_categories', 'services', 'masters', 'clients', 'schedules', 'time_off'];
   const byBusinessToo = ['idempotency_keys', 'api_keys', 'deleted_bookings'];
   const rows: unknown[] = [];
   const read = async (query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
@@ -132,7 +140,8 @@ async function calls() {
         if (!path.includes(`{${name}}`)) continue;
         urls = urls.flatMap((url) => values.map((value) => url.replace(`{${name}}`, value)));
       }
-      for (const url of urls) result.push({ method: method.toUpperCase(), url, operationId: operation.operationId });
+      const query = QUERIES[operation.operationId] ?? '';
+      for (const url of urls) result.push({ method: method.toUpperCase(), url: url + query, operationId: operation.operationId });
     }
   }
   return result;

@@ -6,7 +6,8 @@
  * horizon): the master's schedule week and bookings (each with its service's buffer), by the same
  * rules as the server and the move picker (singleMasterSlots + freeStartTimes).
  */
-import { singleMasterSlots, type TimedBooking } from '@core/availability.js';
+import { singleMasterSlots, type DayClosure, type TimedBooking } from '@core/availability.js';
+import { withTimeOff } from '@core/time-off.js';
 import { freeStartTimes, type WindowAnswer } from '@core/start-times.js';
 import { addDays } from '../common/dates.js';
 
@@ -47,6 +48,8 @@ export function ownerFreeDays(
   rowOf: (date: string) => DayRow | undefined,
   bookings: readonly OwnBooking[],
   bufferOf: ReadonlyMap<number, number>,
+  /** What time off closes of each date (CONTRACT.md §21); none when absent. */
+  closureOf: (date: string) => DayClosure = () => [],
 ): FreeDay[] {
   const timed: TimedBooking[] = bookings.map((booking) => ({
     startAt: booking.start_at,
@@ -56,13 +59,14 @@ export function ownerFreeDays(
   }));
   return dates.map((date) => {
     const row = rowOf(date);
-    const schedule = row && {
+    const weekly = row && {
       startTime: row.start_time,
       endTime: row.end_time,
       breakStartTime: row.break_start_time,
       breakEndTime: row.break_end_time,
       isActive: row.is_active,
     };
+    const schedule = withTimeOff(weekly, closureOf(date));
     // A booking touches the date only if it starts before the next midnight and ends after the day before's.
     const next = `${addDays(date, 1)}T00:00:00`;
     const previous = addDays(date, -1);

@@ -8,6 +8,7 @@ import { client, type Booking } from '../common/state';
 import { nowMinute, today, addDays } from '../common/dates';
 import { dayRow, type Weeks } from '../schedules/schedule-data';
 import { nextFreeStart, ownerFreeDays } from './next-free';
+import { closureOn, timeOffEntry } from '@core/time-off.js';
 
 /** GET /bookings answers at most this many per page (its `limit` bound). */
 const PAGE = 1000;
@@ -43,6 +44,12 @@ async function loadBookings(masterId: number, dates: readonly string[], signal: 
   }
 }
 
+/** The time off (the business's and the master's, CONTRACT.md §21) touching `dates`. */
+async function loadTimeOff(masterId: number, dates: readonly string[], signal: AbortSignal) {
+  const rows = await client.get('/time-off', { query: { from: dates[0]!, to: dates[dates.length - 1]!, master_id: masterId }, signal });
+  return rows.map(timeOffEntry);
+}
+
 /** While `auto`, date and time follow the master's next free time for the service (they stop once the owner edits them). */
 export function useNextFree(
   auto: boolean,
@@ -68,8 +75,18 @@ export function useNextFree(
     }
     const loaded = basis.current.loaded;
     const fetchWeek = async (dates: string[]) => {
-      const [{ weeks, bufferOf }, bookings] = await Promise.all([loaded, loadBookings(masterId, dates, abort.signal)]);
-      return ownerFreeDays(dates, (date) => dayRow(weeks, masterId, date), bookings, bufferOf);
+      const [{ weeks, bufferOf }, bookings, timeOff] = await Promise.all([
+        loaded,
+        loadBookings(masterId, dates, abort.signal),
+        loadTimeOff(masterId, dates, abort.signal),
+      ]);
+      return ownerFreeDays(
+        dates,
+        (date) => dayRow(weeks, masterId, date),
+        bookings,
+        bufferOf,
+        (date) => closureOn(timeOff, masterId, date),
+      );
     };
     nextFreeStart(fetchWeek, from, duration, { date: today(), minutes: nowMinute() }, bufferAfter).then(
       (found) => {

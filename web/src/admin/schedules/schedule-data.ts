@@ -1,5 +1,6 @@
 /** Which schedule row rules a master's day: the master's own week, else the business week (SPEC.md Availability 1). */
-import { scheduleFor, singleMasterSlots } from '@core/availability.js';
+import { scheduleFor, singleMasterSlots, type DayClosure } from '@core/availability.js';
+import { closureOn, timeOffEntry, withTimeOff } from '@core/time-off.js';
 import { freeStartTimes } from '@core/start-times.js';
 import { client, type Booking, type Master, type ScheduleRow } from '../common/state';
 import { addDays, weekday } from '../common/dates';
@@ -28,6 +29,8 @@ export interface MoveTerms {
   bufferOf: ReadonlyMap<number, number>;
   /** The target master's duration of each service they do (their own, else the service's). */
   durationOf: ReadonlyMap<number, number>;
+  /** What time off closes of the date for the target master (CONTRACT.md §21); none when absent. */
+  closed?: DayClosure;
 }
 
 const NO_TERMS: MoveTerms = { bufferOf: new Map(), durationOf: new Map() };
@@ -46,13 +49,14 @@ export function moveTimes(
   terms: MoveTerms = NO_TERMS,
   step = 15,
 ): string[] {
-  const schedule = row && {
+  const weekly = row && {
     startTime: row.start_time,
     endTime: row.end_time,
     breakStartTime: row.break_start_time,
     breakEndTime: row.break_end_time,
     isActive: row.is_active,
   };
+  const schedule = withTimeOff(weekly, terms.closed ?? []);
   const others = dayBookings
     .filter((other) => other.id !== moving.id)
     .map((other) => ({
@@ -67,16 +71,18 @@ export function moveTimes(
 
 /** The master's schedule week and the bookings touching `date` (from the day before: one may run past midnight). */
 export async function loadMasterDay(masterId: number, date: string, signal?: AbortSignal) {
-  const [business, own, bookings, services, master] = await Promise.all([
+  const [business, own, bookings, services, master, timeOff] = await Promise.all([
     client.get('/schedule', { signal }),
     client.get('/schedule/master/{master_id}', { path: { master_id: masterId }, signal }),
     client.get('/bookings', { query: { date_from: addDays(date, -1), date_to: date, master_id: masterId }, signal }),
     client.get('/services', { signal }),
     client.get('/masters/{id}', { path: { id: masterId }, signal }),
+    client.get('/time-off', { query: { from: date, to: date, master_id: masterId }, signal }),
   ]);
   const terms: MoveTerms = {
     bufferOf: new Map(services.map((service) => [service.id, service.buffer_after])),
     durationOf: new Map(master.services.map((service) => [service.id, service.duration])),
+    closed: closureOn(timeOff.map(timeOffEntry), masterId, date),
   };
   return { row: dayRow({ business, masters: new Map([[masterId, own]]) }, masterId, date), bookings, terms };
 }

@@ -1,0 +1,74 @@
+/**
+ * CONTRACT.md §21 "Time off" as pure functions: which minutes of a date a time off closes for a
+ * master, and whether a time falls inside it. Availability (core/availability.ts) reads the result
+ * from the day's schedule (`closed`), so every caller of singleMasterSlots / aggregateSlots follows.
+ */
+import { mergeIntervals, type DayClosure, type DaySchedule, type Interval } from './availability.js';
+import { addDays, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
+
+export interface TimeOffEntry {
+  /** null: the whole business (every master). */
+  masterId: number | null;
+  dateFrom: IsoDate;
+  dateTo: IsoDate;
+  /** Both null: whole days; both set: those hours of each day (start < end). */
+  startTime: string | null;
+  endTime: string | null;
+}
+
+/** An entry as the API answers it (GET /time-off), for the pages that compute times themselves. */
+export const timeOffEntry = (row: {
+  master_id: number | null;
+  date_from: IsoDate;
+  date_to: IsoDate;
+  start_time: string | null;
+  end_time: string | null;
+}): TimeOffEntry => ({
+  masterId: row.master_id,
+  dateFrom: row.date_from,
+  dateTo: row.date_to,
+  startTime: row.start_time,
+  endTime: row.end_time,
+});
+
+const NOTHING_CLOSED: readonly Interval[] = Object.freeze([]) as readonly Interval[];
+
+/** Whether an entry closes anything for `masterId` (null: the business alone) on `date`. */
+const appliesTo = (entry: TimeOffEntry, masterId: number | null, date: IsoDate): boolean =>
+  (entry.masterId === null || entry.masterId === masterId) && entry.dateFrom <= date && date <= entry.dateTo;
+
+/**
+ * What the time off closes of `date` for `masterId` (null: the business alone, no master): the
+ * business's entries and that master's own; 'day' when one of them is a whole day, else the
+ * merged closed hours (none: an empty list).
+ */
+export function closureOn(entries: readonly TimeOffEntry[], masterId: number | null, date: IsoDate): DayClosure {
+  const hours: Interval[] = [];
+  for (const entry of entries) {
+    if (!appliesTo(entry, masterId, date)) continue;
+    if (entry.startTime === null || entry.endTime === null) return 'day';
+    hours.push([toMinutes(entry.startTime), toMinutes(entry.endTime)]);
+  }
+  return hours.length === 0 ? NOTHING_CLOSED : mergeIntervals(hours);
+}
+
+/** The schedule of a date with its time off attached; unchanged (the same object) when nothing is closed. */
+export function withTimeOff<T extends DaySchedule>(schedule: T | undefined, closure: DayClosure): T | undefined {
+  if (schedule === undefined || (closure !== 'day' && closure.length === 0)) return schedule;
+  return { ...schedule, closed: closure };
+}
+
+/** Whether [startAt, endAt) of `masterId` meets any closed minute (strict slots, the bookings a new time off affects). */
+export function overlapsTimeOff(entries: readonly TimeOffEntry[], masterId: number, startAt: NaiveDateTime, endAt: NaiveDateTime): boolean {
+  if (entries.length === 0 || endAt <= startAt) return false;
+  const last = endAt.slice(0, 10);
+  for (let date = startAt.slice(0, 10); date <= last; date = addDays(date, 1)) {
+    const start = Math.max(0, minuteOfDay(startAt, date));
+    const end = Math.min(1440, minuteOfDay(endAt, date));
+    if (end <= start) continue;
+    const closure = closureOn(entries, masterId, date);
+    if (closure === 'day') return true;
+    if (closure.some(([from, to]) => from < end && start < to)) return true;
+  }
+  return false;
+}
