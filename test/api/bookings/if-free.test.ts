@@ -11,6 +11,7 @@ import { bookings } from '../../../src/db/schema.js';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster, createService } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import type { RequestBody } from '../../helpers/typed-call.js';
 
 const t = useTestApp();
 
@@ -107,6 +108,26 @@ describe('if_free with a named master', () => {
     expectRefusal(await ifFree(owner, { master_id: master.id, date: TODAY, time: '13:00' }), 'slot_taken');
     const offered = await ifFree(owner, { master_id: master.id, date: TODAY, time: '13:00' });
     expect(offered.problem.free_times).toEqual(['12:00', '14:00', '14:15', '14:30', '14:45', '15:00']);
+  });
+
+  it("refuses a time inside the master's or the business's time off (CONTRACT.md §21), and offers the times around it", async () => {
+    const owner = await registerBusiness(t);
+    const master = await createMaster(t, owner);
+    const close = (body: RequestBody<'post', '/api/v1/time-off'>) => t.op('post', '/api/v1/time-off', { token: owner.token, body });
+    expect(
+      (await close({ master_id: master.id, date_from: TUESDAY, date_to: TUESDAY, start_time: '10:00', end_time: '12:00' })).statusCode,
+    ).toBe(201);
+    const off = await ifFree(owner, { master_id: master.id, time: '11:00' });
+    expectRefusal(off, 'slot_taken');
+    expect(off.problem.free_times).toEqual(['09:00', '12:00', '14:00', '14:15', '14:30', '14:45']);
+    // The service lasts an hour: 09:30 would run into the closed hours.
+    expectRefusal(await ifFree(owner, { master_id: master.id, time: '09:30' }), 'slot_taken');
+    expect((await close({ master_id: null, date_from: '2026-11-25', date_to: '2026-11-25' })).statusCode).toBe(201);
+    const closedDay = await ifFree(owner, { date: '2026-11-25', time: '10:00' });
+    expectRefusal(closedDay, 'slot_taken');
+    expect(closedDay.problem.free_times).toEqual([]);
+    expect(await rowsAt(master.id, `${TUESDAY}T11:00:00`)).toBe(0);
+    expect((await ifFree(owner, { master_id: master.id, time: '12:00' })).statusCode).toBe(201);
   });
 
   it('without if_free SPEC.md still books a taken time', async () => {
