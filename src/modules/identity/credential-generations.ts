@@ -12,7 +12,8 @@ import { apiKeys, businesses, masters, users } from '../../db/schema.js';
 /**
  * account: users.token_version of the business's admin. telegram: users.telegram_token_version (the
  * admin's Telegram identity and the provider link code). master: masters.token_version (with the master's
- * link code). api_keys: the business's keys. feeds: the business's calendar-feed addresses.
+ * link code). api_keys: the business's keys. feeds: the masters' calendar-feed addresses. A master's remedy
+ * raises master (and feeds) of that master only; a business's, of every master.
  */
 export const generations = ['account', 'telegram', 'master', 'api_keys', 'feeds'] as const;
 export type Generation = (typeof generations)[number];
@@ -46,7 +47,7 @@ export const remedyRaises = {
   telegram_unlink: ['account', 'telegram'],
   master_unlink: ['master'],
   master_rotate: ['master'],
-  master_delete: ['master'],
+  master_delete: ['master', 'feeds'],
 } as const satisfies Record<string, readonly Generation[]>;
 export type Remedy = keyof typeof remedyRaises;
 export const remedies = Object.keys(remedyRaises) as Remedy[];
@@ -69,6 +70,9 @@ export interface RemedyScope {
   masterId?: number;
 }
 
+const mastersIn = ({ businessId, masterId }: RemedyScope) =>
+  and(eq(masters.businessId, businessId), masterId === undefined ? undefined : eq(masters.id, masterId));
+
 const raise: Record<Generation, (db: Db, scope: RemedyScope) => Promise<unknown>> = {
   account: (db, { businessId }) =>
     db
@@ -83,13 +87,14 @@ const raise: Record<Generation, (db: Db, scope: RemedyScope) => Promise<unknown>
       .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
     await db.update(businesses).set({ telegramLinkCode: null }).where(eq(businesses.id, businessId));
   },
-  master: (db, { businessId, masterId }) =>
+  master: (db, scope) =>
     db
       .update(masters)
       .set({ tokenVersion: sql`${masters.tokenVersion} + 1`, telegramLinkCode: null })
-      .where(and(eq(masters.businessId, businessId), masterId === undefined ? undefined : eq(masters.id, masterId))),
+      .where(mastersIn(scope)),
   api_keys: (db, { businessId }) => db.delete(apiKeys).where(eq(apiKeys.businessId, businessId)),
-  feeds: (db, { businessId }) => db.update(masters).set({ calendarToken: null }).where(eq(masters.businessId, businessId)),
+  // A new address is made on the next ask (GET /masters/{id}/calendar).
+  feeds: (db, scope) => db.update(masters).set({ calendarToken: null }).where(mastersIn(scope)),
 };
 
 /** Applies a remedy: raises every generation the table names for it, within the scope (pass a transaction to make it one with the remedy's other writes). */
