@@ -35,11 +35,9 @@ async function unlinkEveryChat(db: Db, business: BusinessRow): Promise<UnlinkedC
     .update(subscriptions)
     .set({ isActive: false })
     .where(and(eq(subscriptions.contextType, 'PROVIDER_BUSINESS'), eq(subscriptions.contextRef, String(business.id))));
-  const linked = await db
-    .update(masters)
-    .set({ telegramChatId: null, telegramUserId: null })
-    .where(and(eq(masters.businessId, business.id), isNotNull(masters.telegramChatId)))
-    .returning({ name: masters.name, chatId: masters.telegramChatId });
+  const linkedMasters = and(eq(masters.businessId, business.id), isNotNull(masters.telegramChatId));
+  const linked = await db.select({ name: masters.name, chatId: masters.telegramChatId }).from(masters).where(linkedMasters).for('update');
+  await db.update(masters).set({ telegramChatId: null, telegramUserId: null }).where(linkedMasters);
   return {
     provider: business.messengerChatId,
     masters: linked.flatMap((row) => (row.chatId ? [{ name: row.name, chatId: row.chatId }] : [])),
