@@ -96,6 +96,9 @@ export const passwordResetTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: naive('expires_at').notNull(),
     usedAt: naive('used_at'),
+    /** The admin's token_version and telegram_token_version when the link was sent (identity/credential-generations.ts). */
+    accountGeneration: integer('account_generation').notNull().default(0),
+    telegramGeneration: integer('telegram_generation').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
@@ -166,6 +169,8 @@ export const masterPanelLinks = pgTable(
       .notNull()
       .references(() => masters.id, { onDelete: 'cascade' }),
     expiresAt: naive('expires_at').notNull(),
+    /** The master's token_version when the link was sent (identity/credential-generations.ts). */
+    masterGeneration: integer('master_generation').notNull().default(0),
   },
   (t) => [index('master_panel_links_master_id_idx').on(t.masterId)],
 );

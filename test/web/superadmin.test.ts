@@ -55,6 +55,16 @@ describe('/superadmin', () => {
     await shown.getByRole('button', { name: 'Закрыть' }).click();
     await expect.poll(() => page.getByTestId('new-password').count()).toBe(0); // shown once: gone when closed
 
+    // Beside the reset, the lockdown (CONTRACT.md §11): the dialog says when to use it; the answer says it locked down.
+    await row.getByRole('button', { name: /Сбросить пароль/ }).click();
+    await page.getByRole('dialog', { name: 'Сбросить пароль' }).getByText('Если аккаунт захвачен').waitFor();
+    await page.getByTestId('lockdown').click();
+    await page.getByTestId('locked-down').waitFor();
+    const lockedPassword = (await page.getByTestId('new-password').locator('code').textContent())!;
+    expect((await login(email!, newPassword)).statusCode).toBe(401);
+    expect((await login(email!, lockedPassword)).statusCode).toBe(200);
+    await page.getByTestId('new-password').getByRole('button', { name: 'Закрыть' }).click();
+
     // The list is searched by the server: only businesses whose name or page address holds the text.
     await page.getByLabel('Поиск по названию или адресу страницы').fill(business.slug);
     await expect

@@ -12,6 +12,7 @@ import { fieldError, notFound } from '../../core/errors.js';
 import { addMinutes } from '../../core/wallclock.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { findMasterSession, type MasterSessionRow } from '../identity/master-session.queries.js';
+import { stillCurrent } from '../identity/credential-generations.js';
 
 export const PANEL_LINK_MINUTES = 15;
 export const PANEL_LINK_INVALID = 'This login link is invalid, expired or already used: send /panel to the bot again';
@@ -40,17 +41,26 @@ export async function issuePanelLink(ctx: Pick<AppContext, 'db' | 'time' | 'conf
   await ctx.db.delete(masterPanelLinks).where(lte(masterPanelLinks.expiresAt, now));
   // Hex: nothing Markdown would escape, so the link reaches the chat as it is.
   const code = randomBytes(32).toString('hex');
-  await ctx.db.insert(masterPanelLinks).values({ tokenHash: digest(code), masterId, expiresAt: addMinutes(now, PANEL_LINK_MINUTES) });
+  const master = await findMasterSession(ctx.db, masterId);
+  if (!master) throw notFound('Master');
+  const expiresAt = addMinutes(now, PANEL_LINK_MINUTES);
+  await ctx.db.insert(masterPanelLinks).values({ tokenHash: digest(code), masterId, expiresAt, masterGeneration: master.tokenVersion });
   return `${ctx.config.publicUrl}/admin#master=${code}`;
 }
 
-/** Uses the link up (once, before it expires) and answers the master's session. */
+/**
+ * Uses the link up (once, before it expires, while the master is in the generation it was sent in:
+ * an unlink, rotate or delete since ends it, and a later link never revives it) and answers the master's session.
+ */
 export async function redeemPanelLink(ctx: Deps, code: string) {
   const [used] = await ctx.db
     .delete(masterPanelLinks)
     .where(and(eq(masterPanelLinks.tokenHash, digest(code)), gt(masterPanelLinks.expiresAt, ctx.time.now())))
-    .returning({ masterId: masterPanelLinks.masterId });
+    .returning({ masterId: masterPanelLinks.masterId, master: masterPanelLinks.masterGeneration });
   const master = used && (await findMasterSession(ctx.db, used.masterId));
-  if (!master || master.archived || master.telegramUserId === null) throw fieldError('invalid_credentials', PANEL_LINK_INVALID, 'code');
+  const current = master && stillCurrent('panel_link', used, { master: master.tokenVersion });
+  if (!master || !current || master.archived || master.telegramUserId === null) {
+    throw fieldError('invalid_credentials', PANEL_LINK_INVALID, 'code');
+  }
   return masterSessionFor(ctx, master);
 }

@@ -14,7 +14,8 @@ import { addMinutes, type WallClock } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { hashPassword } from '../identity/password.js';
 import type { PasswordCost } from '../../config.js';
-import { findUserByEmail, setPassword, type UserRow } from '../identity/users.queries.js';
+import { findUserByEmail, findUserById, setPassword, type UserRow } from '../identity/users.queries.js';
+import { stillCurrent } from '../identity/credential-generations.js';
 
 export const PASSWORD_RESET_MINUTES = 15;
 export const RESET_TOKEN_INVALID = 'This reset link is invalid, expired or already used';
@@ -44,12 +45,17 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
     tokenHash: digest(token),
     userId: user.id,
     expiresAt: addMinutes(deps.time.now(), PASSWORD_RESET_MINUTES),
+    accountGeneration: user.tokenVersion,
+    telegramGeneration: user.telegramTokenVersion,
   });
   const link = `${deps.publicUrl}/admin#reset=${token}`;
   void notifySafely(deps.log, 'password reset link', () => deps.notifier.passwordResetLink(business, link), undefined);
 }
 
-/** Uses the token up (once, before it expires) and sets the password; every earlier token of the user ends. */
+/**
+ * Uses the token up (once, before it expires, while the admin's generations are those it was sent in:
+ * CONTRACT.md §11 fourth pass) and sets the password; every earlier token of the user ends.
+ */
 export async function confirmPasswordReset(
   deps: Pick<ResetDeps, 'db' | 'time'> & { config: { passwordCost: PasswordCost } },
   token: string,
@@ -64,14 +70,15 @@ export async function confirmPasswordReset(
       .where(
         and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
       )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) return undefined;
-    // Other links sent earlier stop working too: the password they would replace is gone.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    return setPassword(tx, used.userId, passwordHash);
+      .returning({
+        userId: passwordResetTokens.userId,
+        account: passwordResetTokens.accountGeneration,
+        telegram: passwordResetTokens.telegramGeneration,
+      });
+    const holder = used && (await findUserById(tx, used.userId));
+    if (!holder || !stillCurrent('reset_link', used, { account: holder.tokenVersion, telegram: holder.telegramTokenVersion }))
+      return undefined;
+    return setPassword(tx, used.userId, passwordHash, 'password_reset');
   });
   if (!user) throw fieldError('reset_link_invalid', RESET_TOKEN_INVALID, 'token');
   return user;

@@ -101,7 +101,8 @@ export async function changePassword(
   const user = await findUserById(ctx.db, userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     throw fieldError('wrong_password', WRONG_CURRENT_PASSWORD, 'current_password');
-  const updated = await setPassword(ctx.db, user.id, await hashPassword(newPassword, ctx.config.passwordCost));
+  const passwordHash = await hashPassword(newPassword, ctx.config.passwordCost);
+  const updated = await ctx.db.transaction((tx) => setPassword(tx, user.id, passwordHash, 'password_change'));
   if (!updated) throw notAuthenticated('Account no longer exists, log in again');
   return updated;
 }

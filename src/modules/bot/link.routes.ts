@@ -8,7 +8,6 @@ import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/gu
 import { sessionSecurity } from '../../http/openapi-security.js';
 import { findUserById } from '../identity/users.queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
-import { forgetAdminTelegram } from '../identity/users.queries.js';
 import { linkCodeOf, providerStartParam, rotateLinkCode, unlinkProviderChat } from './provider-link.js';
 
 export const BOT_OFF_FOR_LINK = 'Telegram bot is not configured (BOT_TOKEN and BOT_USERNAME must be set)';
@@ -72,7 +71,6 @@ export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { businessId } = request.provider;
       const code = await rotateLinkCode(app.ctx.db, businessId);
-      await forgetAdminTelegram(app.ctx.db, businessId);
       const business = await findBusinessById(app.ctx.db, businessId);
       return linkBody(businessId, code, business?.messengerChatId != null);
     },

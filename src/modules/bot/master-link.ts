@@ -10,6 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
 import { activeMasterOf } from '../../db/active-masters.js';
+import { endCredentials } from '../identity/credential-generations.js';
 
 /** 24 characters of [A-Za-z0-9_-]: 144 random bits; `master_{id}_{code}` stays within Telegram's 64. */
 const newLinkCode = (): string => randomBytes(18).toString('base64url');
@@ -31,14 +32,10 @@ export async function masterLinkOf(db: Db, businessId: number, masterId: number)
   return row?.code ? { code: row.code, linked: row.chat !== null } : undefined;
 }
 
-/** A new code (links shown before link nothing) and every token of the master ends. */
+/** POST /masters/{id}/telegram/rotate: the remedy's generations raised (every token, /panel link and code of the master end), then the new code. */
 export async function rotateMasterLink(db: Db, businessId: number, masterId: number): Promise<MasterLinkState | undefined> {
-  const [row] = await db
-    .update(masters)
-    .set({ telegramLinkCode: newLinkCode(), tokenVersion: sql`${masters.tokenVersion} + 1` })
-    .where(activeMasterOf(businessId, masterId))
-    .returning({ code: masters.telegramLinkCode, chat: masters.telegramChatId });
-  return row?.code ? { code: row.code, linked: row.chat !== null } : undefined;
+  await db.transaction((tx) => endCredentials(tx, 'master_rotate', { businessId, masterId }));
+  return masterLinkOf(db, businessId, masterId);
 }
 
 export interface UnlinkedMaster {
@@ -47,7 +44,7 @@ export interface UnlinkedMaster {
   chatId: string | null;
 }
 
-/** DELETE /masters/{id}/telegram: no chat, no Telegram user, every token of the master ends. */
+/** DELETE /masters/{id}/telegram: no chat, no Telegram user, and the remedy's generations raised (every token, /panel link and code of the master end). */
 export async function unlinkMaster(db: Db, businessId: number, masterId: number): Promise<UnlinkedMaster | undefined> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -56,10 +53,8 @@ export async function unlinkMaster(db: Db, businessId: number, masterId: number)
       .where(activeMasterOf(businessId, masterId))
       .for('update');
     if (!before) return undefined;
-    await tx
-      .update(masters)
-      .set({ telegramChatId: null, telegramUserId: null, tokenVersion: sql`${masters.tokenVersion} + 1` })
-      .where(eq(masters.id, masterId));
+    await tx.update(masters).set({ telegramChatId: null, telegramUserId: null }).where(eq(masters.id, masterId));
+    await endCredentials(tx, 'master_unlink', { businessId, masterId });
     return before;
   });
 }

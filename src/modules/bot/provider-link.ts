@@ -9,8 +9,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { businesses, subscriptions, users } from '../../db/schema.js';
-import { findBusinessAdmin, findUserByMessengerId, forgetTelegramValues, updateUser } from '../identity/users.queries.js';
+import { businesses, subscriptions } from '../../db/schema.js';
+import { findBusinessAdmin, findUserByMessengerId, updateUser } from '../identity/users.queries.js';
+import { endCredentials } from '../identity/credential-generations.js';
 import { findBusinessById, updateBusiness, type BusinessRow } from '../catalog/business.queries.js';
 import { deactivateOtherProviderChats, subscribe } from './subscriptions.js';
 
@@ -29,14 +30,13 @@ export async function linkCodeOf(db: Db, businessId: number): Promise<string | u
   return row?.code ?? undefined;
 }
 
-/** A new code: links shown before stop working. */
+/**
+ * POST /business/telegram/rotate: the remedy's generations raised (the code shown before links nothing, the
+ * admin's Telegram id and Telegram sessions end), then the new code.
+ */
 export async function rotateLinkCode(db: Db, businessId: number): Promise<string | undefined> {
-  const [row] = await db
-    .update(businesses)
-    .set({ telegramLinkCode: newLinkCode() })
-    .where(eq(businesses.id, businessId))
-    .returning({ code: businesses.telegramLinkCode });
-  return row?.code ?? undefined;
+  await db.transaction((tx) => endCredentials(tx, 'telegram_rotate', { businessId }));
+  return linkCodeOf(db, businessId);
 }
 
 function sameCode(stored: string | null, given: string): boolean {
@@ -122,10 +122,7 @@ export async function unlinkProviderChat(db: Db, businessId: number): Promise<Bu
       .update(subscriptions)
       .set({ isActive: false })
       .where(and(eq(subscriptions.contextType, 'PROVIDER_BUSINESS'), eq(subscriptions.contextRef, String(businessId))));
-    await tx
-      .update(users)
-      .set({ ...forgetTelegramValues(), tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
+    await endCredentials(tx, 'telegram_unlink', { businessId });
     return business;
   });
 }

@@ -6,6 +6,7 @@ import { masterServices, masters, schedules, services } from '../../db/schema.js
 import { listServices, type ServiceView } from './services.queries.js';
 import { effectiveTerms, type TermsOverride } from '../../core/master-terms.js';
 import { activeMastersOf } from '../../db/active-masters.js';
+import { endCredentials } from '../identity/credential-generations.js';
 
 /** CONTRACT.md §17: a master's service with that master's effective price and duration. */
 export interface MasterServiceView extends ServiceView {
@@ -171,6 +172,7 @@ export async function linkTermsOfBusiness(db: Db, businessId: number): Promise<M
 /**
  * A master that bookings reference is archived (kept on its bookings); otherwise removed with its links
  * and schedule. Not in a transaction: delete first, archive when the bookings' foreign key refuses (race-free).
+ * Either way the remedy's generations are raised.
  */
 export async function removeMaster(db: Db, businessId: number, id: number): Promise<void> {
   const where = and(eq(masters.id, id), eq(masters.businessId, businessId));
@@ -180,6 +182,8 @@ export async function removeMaster(db: Db, businessId: number, id: number): Prom
     if (!isForeignKeyViolation(error)) throw error;
     await db.update(masters).set({ archived: true }).where(where);
   }
+  // An archived master keeps its row: what it granted ends with it (CONTRACT.md §11 fourth pass).
+  await endCredentials(db, 'master_delete', { businessId, masterId: id });
 }
 
 /** The lowest-id active master linked to the service (bookings/assign-master.ts decides what a miss means). */

@@ -65,11 +65,6 @@ export async function deleteApiKey(db: Db, businessId: number, id: number): Prom
   return rows.length > 0;
 }
 
-/** A super-admin password reset (CONTRACT.md §14): every key of the business stops working. */
-export async function revokeBusinessApiKeys(db: Db, businessId: number): Promise<void> {
-  await db.delete(apiKeys).where(eq(apiKeys.businessId, businessId));
-}
-
 export interface KeyHolder {
   keyId: number;
   businessId: number;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './users.queries.js';
+import { stillCurrent } from './credential-generations.js';
 import { findMasterSession } from './master-session.queries.js';
 import type { MasterClaims, SessionOrigin, TokenClaims } from './tokens.js';
 
@@ -98,8 +99,11 @@ export async function assertCurrentSession(request: FastifyRequest, claims: Sess
   const user = await findUserById(request.server.ctx.db, claims.userId);
   if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId)
     throw notAuthenticated('Account no longer exists, log in again');
-  if (user.tokenVersion !== claims.tokenVersion) throw notAuthenticated(SESSION_ENDED);
-  if (claims.via === 'telegram' && user.telegramTokenVersion !== claims.telegramTokenVersion) throw notAuthenticated(SESSION_ENDED);
+  const credential = claims.via === 'telegram' ? 'telegram_session' : 'session';
+  const issued = { account: claims.tokenVersion, telegram: claims.telegramTokenVersion };
+  if (!stillCurrent(credential, issued, { account: user.tokenVersion, telegram: user.telegramTokenVersion })) {
+    throw notAuthenticated(SESSION_ENDED);
+  }
 }
 
 /**
@@ -138,7 +142,8 @@ async function admitMaster(request: FastifyRequest, claims: MasterClaims): Promi
   const access = request.routeOptions.config.masterAccess;
   if (!access) throw forbidden(MASTER_FORBIDDEN);
   const master = await findMasterSession(request.server.ctx.db, claims.masterId);
-  if (!master || master.archived || master.businessId !== claims.businessId || master.tokenVersion !== claims.tokenVersion) {
+  const current = master && stillCurrent('master_token', { master: claims.tokenVersion }, { master: master.tokenVersion });
+  if (!master || !current || master.archived || master.businessId !== claims.businessId) {
     throw notAuthenticated(SESSION_ENDED);
   }
   if (access === 'decide' && !master.mastersCanDecide) throw forbidden(MASTERS_CANNOT_DECIDE);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { endCredentials, type Remedy } from './credential-generations.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -46,30 +47,16 @@ export function userBody(row: UserRow) {
   return { id: row.id, email: row.email, full_name: row.fullName, role: row.role, business_id: row.businessId };
 }
 
-/**
- * The admin's Telegram id is cleared and every Telegram session of the admin ends (CONTRACT.md §11,
- * third pass): whoever came to hold the id (a forwarded link) is a customer in the mini app until the
- * owner links again; the linked chat keeps its notices.
- */
-export const forgetTelegramValues = () => ({ messengerId: null, telegramTokenVersion: sql`${users.telegramTokenVersion} + 1` });
+/** The remedies that set a new password (CONTRACT.md §11): each ends what the credential table says it ends. */
+export type PasswordRemedy = Extract<Remedy, 'password_change' | 'password_reset' | 'superadmin_reset' | 'superadmin_lockdown'>;
 
 /**
- * A new password hash (a change, a self-service or super-admin reset): every token issued before
- * ends, and the admin's Telegram id with it (CONTRACT.md §11). Returns the updated user.
+ * A new password hash, then the remedy's generations raised (every earlier token ends, the admin's Telegram
+ * id and unused reset links with them). Pass a transaction to make it one write. Returns the updated user.
  */
-export async function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...forgetTelegramValues() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
-/** POST /business/telegram/rotate: the business's admins no longer have a Telegram id nor Telegram sessions (CONTRACT.md §11). */
-export async function forgetAdminTelegram(db: Db, businessId: number): Promise<void> {
-  await db
-    .update(users)
-    .set(forgetTelegramValues())
-    .where(and(eq(users.businessId, businessId), eq(users.role, 'ADMIN')));
+export async function setPassword(db: Db, id: number, passwordHash: string, remedy: PasswordRemedy): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning();
+  if (!row?.businessId) return row;
+  await endCredentials(db, remedy, { businessId: row.businessId });
+  return findUserById(db, id);
 }

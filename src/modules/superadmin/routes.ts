@@ -15,20 +15,18 @@ import {
   pageTotal,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { notifySafely } from '../bookings/notifier.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { requireSuperAdmin } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
-import { generatePassword, hashPassword } from '../identity/password.js';
-import { revokeBusinessApiKeys } from '../identity/api-keys.js';
-import { findBusinessAdmin, setPassword } from '../identity/users.queries.js';
 import { countBookings, listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
-import { businessBody, findBusinessById } from '../catalog/business.queries.js';
+import { businessBody } from '../catalog/business.queries.js';
 import { checkSuperAdmin } from './login.js';
 import { businessSlugs, countBusinesses, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
 import { seedDemoBusiness } from './seed.js';
+import { resetBusinessPassword } from './reset.js';
+import { credentials } from '../identity/credential-generations.js';
 
 const Count = Type.Integer({ minimum: 0 });
 const BusinessOverview = Type.Object({
@@ -44,6 +42,13 @@ const BusinessOverview = Type.Object({
 const BookingWithBusiness = Type.Object({
   ...BookingBody.properties,
   business: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+});
+const ResetAnswer = Type.Object({
+  new_password: Type.String(),
+  lockdown: Type.Boolean(),
+  ended: Type.Array(Type.Union(credentials.map((credential) => Type.Literal(credential))), {
+    description: 'the kinds of credential of the business that no longer work',
+  }),
 });
 const SeedResult = Type.Object({
   business: BusinessBody,
@@ -160,29 +165,34 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/superadmin/businesses/:id/reset-password',
     {
+      // SPEC.md's reset has no body: none means {lockdown: false}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags,
         operationId: 'resetBusinessPassword',
-        summary: "Reset a business admin's password",
+        summary: "Reset a business admin's password, or lock the business down",
         security,
         description:
           "Sets a new random password for the business's admin and sends it to the provider's Telegram chat; " +
-          'every login token of the admin and every API key of the business stop working.',
+          'every login token of the admin, its Telegram id, unused reset links and every API key of the business stop working. ' +
+          'With lockdown: true (for an account taken over) every credential of the business ends (owner sessions, API keys, ' +
+          "calendar-feed addresses, masters' tokens, links and chats, reset links), the provider's and masters' chats are unlinked " +
+          'and told so, and the new password is only in this answer. `ended` names the kinds of credential that no longer work.',
         params: IdParam,
-        response: { 200: Type.Object({ new_password: Type.String() }), ...errorResponses(401, 403, 404) },
+        body: Type.Object(
+          {
+            lockdown: Type.Optional(
+              Type.Boolean({ default: false, description: 'end every credential of the business (CONTRACT.md §11)' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: ResetAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const business = await findBusinessById(app.ctx.db, request.params.id);
-      const admin = business && (await findBusinessAdmin(app.ctx.db, business.id));
-      if (!business || !admin) throw notFound('Business');
-      const password = generatePassword();
-      await setPassword(app.ctx.db, admin.id, await hashPassword(password, app.ctx.config.passwordCost));
-      // CONTRACT.md §14: whoever held the account may have made keys; the reset ends them too.
-      await revokeBusinessApiKeys(app.ctx.db, business.id);
-      await notifySafely(request.log, 'password reset', () => app.ctx.notifier.passwordReset(business, password), undefined);
-      return { new_password: password };
-    },
+    async (request) => resetBusinessPassword(app.ctx, request.log, request.params.id, request.body.lockdown === true),
   );
 };
 

@@ -191,6 +191,7 @@ describe('passwords and keys', () => {
     const second = await createKey(owner, 'Sheets');
     const theirs = await createKey(other);
     const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: await t.app.ctx.tokens.signSuperAdmin(),
       path: { id: owner.business.id },
     });

@@ -148,6 +148,7 @@ describe('super-admin reset ends sessions', () => {
   it("the admin's earlier tokens answer 401 after it", async () => {
     const owner = await salon(t);
     const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       path: { id: owner.business.id },
       token: await t.app.ctx.tokens.signSuperAdmin(),
     });

@@ -119,6 +119,7 @@ describe('password reset notice', () => {
     await webhook(t, messageUpdate(chat, await providerStart(t, owner)), { 'x-telegram-bot-api-secret-token': SECRET });
     fake.reset();
     const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: await superToken(),
       path: { id: owner.business.id },
     });

@@ -208,6 +208,7 @@ describe('what ends every Telegram session of the admin (401) and clears its Tel
       body: { username: SUPERADMIN_ENV.SUPERADMIN_USERNAME, password: SUPERADMIN_ENV.SUPERADMIN_PASSWORD },
     });
     const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: login.data.access_token,
       path: { id: owner.business.id },
     });

@@ -160,6 +160,7 @@ describe("the admin's Telegram id after the owner secures the account", () => {
     const login = await t.op('post', '/api/v1/superadmin/login', { body: { username: 'root', password: 'super secret pass' } });
     expect(login.statusCode, login.body).toBe(200);
     const reset = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: login.data.access_token,
       path: { id: owner.business.id },
     });

@@ -60,7 +60,7 @@ describe("the operator's kill switch", () => {
         const answer = await list(restarted);
         expect(answer.statusCode, JSON.stringify(env)).toBe(401);
         expect(answer.problem.code).toBe('not_authenticated');
-        const reset = await restarted.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', { path: { id: 1 }, token });
+        const reset = await restarted.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', { path: { id: 1 }, token, body: {} });
         expect(reset.statusCode).toBe(401);
       } finally {
         await restarted.app.close();

@@ -379,6 +379,7 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
   it('sets a new random password, returns it and sends it to the provider', async () => {
     const owner = await registerBusiness(t);
     const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: await superToken(),
       path: { id: owner.business.id },
     });
@@ -400,6 +401,7 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
     notifier.fail = true;
     try {
       const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+        body: {},
         token: await superToken(),
         path: { id: owner.business.id },
       });
@@ -413,6 +415,7 @@ describe('POST /superadmin/businesses/{id}/reset-password', () => {
 
   it('404 for an unknown business', async () => {
     const response = await t.op('post', '/api/v1/superadmin/businesses/{id}/reset-password', {
+      body: {},
       token: await superToken(),
       path: { id: 2147483000 },
     });

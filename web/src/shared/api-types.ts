@@ -920,8 +920,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reset a business admin's password
-         * @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat; every login token of the admin and every API key of the business stop working.
+         * Reset a business admin's password, or lock the business down
+         * @description Sets a new random password for the business's admin and sends it to the provider's Telegram chat; every login token of the admin, its Telegram id, unused reset links and every API key of the business stop working. With lockdown: true (for an account taken over) every credential of the business ends (owner sessions, API keys, calendar-feed addresses, masters' tokens, links and chats, reset links), the provider's and masters' chats are unlinked and told so, and the new password is only in this answer. `ended` names the kinds of credential that no longer work.
          */
         post: operations["resetBusinessPassword"];
         delete?: never;
@@ -10532,9 +10532,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Fields not listed here are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description end every credential of the business (CONTRACT.md §11)
+                     * @default false
+                     */
+                    lockdown?: boolean;
+                };
+            };
+        };
         responses: {
-            /** @description OK: Reset a business admin's password */
+            /** @description OK: Reset a business admin's password, or lock the business down */
             200: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
@@ -10546,6 +10557,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         new_password: string;
+                        lockdown: boolean;
+                        /** @description the kinds of credential of the business that no longer work */
+                        ended: ("session" | "telegram_session" | "reset_link" | "provider_link_code" | "master_token" | "panel_link" | "master_link_code" | "api_key" | "feed_address")[];
                     };
                 };
             };

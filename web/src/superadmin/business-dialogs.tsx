@@ -40,15 +40,19 @@ export function DeleteDialog(props: { business: BusinessRow; onClose: () => void
   );
 }
 
-/** A reset ends the admin's current password at once, so it asks first. */
-export function ResetDialog(props: { business: BusinessRow; busy: boolean; onYes: () => void; onClose: () => void }) {
+/** A reset ends the admin's current password at once, so it asks first; a lockdown (CONTRACT.md §11) beside it, for a takeover. */
+export function ResetDialog(props: { business: BusinessRow; busy: boolean; onYes: (lockdown: boolean) => void; onClose: () => void }) {
   const t = useT(messages);
   return (
     <Modal title={t('resetPassword')} onClose={props.onClose} closeLabel={t('close')}>
       <p>{t('resetAsk', { email: props.business.admin_email ?? props.business.name })}</p>
+      <p class="muted">{t('lockdownWhen')}</p>
       <div class="row">
-        <button type="button" class="btn btn-danger" disabled={props.busy} onClick={props.onYes}>
+        <button type="button" class="btn btn-danger" disabled={props.busy} onClick={() => props.onYes(false)}>
           {t('resetYes')}
+        </button>
+        <button type="button" class="btn btn-danger" disabled={props.busy} onClick={() => props.onYes(true)} data-testid="lockdown">
+          {t('lockdownYes')}
         </button>
         <button type="button" class="btn btn-ghost" onClick={props.onClose}>
           {t('cancel')}

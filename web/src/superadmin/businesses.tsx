@@ -22,7 +22,7 @@ export function BusinessesPage() {
     [q],
   );
   const [seeded, setSeeded] = useState<Answer<'/superadmin/seed', 'post'> | null>(null);
-  const [password, setPassword] = useState<{ email: string; value: string } | null>(null);
+  const [password, setPassword] = useState<{ email: string; value: string; lockdown: boolean } | null>(null);
   const [deleting, setDeleting] = useState<Business | null>(null);
   const [resetting, setResetting] = useState<Business | null>(null);
   const [notice, setNotice] = useState('');
@@ -30,9 +30,9 @@ export function BusinessesPage() {
     setSeeded(await client.post('/superadmin/seed'));
     businesses.reload();
   });
-  const reset = useAction(async (b: Business) => {
-    const answer = await client.post('/superadmin/businesses/{id}/reset-password', { path: { id: b.id } });
-    setPassword({ email: b.admin_email ?? b.name, value: answer.new_password });
+  const reset = useAction(async (b: Business, lockdown: boolean) => {
+    const answer = await client.post('/superadmin/businesses/{id}/reset-password', { path: { id: b.id }, body: { lockdown } });
+    setPassword({ email: b.admin_email ?? b.name, value: answer.new_password, lockdown: answer.lockdown });
   });
   return (
     <div class="stack">
@@ -63,6 +63,7 @@ export function BusinessesPage() {
       {password && (
         <div class="notice success" role="status" data-testid="new-password">
           {t('newPassword', { email: password.email })} <code>{password.value}</code>{' '}
+          {password.lockdown && <span data-testid="locked-down">{t('lockedDown')} </span>}
           <button type="button" class="btn btn-ghost btn-small" onClick={() => setPassword(null)}>
             {t('close')}
           </button>
@@ -94,7 +95,7 @@ export function BusinessesPage() {
           business={resetting}
           busy={reset.busy}
           onClose={() => setResetting(null)}
-          onYes={() => void reset.run(resetting).then(() => setResetting(null))}
+          onYes={(lockdown) => void reset.run(resetting, lockdown).then(() => setResetting(null))}
         />
       )}
       {deleting && (

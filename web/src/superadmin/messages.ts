@@ -35,6 +35,10 @@ const ru = {
   resetPassword: 'Сбросить пароль',
   resetAsk: 'Сбросить пароль администратора {email}? Старый пароль перестанет работать, новый будет показан один раз.',
   resetYes: 'Да, сбросить',
+  lockdownWhen:
+    'Если аккаунт захвачен, выберите «Заблокировать»: закончатся все входы, ключи API, ссылки календарей и привязки Telegram салона и мастеров, а новый пароль будет только здесь.',
+  lockdownYes: 'Заблокировать и сбросить',
+  lockedDown: 'Все доступы салона закрыты, чаты Telegram отвязаны.',
   newPassword: 'Новый пароль для {email} (показывается один раз):',
   delete: 'Удалить',
   deleteTitle: 'Удалить салон {name}?',
@@ -99,6 +103,10 @@ const kk: Record<Key, string> = {
   resetPassword: 'Құпиясөзді қалпына келтіру',
   resetAsk: '{email} әкімшісінің құпиясөзін қалпына келтіресіз бе? Ескі құпиясөз жұмыс істемей қалады, жаңасы бір рет көрсетіледі.',
   resetYes: 'Иә, қалпына келтіру',
+  lockdownWhen:
+    'Аккаунт басып алынса, «Бұғаттау» таңдаңыз: салон мен шеберлердің барлық кірулері, API кілттері, күнтізбе сілтемелері және Telegram байланыстары аяқталады, жаңа құпиясөз тек осында болады.',
+  lockdownYes: 'Бұғаттау және қалпына келтіру',
+  lockedDown: 'Салонның барлық қолжетімділігі жабылды, Telegram чаттары ажыратылды.',
   newPassword: '{email} үшін жаңа құпиясөз (бір рет көрсетіледі):',
   delete: 'Жою',
   deleteTitle: '{name} салонын жоясыз ба?',
@@ -162,6 +170,10 @@ const en: Record<Key, string> = {
   resetPassword: 'Reset password',
   resetAsk: 'Reset the password of {email}? The old one stops working; the new one is shown once.',
   resetYes: 'Yes, reset',
+  lockdownWhen:
+    'If the account was taken over, choose Lock down: every login, API key, calendar feed and Telegram link of the salon and its masters ends, and the new password is only shown here.',
+  lockdownYes: 'Lock down and reset',
+  lockedDown: 'Every access of the salon is closed and its Telegram chats are unlinked.',
   newPassword: 'New password for {email} (shown once):',
   delete: 'Delete',
   deleteTitle: 'Delete {name}?',
