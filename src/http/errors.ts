@@ -27,6 +27,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   proposal_pending: 409,
   idempotency_key_reused: 409,
   conflict: 409,
+  limit_reached: 409,
   body_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
