@@ -13,10 +13,10 @@ import { DomainError } from '../core/errors.js';
 import { errorBody } from './errors.js';
 
 export const JSON_MAX_DEPTH = 64;
-export const JSON_MAX_ITEMS = 10_000;
+const JSON_MAX_ITEMS = 10_000;
 /** Every request body but a few uploads (those read their own streams, data-io/routes.ts). */
 export const BODY_LIMIT = 1024 * 1024;
-export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
+const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 
 type JsonExcess = 'too_deep' | 'too_many_items' | 'nul';
 

@@ -31,7 +31,7 @@ export interface DaysQuery {
 const DAYS_PER_READ = 7;
 
 /** CONTRACT.md §11 fourth pass: a range of at most 62 days, starting today or later; else 400 naming the field. */
-export function checkDaysRange(from: string, to: string, today: IsoDate): void {
+function checkDaysRange(from: string, to: string, today: IsoDate): void {
   assertWallClock('wall-date', from, 'from');
   assertWallClock('wall-date', to, 'to');
   if (from < today) throw invalidInput('from must be today or later', 'from');
