@@ -7,7 +7,7 @@ import cors from '@fastify/cors';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { clientErrorHandler, registerJsonDepthLimit } from './http/request-bounds.js';
+import { BODY_LIMIT, clientErrorHandler, registerAnonymousBodyLimit, registerJsonBounds } from './http/request-bounds.js';
 import { loggedPath, safeError } from './http/log-redaction.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerMetrics } from './http/metrics.js';
@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.logger && typeof options.logger === 'object'
         ? { ...(loggerOptions(config) as object), ...options.logger }
         : (options.logger ?? loggerOptions(config)),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // CONTRACT.md §15: a client gets 10 s for its headers and 30 s for the whole request (at most 1 MB), inside
     // the shutdown grace, checked every second (node's default check runs every 30 s, so a stalled client
     // stayed past them); idle keep-alive connections stay 72 s, longer than a balancer's usual 60 s, so the
@@ -145,7 +145,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
-  registerJsonDepthLimit(app);
+  registerJsonBounds(app);
+  registerAnonymousBodyLimit(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
   // The mini app's origin (CORS_ORIGINS); any other origin gets no CORS headers at all.

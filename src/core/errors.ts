@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'proposal_pending',
   'idempotency_key_reused',
   'conflict',
+  'limit_reached',
   'body_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -29,6 +29,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   proposal_pending: 409,
   idempotency_key_reused: 409,
   conflict: 409,
+  limit_reached: 409,
   body_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -153,11 +154,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function toRefusal(error: FastifyError | Error): Refusal | undefined {
+/** 1 MB, 64 KB: the limit of the route that refused the body. */
+const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
+
+function toRefusal(error: FastifyError | Error, bodyLimit: number): Refusal | undefined {
   if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], error };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return validationError(fastifyError);
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refusal('body_too_large', 'Request body is larger than 1 MB');
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return refusal('body_too_large', `Request body is larger than ${sizeText(bodyLimit)}`);
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return refusal('unsupported_media_type', 'Unsupported content type');
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return refusal('invalid_json', 'Request body is empty');
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
@@ -202,7 +207,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const outages = new OutageLog(app.log);
   app.addHook('onClose', async () => outages.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toRefusal(error);
+    const known = toRefusal(error, request.routeOptions.bodyLimit);
     if (!known) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(errorBody(new DomainError('internal', 'Internal server error')));

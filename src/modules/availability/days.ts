@@ -109,7 +109,8 @@ function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: W
   return { date, available, day_off: false };
 }
 
-export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, service: RangeService, now: WallNow): DayAnswer[] {
+/** One answer per date, worked out as it is asked for (the service yields to the event loop between them). */
+export function* dayAnswers(data: RangeData, from: IsoDate, to: IsoDate, service: RangeService, now: WallNow): Generator<DayAnswer> {
   const range = group(data);
-  return datesBetween(from, to).map((date) => dayOf(range, date, service, now));
+  for (const date of datesBetween(from, to)) yield dayOf(range, date, service, now);
 }

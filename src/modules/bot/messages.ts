@@ -42,6 +42,9 @@ export const PROVIDER_LINK_INVALID =
   'Ссылка недействительна. Откройте ссылку подключения Telegram в панели управления бизнеса (раздел «Настройки»).';
 export const SHARE_CONTACT_BUTTON = '📱 Поделиться номером';
 export const FOREIGN_CONTACT = 'Подписаться можно только на свой номер: нажмите кнопку «Поделиться номером» ниже.';
+/** CONTRACT.md §11 fourth pass: a number of another country code follows nothing. */
+export const FOREIGN_COUNTRY_CONTACT =
+  'Следить за записями можно только по номерам, начинающимся с +7 (Казахстан, Россия). Этот номер не подписан.';
 
 /** Telegram refuses longer messages. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;

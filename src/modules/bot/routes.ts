@@ -9,6 +9,7 @@ import { DomainError, forbidden, invalidInput, notAuthenticated, notFound } from
 import { errorResponses, Nullable } from '../../http/schemas.js';
 import { assertCurrentSession, providerClaims, readClaims, requireSuperAdmin } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
+import { BODY_LIMIT } from '../../http/request-bounds.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { providerLinkRoutes } from './link.routes.js';
@@ -105,6 +106,8 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
         },
         // The schema documents the update; nothing is refused by it: Telegram must get 200 for any body, or it retries forever.
         validatorCompiler: () => () => true,
+        // Not an anonymous body (CONTRACT.md §11 fourth pass): the secret header vouches for Telegram, which sizes its updates.
+        bodyLimit: BODY_LIMIT,
       },
       async (request) => {
         if (!sameSecret(request.headers[SECRET_HEADER], config.telegramWebhookSecret)) {

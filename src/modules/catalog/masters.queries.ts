@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { masterServices, masters, schedules, services } from '../../db/schema.js';
+import { businesses, masterServices, masters, schedules, services } from '../../db/schema.js';
 import { listServices, type ServiceView } from './services.queries.js';
 import { effectiveTerms, type TermsOverride } from '../../core/master-terms.js';
 import { activeMastersOf } from '../../db/active-masters.js';
@@ -97,6 +97,19 @@ export async function listMasters(db: Db, businessId: number, ids?: number[]): P
 export async function findMaster(db: Db, businessId: number, id: number): Promise<MasterView | undefined> {
   const [view] = await listMasters(db, businessId, [id]);
   return view;
+}
+
+/**
+ * The business's active masters, counted under a lock of the business row: call inside the
+ * transaction that adds one, so parallel additions count one after another.
+ */
+export async function countActiveMastersLocked(db: Db, businessId: number): Promise<number> {
+  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(masters)
+    .where(activeMastersOf(businessId));
+  return row!.count;
 }
 
 export async function insertMaster(db: Db, businessId: number, name: string): Promise<number> {

@@ -5,7 +5,7 @@ import { errorResponses, IdParam, MasterBody, NonBlank, Nullable } from '../../h
 import { masterMay, requireProvider } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMaster, findMasterRow, listMasters, removeMaster } from './masters.queries.js';
-import { createMaster, setMasterServiceOverride, updateMaster } from './masters.service.js';
+import { createMaster, MAX_ACTIVE_MASTERS, setMasterServiceOverride, updateMaster } from './masters.service.js';
 
 const CreateMaster = Type.Object(
   {
@@ -74,9 +74,10 @@ export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'createMaster',
         summary: 'Create a master',
+        description: `A business has at most ${MAX_ACTIVE_MASTERS} active masters (CONTRACT.md §11): one more is 409 \`limit_reached\`.`,
         security,
         body: CreateMaster,
-        response: { 201: MasterBody, ...errorResponses(400, 401, 403) },
+        response: { 201: MasterBody, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
 /** Masters of a business: creating one and changing its name or services, each in one transaction. */
 import type { Db } from '../../db/client.js';
-import { invalidInput, notFound } from '../../core/errors.js';
+import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import {
+  countActiveMastersLocked,
   findMaster,
   findMasterRow,
   insertMaster,
@@ -21,10 +22,20 @@ async function checkedServiceIds(db: Db, businessId: number, ids: number[]): Pro
   return unique;
 }
 
+/** CONTRACT.md §11 fourth pass: public work per request is bounded by what one salon can be. */
+export const MAX_ACTIVE_MASTERS = 300;
+
+/** A business has at most 300 active masters: the 301st is 409 `limit_reached`. Inside the adding transaction. */
+async function assertRoomForMaster(tx: Db, businessId: number): Promise<void> {
+  if ((await countActiveMastersLocked(tx, businessId)) >= MAX_ACTIVE_MASTERS)
+    throw new DomainError('limit_reached', `A business has at most ${MAX_ACTIVE_MASTERS} active masters`);
+}
+
 /** A new master with its services, written together. */
 export async function createMaster(db: Db, businessId: number, name: string, serviceIds: number[]): Promise<MasterView> {
   const checked = await checkedServiceIds(db, businessId, serviceIds);
   const id = await db.transaction(async (tx) => {
+    await assertRoomForMaster(tx, businessId);
     const masterId = await insertMaster(tx, businessId, name.trim());
     await replaceMasterServices(tx, masterId, checked);
     return masterId;

@@ -36,11 +36,10 @@ describe('GET /public/{slug}/days', () => {
     for (const time of ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00', '17:00']) {
       await book(t, owner, { master_id: master.id, date: TUESDAY, time });
     }
-    const response = await days(owner.business.slug, { service_id: owner.service.id, from: '2026-11-22', to: SATURDAY });
+    const response = await days(owner.business.slug, { service_id: owner.service.id, from: MONDAY, to: SATURDAY });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.data).toEqual([
-      { date: '2026-11-22', available: false, day_off: true }, // yesterday, a Sunday
       { date: MONDAY, available: true, day_off: false }, // today, 10:00 on
       { date: TUESDAY, available: false, day_off: false }, // fully booked
       { date: '2026-11-25', available: true, day_off: false },
@@ -105,6 +104,8 @@ describe('GET /public/{slug}/days', () => {
       { service_id, from: MONDAY, to: '2026-13-01' },
       { service_id, from: TUESDAY, to: MONDAY },
       { service_id, from: MONDAY, to: addDays(MONDAY, 62) },
+      { service_id, from: '2026-11-22', to: TUESDAY }, // CONTRACT.md §11 fourth pass: from today on
+      { service_id, from: '2026-11-22', to: '2026-11-22' },
       { service_id, from: MONDAY },
       { from: MONDAY, to: TUESDAY },
       { service_id: 'x', from: MONDAY, to: TUESDAY },
@@ -116,6 +117,9 @@ describe('GET /public/{slug}/days', () => {
       expect(typeof response.data.detail).toBe('string');
     }
     expect((await days(slug, { service_id, from: MONDAY, to: addDays(MONDAY, 61) })).data).toHaveLength(62);
+    expect((await days(slug, { service_id, from: addDays(MONDAY, 100), to: addDays(MONDAY, 161) })).data).toHaveLength(62);
+    const before = await days(slug, { service_id, from: '2026-11-22', to: TUESDAY });
+    expect(before.data).toMatchObject({ code: 'invalid_input', errors: [{ field: 'from' }] });
     expect((await days('no-such-salon', { service_id, from: MONDAY, to: TUESDAY })).statusCode).toBe(404);
     expect((await days(slug, { service_id: 999999, from: MONDAY, to: TUESDAY })).data.detail).toBe('Service not found');
     expect((await days(slug, { service_id, master_id: 999999, from: MONDAY, to: TUESDAY })).data.detail).toBe('Master not found');
@@ -217,7 +221,7 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
           const answer = await days(slug, {
             service_id: service.id,
             master_id: pickedMaster,
-            from: addDays(MONDAY, -1),
+            from: MONDAY,
             to: addDays(MONDAY, 6),
           });
           expect(answer.statusCode, answer.body).toBe(200);
@@ -229,7 +233,7 @@ describe('property: /days is /slots + freeStartTimes, day by day', () => {
                 ? [undefined]
                 : eligibleOf(masters, service.id).map((m) => m.id);
           const expected = [];
-          for (let i = -1; i <= 6; i += 1) {
+          for (let i = 0; i <= 6; i += 1) {
             const date = addDays(MONDAY, i);
             const answers = await Promise.all(considered.map(async (id) => (await slots(t, slug, date, id)).data));
             const dayOff = answers.every((a) => a.work_end <= a.work_start);

@@ -126,6 +126,17 @@ describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
     expect((await myBookings(owner.business.slug, initData(me))).data).toEqual([]);
   });
 
+  it('a contact of another country code verifies no +7 number (CONTRACT.md §11 fourth pass), in any salon', async () => {
+    const [first, second] = [await salon(t), await salon(t)];
+    const me = randomChat();
+    // Lebanese +961 3 123 456, which SPEC.md's typed-phone rule reads as +7 961 312 34 56.
+    await pageBooking(first, { phone: '+79613123456' });
+    await pageBooking(second, { phone: '+79613123456', time: '14:00' });
+    await postUpdate(t, contactUpdate(me, '9613123456'));
+    expect((await myBookings(first.business.slug, initData(me))).data).toEqual([]);
+    expect((await myBookings(second.business.slug, initData(me))).data).toEqual([]);
+  });
+
   it('a contact of someone else (user_id not the sender) verifies nothing', async () => {
     const owner = await salon(t);
     const me = randomChat();

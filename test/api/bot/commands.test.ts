@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../src/db/schema.js';
 import { useTestApp } from '../../helpers/app.js';
-import { FOREIGN_CONTACT } from '../../../src/modules/bot/messages.js';
+import { FOREIGN_CONTACT, FOREIGN_COUNTRY_CONTACT } from '../../../src/modules/bot/messages.js';
 import { botEnv, contactUpdate, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { book, postUpdate, randomChat, salon, providerStart } from '../../helpers/bot-scenarios.js';
 
@@ -106,6 +106,29 @@ describe('/start', () => {
     await postUpdate(t, contactUpdate(chat, `+7${local}`, null));
     expect(fake.lastTo(chat)!.text).toBe(FOREIGN_CONTACT);
     expect(await chatRows(chat)).toHaveLength(0);
+  });
+});
+
+describe('a contact of another country code (CONTRACT.md §11 fourth pass)', () => {
+  // Lebanese +961 3 123 456 read by SPEC.md's typed-phone rule is +7 961 312 34 56; likewise +960…, +84 9x….
+  const foreign = [
+    { contact: '9613123456', kazakh: '+79613123456' },
+    { contact: '+9607771234', kazakh: '+79607771234' },
+    { contact: '84912345678', kazakh: '+74912345678' },
+  ];
+
+  it.each(foreign)('$contact subscribes nothing, matches no +7 booking, hears none of its notices, and is told why', async (number) => {
+    const owner = await salon(t);
+    const booking = await book(t, owner, { phone: number.kazakh });
+    const chat = randomChat();
+    await postUpdate(t, contactUpdate(chat, number.contact));
+    const reply = fake.lastTo(chat)!;
+    expect(reply.text).toBe(FOREIGN_COUNTRY_CONTACT);
+    expect(reply.reply_markup).toEqual({ remove_keyboard: true });
+    expect(await chatRows(chat)).toHaveLength(0);
+    fake.reset();
+    await t.op('patch', '/api/v1/bookings/{id}', { token: owner.token, path: { id: booking.id }, body: { status: 'confirmed' } });
+    expect(fake.textsTo(chat)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBusiness, useTestApp } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster, createService, slots } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
+import { masters } from '../../../src/db/schema.js';
 
 const t = useTestApp();
 
@@ -157,5 +158,23 @@ describe('masters', () => {
     expect(after.data.master).toEqual({ id: master.id, name: 'Уходящий' });
     const listed = await t.op('get', '/api/v1/bookings', { query: { master_id: master.id }, token: owner.token });
     expect(listed.data.map((b) => b.id)).toEqual([booking.id]);
+  });
+});
+
+describe('at most 300 active masters (CONTRACT.md §11 fourth pass)', () => {
+  it('the 301st is 409 limit_reached, also when added in parallel, and adds nothing; removing one makes room', async () => {
+    const owner = await registerBusiness(t);
+    const many = Array.from({ length: 298 }, (_, i) => ({ businessId: owner.business.id, name: `Мастер ${i}` }));
+    await t.database.db.insert(masters).values(many);
+    const added = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => t.op('post', '/api/v1/masters', { token: owner.token, body: { name: `Новый ${i}` } })),
+    );
+    expect(added.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    for (const refused of added.filter((response) => response.statusCode === 409)) expectRefusal(refused, 'limit_reached');
+    const list = await t.op('get', '/api/v1/masters', { token: owner.token });
+    expect(list.data).toHaveLength(300);
+    await t.op('delete', '/api/v1/masters/{id}', { token: owner.token, path: { id: list.data[0]!.id } });
+    expect((await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'На место' } })).statusCode).toBe(201);
+    expectRefusal(await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Лишний' } }), 'limit_reached');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * CONTRACT.md §11 third pass and §15: no log line at info or above holds a
  * calendar feed token or a booking id, and an anonymous caller cannot make a
- * log line per request (the missing map key is said once).
+ * log line per request (the missing map key is said once). Fourth pass: a NUL character in any text
+ * of a JSON body is 400 invalid_input, never a log line above info.
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,35 @@ async function withLogs(run: (app: TestApp) => Promise<void>): Promise<Record<st
 }
 
 describe('log hygiene', () => {
+  it('a NUL in a JSON body is 400 invalid_input on every route, the password reset included, and no line above info', async () => {
+    const answers: unknown[] = [];
+    const lines = await withLogs(async (t) => {
+      const owner = await registerBusiness(t);
+      const requests = [
+        { method: 'POST' as const, url: '/api/v1/auth/password-reset', payload: `{"email": "${owner.user.email}\\u0000"}` },
+        { method: 'POST' as const, url: '/api/v1/auth/password-reset', payload: '{"email": "a\u0000@b.kz"}' }, // written raw
+        { method: 'POST' as const, url: '/api/v1/auth/login', payload: '{"email": "a@b.kz\\u0000", "password": "x"}' },
+        { method: 'PUT' as const, url: '/api/v1/business', payload: '{"name": "Salon\\u0000"}', token: owner.token },
+      ];
+      for (const request of requests) {
+        const response = await t.call({ ...request, headers: { 'content-type': 'application/json' } });
+        answers.push([response.statusCode, response.data]);
+      }
+      // A backslash written as \\ before u0000 is text, not a NUL.
+      const text = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        payload: '{"email": "a\\\\u0000@b.kz"}',
+        headers: { 'content-type': 'application/json' },
+      });
+      answers.push(text.statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a reset's work runs after its answer
+    });
+    const refused = [400, { detail: 'Invalid input: text must not contain NUL characters', code: 'invalid_input' }];
+    expect(answers).toEqual([refused, refused, refused, refused, 202]);
+    expect(lines.filter((line) => (line.level as number) > INFO)).toEqual([]);
+  });
+
   it('the feed token and booking ids stay out of every line at info or above (request lines included)', async () => {
     const secrets: string[] = [];
     const lines = await withLogs(async (t) => {

@@ -2,9 +2,12 @@
  * CONTRACT.md §11 third pass: a JSON body nested deeper than 64 levels is 400,
  * an Idempotency-Key is scoped to its caller, and the HTTP parser's refusals
  * answer {detail, code} JSON (over a real socket: app.inject has no parser).
+ * Fourth pass: an anonymous POST reads at most 64 KB, a body of more than
+ * 10 000 keys and array elements is 400, a NUL in text is 400 invalid_input.
  */
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../../helpers/refusal.js';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { bookingRequest, createMaster } from '../../helpers/catalog.js';
 
@@ -70,6 +73,108 @@ describe('JSON depth', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.data.code).toBe('invalid_json');
+  });
+});
+
+describe('anonymous bodies are small (CONTRACT.md §11 fourth pass)', () => {
+  type Operation = { security?: unknown[] };
+  async function postOperations(): Promise<{ path: string; anonymous: boolean }[]> {
+    const document = (await t.call({ method: 'GET', url: '/api/docs/json' })).data as { paths: Record<string, { post?: Operation }> };
+    return Object.entries(document.paths)
+      .filter(([, item]) => item.post)
+      .map(([path, item]) => ({ path, anonymous: item.post!.security?.length === 0 }));
+  }
+
+  /** A well-formed JSON body of exactly `bytes` (one long string field). */
+  const bodyOf = (bytes: number) => {
+    const empty = JSON.stringify({ email: 'a@b.kz', password: 'x', name: '' });
+    return JSON.stringify({ email: 'a@b.kz', password: 'x', name: 'x'.repeat(bytes - empty.length) });
+  };
+
+  it('the POSTs that need no token are exactly those the contract names, and the webhook', async () => {
+    const anonymous = (await postOperations()).filter((operation) => operation.anonymous).map((operation) => operation.path);
+    expect(anonymous.sort()).toEqual(
+      [
+        '/api/v1/auth/login',
+        '/api/v1/auth/register',
+        '/api/v1/auth/password-reset',
+        '/api/v1/auth/password-reset/confirm',
+        '/api/v1/auth/messenger',
+        '/api/v1/auth/master-link',
+        '/api/v1/public/{slug}/booking',
+        '/api/v1/superadmin/login',
+        '/api/v1/messenger/webhook',
+      ].sort(),
+    );
+  });
+
+  it('every one of them but the webhook answers 413 over 64 KB; 64 KB itself is read', async () => {
+    const owner = await registerBusiness(t);
+    const routes = (await postOperations()).filter((operation) => operation.anonymous && operation.path !== '/api/v1/messenger/webhook');
+    for (const { path } of routes) {
+      const url = path.replace('{slug}', owner.business.slug);
+      const over = await t.call({ method: 'POST', url, payload: bodyOf(64 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+      expect(over.statusCode, `${path}: ${over.body}`).toBe(413);
+      expect(over.data).toEqual({ detail: 'Request body is larger than 64 KB', code: 'body_too_large' });
+      const at = await t.call({ method: 'POST', url, payload: bodyOf(64 * 1024), headers: { 'content-type': 'application/json' } });
+      expect(at.statusCode, `${path}: ${at.body}`).not.toBe(413);
+    }
+  });
+
+  it('a POST with a token, and the webhook (its secret vouches), still read up to 1 MB', async () => {
+    const owner = await registerBusiness(t);
+    const big = bodyOf(200 * 1024);
+    const byOwner = await t.call({
+      method: 'POST',
+      url: '/api/v1/services',
+      token: owner.token,
+      payload: big,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectRefusal(byOwner, 'invalid_input'); // read, then refused by its schema
+    const webhook = await t.call({
+      method: 'POST',
+      url: '/api/v1/messenger/webhook',
+      payload: big,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(webhook.statusCode).not.toBe(413);
+  });
+});
+
+describe('JSON keys and array elements (CONTRACT.md §11 fourth pass)', () => {
+  // The same key again and again: 6 bytes each, so 10 001 fit an anonymous body's 64 KB.
+  const keys = (count: number) => `{${Array.from({ length: count }, () => '"k":0').join(',')}}`;
+  const elements = (count: number) => `[${Array.from({ length: count }, () => '0').join(',')}]`;
+
+  it('more than 10 000 in all is 400 invalid_json, on public and provider routes; 10 000 pass the parser, and brackets and commas in strings count nothing', async () => {
+    const owner = await registerBusiness(t);
+    const over = [
+      keys(10_001),
+      elements(10_001),
+      `{"a": ${elements(5_000)}, "b": ${keys(5_000)}}`, // 2 keys + 5 000 elements + 5 000 keys
+      `[${Array.from({ length: 3_400 }, () => '{"a":1,"b":2}').join(',')}]`,
+    ];
+    for (const payload of over) {
+      for (const route of [
+        { method: 'POST' as const, url: '/api/v1/auth/login', token: undefined },
+        { method: 'PUT' as const, url: '/api/v1/business', token: owner.token },
+      ]) {
+        const response = await t.call({ ...route, payload, headers: { 'content-type': 'application/json' } });
+        expect(response.statusCode, `${route.url}: ${response.body}`).toBe(400);
+        expect(response.data).toEqual({ detail: 'Request body has more than 10000 keys and array elements', code: 'invalid_json' });
+      }
+    }
+    for (const payload of [keys(10_000), `{"a": ${elements(9_999)}}`, `{"a": "${'[1,'.repeat(20_000)}"}`]) {
+      const response = await t.call({
+        method: 'PUT',
+        url: '/api/v1/business',
+        token: owner.token,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.data.code, payload.slice(0, 40)).not.toBe('invalid_json');
+    }
   });
 });
 

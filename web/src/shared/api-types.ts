@@ -368,7 +368,10 @@ export interface paths {
         /** Masters of the business with their services */
         get: operations["listMasters"];
         put?: never;
-        /** Create a master */
+        /**
+         * Create a master
+         * @description A business has at most 300 active masters (CONTRACT.md §11): one more is 409 `limit_reached`.
+         */
         post: operations["createMaster"];
         delete?: never;
         options?: never;
@@ -1303,7 +1306,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "master_not_for_service" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "price_changed" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "master_not_for_service" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "price_changed" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "limit_reached" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;

@@ -1,11 +1,19 @@
 /** A client follows a booking (/start client_{id}) or, by sharing its own contact, every booking of its phone. */
 import { Composer, type Context } from 'grammy';
 import type { Contact } from 'grammy/types';
-import { normalizePhone, phoneVariants } from '../../../core/phone.js';
+import { phoneVariants } from '../../../core/phone.js';
+import { contactPhone } from '../../../core/contact-phone.js';
 import { isUuid } from '../../../core/uuid.js';
 import { findBookingView } from '../../bookings/queries.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
-import { BOOKING_NOT_FOUND, clientSubscribedText, FOREIGN_CONTACT, phoneSubscribedText, shareContactText } from '../messages.js';
+import {
+  BOOKING_NOT_FOUND,
+  clientSubscribedText,
+  FOREIGN_CONTACT,
+  FOREIGN_COUNTRY_CONTACT,
+  phoneSubscribedText,
+  shareContactText,
+} from '../messages.js';
 import { shareContactKeyboard } from '../keyboards.js';
 import { activeBookingIdsByPhone, subscribe } from '../subscriptions.js';
 import { chatIdOf, say, type BotDeps } from './shared.js';
@@ -30,11 +38,18 @@ async function askForContact(deps: BotDeps, tg: Context): Promise<void> {
   await say(deps, tg, shareContactText(), { reply_markup: shareContactKeyboard() });
 }
 
-/** A shared contact subscribes its phone only when it is the sender's own. */
+/**
+ * A shared contact subscribes its phone only when it is the sender's own, and only a number of
+ * country code 7 (CONTRACT.md §11 fourth pass): any other subscribes nothing and matches no booking.
+ */
 async function subscribeToContact(deps: BotDeps, tg: Context, chatId: string, contact: Contact): Promise<void> {
-  const phone = contact.user_id !== undefined && contact.user_id === tg.from?.id ? normalizePhone(contact.phone_number) : undefined;
-  if (!phone) {
+  if (contact.user_id === undefined || contact.user_id !== tg.from?.id) {
     await say(deps, tg, FOREIGN_CONTACT, { reply_markup: shareContactKeyboard() });
+    return;
+  }
+  const phone = contactPhone(contact.phone_number);
+  if (!phone) {
+    await say(deps, tg, FOREIGN_COUNTRY_CONTACT, { reply_markup: { remove_keyboard: true } });
     return;
   }
   const { db } = deps.app;
