@@ -128,7 +128,11 @@ export const services = pgTable(
     /** CONTRACT.md §17: minutes a booking of this service keeps its master free after its end. */
     bufferAfter: integer('buffer_after').notNull().default(0),
   },
-  (t) => [index('services_business_id_idx').on(t.businessId)],
+  (t) => [
+    index('services_business_id_idx').on(t.businessId),
+    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    index('services_category_id_idx').on(t.categoryId),
+  ],
 );
 
 export const masters = pgTable(
@@ -243,6 +247,11 @@ export const bookings = pgTable(
     index('bookings_business_telegram_user_idx')
       .on(t.businessId, t.telegramUserId)
       .where(sql`${t.telegramUserId} IS NOT NULL`),
+    // Issue #53 (migration 0019): the super admin's list across businesses, per-status counts read
+    // from the index alone, and the service foreign key's own index.
+    index('bookings_start_list_idx').on(t.startAt, t.createdAt, t.id),
+    index('bookings_business_status_idx').on(t.businessId, t.status),
+    index('bookings_service_id_idx').on(t.serviceId),
   ],
 );
 
@@ -264,6 +273,8 @@ export const schedules = pgTable(
   (t) => [
     // Exactly one row per owner and weekday (a NULL master is the business row).
     uniqueIndex('schedules_owner_day_key').on(t.businessId, sql`coalesce(${t.masterId}, 0)`, t.dayOfWeek),
+    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    index('schedules_master_id_idx').on(t.masterId),
   ],
 );
 
@@ -336,7 +347,11 @@ export const idempotencyKeys = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.key] }),
+    // Issue #53 (migration 0019): deleting a booking finds its key here, not by a scan.
+    index('idempotency_keys_booking_id_idx').on(t.bookingId),
+  ],
 );
 
 /** CONTRACT.md §14: a business's API keys; only the SHA-256 of a key is kept, revoking deletes the row. */
