@@ -2,7 +2,7 @@
  * A platform filled in set-based SQL (issue #53): businesses with their admin, services, masters,
  * schedules, clients and two years of bookings, each table in one INSERT ... SELECT over
  * generate_series. The statements take only numbers, so a test (drizzle) and the bench (pg) run the
- * same text. Seeded businesses have slugs `scale-<n>`; nothing here touches any other business.
+ * same text. Seeded businesses have slugs `<prefix>-<n>`; nothing here touches any other business.
  */
 export interface PlatformSize {
   businesses: number;
@@ -21,7 +21,8 @@ const SERVICES_PER = 3;
 const int = (n: number): string => String(Math.trunc(n));
 
 /** The statements, in order; run them in one session (they share a temporary table). */
-export function platformSeedStatements(size: PlatformSize): string[] {
+export function platformSeedStatements(size: PlatformSize, prefix = 'scale'): string[] {
+  if (!/^[a-z]+$/.test(prefix)) throw new Error(`a slug prefix of letters: ${prefix}`);
   const { businesses, mastersPer, clientsPer, bookingsPer } = size;
   return [
     // Rows consistent by construction: no foreign-key checks or notices per row (a superuser's setting;
@@ -29,13 +30,13 @@ export function platformSeedStatements(size: PlatformSize): string[] {
     `SET session_replication_role = replica`,
     `SET statement_timeout = 0`,
     `INSERT INTO businesses (slug, name, phone, address, hours_saved)
-       SELECT 'scale-' || g, 'Салон ' || g, '+7701' || lpad(g::text, 7, '0'), 'Алматы, ул. Абая ' || g, true
+       SELECT '${prefix}-' || g, 'Салон ' || g, '+7701' || lpad(g::text, 7, '0'), 'Алматы, ул. Абая ' || g, true
        FROM generate_series(1, ${int(businesses)}) g ON CONFLICT (slug) DO NOTHING`,
     `CREATE TEMP TABLE scale_biz ON COMMIT PRESERVE ROWS AS
-       SELECT id, substring(slug from 7)::int AS n FROM businesses WHERE slug ~ '^scale-[0-9]+$'
+       SELECT id, substring(slug from ${prefix.length + 2})::int AS n FROM businesses WHERE slug ~ '^${prefix}-[0-9]+$'
          AND NOT EXISTS (SELECT 1 FROM services s WHERE s.business_id = businesses.id)`,
     `INSERT INTO users (email, password_hash, full_name, role, business_id)
-       SELECT 'scale-' || n || '@example.kz', 'not-a-hash', 'Владелец ' || n, 'ADMIN', id FROM scale_biz`,
+       SELECT '${prefix}-' || n || '@example.kz', 'not-a-hash', 'Владелец ' || n, 'ADMIN', id FROM scale_biz`,
     `INSERT INTO services (business_id, name, duration, price)
        SELECT b.id, 'Услуга ' || g, 30 + 15 * g, 3000 + 1000 * g FROM scale_biz b, generate_series(1, ${SERVICES_PER}) g`,
     `INSERT INTO masters (business_id, name) SELECT b.id, 'Мастер ' || g FROM scale_biz b, generate_series(1, ${int(mastersPer)}) g`,

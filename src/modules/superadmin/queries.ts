@@ -12,7 +12,8 @@ function businessSearch(q: string | undefined): SQL | undefined {
   return or(
     ilike(businesses.name, pattern),
     ilike(businesses.slug, pattern),
-    sql`exists (select 1 from ${users} where ${users.businessId} = ${businesses.id} and ${users.email} ilike ${pattern})`,
+    // Written out: in a one-table query drizzle leaves columns unqualified, and businesses.id is the outer row's.
+    sql`exists (select 1 from users u where u.business_id = businesses.id and u.email ilike ${pattern})`,
   );
 }
 
