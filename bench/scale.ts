@@ -105,8 +105,9 @@ interface Deletes {
 async function measureDeletes(url: string, base: string, token: string, seeded: Seeded): Promise<Deletes> {
   // One transaction: each DELETE's own cost (its foreign-key checks and triggers), not a commit's flush on a shared disk.
   const bookingMs = await onServer(url, async (client) => {
-    const ids = (await client.query<{ id: string }>('SELECT id FROM bookings WHERE business_id = $1 LIMIT $2', [seeded.businessId, BOOKING_DELETES]))
-      .rows;
+    const ids = (
+      await client.query<{ id: string }>('SELECT id FROM bookings WHERE business_id = $1 LIMIT $2', [seeded.businessId, BOOKING_DELETES])
+    ).rows;
     await client.query('BEGIN');
     await client.query('DELETE FROM bookings WHERE id = $1', [ids.pop()!.id]); // plans and trigger functions compiled once
     const started = performance.now();
@@ -171,7 +172,9 @@ async function runOn(url: string, label: string): Promise<Run> {
     for (const target of targets(seeded, token)) {
       rows.push(await measure(base, service.pid, target));
       const row = rows.at(-1)!;
-      console.log(`[${label}] ${row.name}: ${row.reqPerSec.toFixed(0)} req/s, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+      console.log(
+        `[${label}] ${row.name}: ${row.reqPerSec.toFixed(0)} req/s, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
     }
     const deletes = await measureDeletes(url, base, token, seeded);
     console.log(

@@ -12,3 +12,45 @@ CREATE INDEX IF NOT EXISTS "bookings_start_list_idx" ON "bookings" USING btree (
 -- 3. GET /superadmin/businesses counts a listed business's bookings per status from this index alone
 --    (an index-only scan of that business's entries), not from the heap.
 CREATE INDEX IF NOT EXISTS "bookings_business_status_idx" ON "bookings" USING btree ("business_id","status");
+--> statement-breakpoint
+-- 4. Each business's bookings per status, kept by the writes that change them in their own transaction:
+--    GET /superadmin/businesses reads a few rows per listed business instead of its every booking.
+--    A business's count is the sum of its stripes: a transaction adds to the stripe of its own backend,
+--    so concurrent bookings of one salon do not queue on one row until each other's commit.
+--    No foreign key: a booking deleted by a business's cascade still counts itself down; deleting the
+--    business deletes its rows (src/modules/superadmin/queries.ts). A restore loads the rows as backed
+--    up (app.restoring), not counted again.
+CREATE TABLE "booking_counts" (
+  "business_id" integer NOT NULL,
+  "status" text NOT NULL,
+  "stripe" smallint NOT NULL,
+  "n" integer NOT NULL,
+  CONSTRAINT "booking_counts_pkey" PRIMARY KEY ("business_id", "status", "stripe")
+);
+--> statement-breakpoint
+INSERT INTO "booking_counts" ("business_id", "status", "stripe", "n")
+  SELECT "business_id", "status", 0, count(*)::int FROM "bookings" GROUP BY "business_id", "status";
+--> statement-breakpoint
+CREATE FUNCTION count_booking_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  backend_stripe smallint := pg_backend_pid() % 8;
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    INSERT INTO booking_counts AS c (business_id, status, stripe, n) VALUES (OLD.business_id, OLD.status, backend_stripe, -1)
+      ON CONFLICT (business_id, status, stripe) DO UPDATE SET n = c.n - 1;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO booking_counts AS c (business_id, status, stripe, n) VALUES (NEW.business_id, NEW.status, backend_stripe, 1)
+      ON CONFLICT (business_id, status, stripe) DO UPDATE SET n = c.n + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER bookings_counted AFTER INSERT OR DELETE ON bookings
+  FOR EACH ROW WHEN (current_setting('app.restoring', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION count_booking_change();
+--> statement-breakpoint
+CREATE TRIGGER bookings_recounted AFTER UPDATE OF status, business_id ON bookings
+  FOR EACH ROW WHEN ((OLD.status IS DISTINCT FROM NEW.status OR OLD.business_id <> NEW.business_id)
+    AND current_setting('app.restoring', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION count_booking_change();

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -381,4 +382,20 @@ export const deletedBookings = pgTable(
     deletedAt: naive('deleted_at').notNull(),
   },
   (t) => [index('deleted_bookings_business_deleted_idx').on(t.businessId, t.deletedAt, t.id)],
+);
+
+/**
+ * Issue #53 (migration 0019): each business's bookings per status, kept by the bookings' triggers in the
+ * writing transaction; a count is the sum of a business's stripes (one per writing backend, so one
+ * salon's concurrent bookings do not queue on one row). No foreign key: see the migration.
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    businessId: integer('business_id').notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'booking_counts_pkey', columns: [t.businessId, t.status, t.stripe] })],
 );

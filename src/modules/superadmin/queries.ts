@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { bookings, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
+import { bookingCounts, bookings, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { businessBody } from '../catalog/business.queries.js';
 
@@ -26,19 +26,19 @@ type StatusCounts = Record<(typeof bookingStatuses)[number], number>;
 const noBookings = (): StatusCounts => ({ pending: 0, confirmed: 0, completed: 0, cancelled: 0, rejected: 0 });
 
 /**
- * The listed businesses' bookings counted per status (issue #53): one grouped read of
- * bookings_business_status_idx for the page's ids, an index-only scan of those businesses'
- * entries, whatever the size of the platform.
+ * The listed businesses' bookings counted per status (issue #53): the sums of their rows in
+ * booking_counts, which the bookings' triggers keep in every writing transaction (migration 0019),
+ * a few rows per business whatever its number of bookings.
  */
 async function statusCounts(db: Db, ids: number[]): Promise<Map<number, StatusCounts>> {
   const counts = new Map(ids.map((id) => [id, noBookings()]));
   if (ids.length === 0) return counts;
   const rows = await db
-    .select({ businessId: bookings.businessId, status: bookings.status, n: count() })
-    .from(bookings)
-    .where(inArray(bookings.businessId, ids))
-    .groupBy(bookings.businessId, bookings.status);
-  for (const row of rows) counts.get(row.businessId)![row.status] = Number(row.n);
+    .select({ businessId: bookingCounts.businessId, status: bookingCounts.status, n: sum(bookingCounts.n).mapWith(Number) })
+    .from(bookingCounts)
+    .where(inArray(bookingCounts.businessId, ids))
+    .groupBy(bookingCounts.businessId, bookingCounts.status);
+  for (const row of rows) counts.get(row.businessId)![row.status] = row.n;
   return counts;
 }
 
@@ -120,6 +120,7 @@ export async function deleteBusinessCompletely(db: Db, businessId: number): Prom
       .set({ businessId: null })
       .where(and(eq(users.businessId, businessId), eq(users.role, 'CUSTOMER')));
     await tx.delete(businesses).where(eq(businesses.id, businessId));
+    await tx.delete(bookingCounts).where(eq(bookingCounts.businessId, businessId));
     return true;
   });
 }
