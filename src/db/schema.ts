@@ -248,10 +248,8 @@ export const bookings = pgTable(
     index('bookings_business_telegram_user_idx')
       .on(t.businessId, t.telegramUserId)
       .where(sql`${t.telegramUserId} IS NOT NULL`),
-    // Issue #53 (migration 0019): the super admin's list across businesses, per-status counts read
-    // from the index alone, and the service foreign key's own index.
+    // Issue #53 (migration 0019): the super admin's list across businesses, and the service foreign key's own index.
     index('bookings_start_list_idx').on(t.startAt, t.createdAt, t.id),
-    index('bookings_business_status_idx').on(t.businessId, t.status),
     index('bookings_service_id_idx').on(t.serviceId),
   ],
 );
