@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -131,7 +132,11 @@ export const services = pgTable(
     /** CONTRACT.md §17: minutes a booking of this service keeps its master free after its end. */
     bufferAfter: integer('buffer_after').notNull().default(0),
   },
-  (t) => [index('services_business_id_idx').on(t.businessId)],
+  (t) => [
+    index('services_business_id_idx').on(t.businessId),
+    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    index('services_category_id_idx').on(t.categoryId),
+  ],
 );
 
 export const masters = pgTable(
@@ -248,6 +253,9 @@ export const bookings = pgTable(
     index('bookings_business_telegram_user_idx')
       .on(t.businessId, t.telegramUserId)
       .where(sql`${t.telegramUserId} IS NOT NULL`),
+    // Issue #53 (migration 0019): the super admin's list across businesses, and the service foreign key's own index.
+    index('bookings_start_list_idx').on(t.startAt, t.createdAt, t.id),
+    index('bookings_service_id_idx').on(t.serviceId),
   ],
 );
 
@@ -269,6 +277,8 @@ export const schedules = pgTable(
   (t) => [
     // Exactly one row per owner and weekday (a NULL master is the business row).
     uniqueIndex('schedules_owner_day_key').on(t.businessId, sql`coalesce(${t.masterId}, 0)`, t.dayOfWeek),
+    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    index('schedules_master_id_idx').on(t.masterId),
   ],
 );
 
@@ -365,7 +375,11 @@ export const idempotencyKeys = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.key] }),
+    // Issue #53 (migration 0019): deleting a booking finds its key here, not by a scan.
+    index('idempotency_keys_booking_id_idx').on(t.bookingId),
+  ],
 );
 
 /** CONTRACT.md §14: a business's API keys; only the SHA-256 of a key is kept, revoking deletes the row. */
@@ -395,4 +409,20 @@ export const deletedBookings = pgTable(
     deletedAt: naive('deleted_at').notNull(),
   },
   (t) => [index('deleted_bookings_business_deleted_idx').on(t.businessId, t.deletedAt, t.id)],
+);
+
+/**
+ * Issue #53 (migration 0019): each business's bookings per status, kept by the bookings' triggers in the
+ * writing transaction; a count is the sum of a business's stripes (one per writing backend, so one
+ * salon's concurrent bookings do not queue on one row). No foreign key: see the migration.
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    businessId: integer('business_id').notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'booking_counts_pkey', columns: [t.businessId, t.status, t.stripe] })],
 );
