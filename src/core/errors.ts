@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'conflict',
   'body_too_large',
+  'unreadable_file',
   'unsupported_media_type',
   'rate_limited',
   'internal',

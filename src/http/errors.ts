@@ -28,6 +28,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   idempotency_key_reused: 409,
   conflict: 409,
   body_too_large: 413,
+  unreadable_file: 400,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
