@@ -16,7 +16,7 @@ import { yieldToEventLoop } from './import-limits.js';
  * its size. PGlite runs a statement on the event loop's thread, so a batch is small enough to take a few
  * tens of milliseconds there, and the loop gets a turn between batches (CONTRACT.md §11 fourth pass).
  */
-const BATCH = 500;
+const BATCH = 250;
 
 export interface ImportResult {
   created: number;

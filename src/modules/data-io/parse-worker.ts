@@ -5,13 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DomainError } from '../../core/errors.js';
-import { readUpload } from './read-upload.js';
+import { packRows, readUpload, type PackedRows } from './read-upload.js';
 
-export type ParseAnswer = { read: Awaited<ReturnType<typeof readUpload>> } | { refusal: Pick<DomainError, 'code' | 'detail' | 'errors'> };
+export type ParseAnswer = { read: PackedRows } | { refusal: Pick<DomainError, 'code' | 'detail' | 'errors'> };
 
 const bytes = Buffer.from((workerData as { bytes: Uint8Array }).bytes);
 readUpload(bytes).then(
-  (read) => parentPort!.postMessage({ read } satisfies ParseAnswer),
+  (read) => parentPort!.postMessage({ read: packRows(read) } satisfies ParseAnswer),
   (error: unknown) => {
     // Anything but a refusal of the file's content is a crash: the thread ends with it, the caller answers unreadable_file.
     if (!(error instanceof DomainError)) throw error;

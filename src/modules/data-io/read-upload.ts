@@ -5,7 +5,7 @@
  * (parse-worker.ts), and only its answer leaves.
  */
 import { invalidInput } from '../../core/errors.js';
-import { matchColumns, readClientRows, type ReadRows } from '../../core/client-import.js';
+import { matchColumns, readClientRows, type ImportedClient, type ReadRows } from '../../core/client-import.js';
 import { uploadedRows } from './upload.js';
 
 /** The answer lists the first this many row errors. */
@@ -20,4 +20,45 @@ export async function readUpload(bytes: Buffer): Promise<ReadRows> {
   if (columns.name === undefined) throw invalidInput('No name column: name one Имя or Name in the first row', 'file');
   const read = readClientRows(table.slice(headerIndex + 1), columns, headerIndex + 2);
   return { ...read, errors: read.errors.slice(0, IMPORT_MAX_ERRORS) };
+}
+
+/**
+ * The clients of a read file as the worker hands them over: each column one string, cells apart by NUL
+ * (which no cleaned cell holds). 16 000 clients as objects took the service's thread 30-90 ms to
+ * receive; three strings take under a millisecond.
+ */
+export interface PackedRows {
+  rows: Int32Array;
+  phones: string;
+  names: string;
+  notes: string;
+  duplicates: number;
+  errors: ReadRows['errors'];
+}
+
+const SEPARATOR = '\u0000';
+
+export function packRows(read: ReadRows): PackedRows {
+  const column = (pick: (client: ImportedClient) => string) => read.clients.map(pick).join(SEPARATOR);
+  return {
+    rows: Int32Array.from(read.clients, (client) => client.row),
+    phones: column((client) => client.phone),
+    names: column((client) => client.firstName),
+    notes: column((client) => client.notes ?? ''),
+    duplicates: read.duplicates,
+    errors: read.errors,
+  };
+}
+
+export function unpackRows(packed: PackedRows): ReadRows {
+  const phones = packed.rows.length > 0 ? packed.phones.split(SEPARATOR) : [];
+  const names = packed.names.split(SEPARATOR);
+  const notes = packed.notes.split(SEPARATOR);
+  const clients = Array.from(packed.rows, (row, i): ImportedClient => ({
+    row,
+    phone: phones[i]!,
+    firstName: names[i]!,
+    notes: notes[i] || null,
+  }));
+  return { clients, duplicates: packed.duplicates, errors: packed.errors };
 }

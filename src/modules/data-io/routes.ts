@@ -13,7 +13,15 @@ import { ROW_PROBLEM_CODES } from '../../core/client-import.js';
 import { DateString, errorResponses, TOTAL_HEADER } from '../../http/schemas.js';
 import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
-import { bookingPage, clientPage, countBookingsIn, countClientsOf, type BookingCursor, type ClientCursor } from './export.queries.js';
+import {
+  bookingPage,
+  clientPage,
+  countBookingsIn,
+  countClientsOf,
+  EXPORT_PAGE,
+  type BookingCursor,
+  type ClientCursor,
+} from './export.queries.js';
 import { importClients } from './import.js';
 import { IMPORT_MAX_ERRORS } from './read-upload.js';
 import { parseUntrustedFile } from './untrusted-file.js';
@@ -111,7 +119,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const rows = await clientPage(db, businessId, after);
           if (rows.length > 0) yield rows.map(clientCells);
           const last = rows.at(-1);
-          if (!last || rows.length < 1000) return;
+          if (!last || rows.length < EXPORT_PAGE) return;
           after = { firstName: last.firstName, id: last.id };
         }
       }
@@ -148,7 +156,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const rows = await bookingPage(db, businessId, start, end, after);
           if (rows.length > 0) yield rows.map(bookingCells);
           const last = rows.at(-1);
-          if (!last || rows.length < 1000) return;
+          if (!last || rows.length < EXPORT_PAGE) return;
           after = { startAt: last.startAt, id: last.id };
         }
       }

@@ -12,6 +12,7 @@ import { DomainError, type ErrorCode } from '../../core/errors.js';
 import type { ReadRows } from '../../core/client-import.js';
 import type { ParseAnswer } from './parse-worker.js';
 import { unreadableFile } from './import-limits.js';
+import { unpackRows } from './read-upload.js';
 
 export interface ParseLimits {
   /** The worker's whole JavaScript heap (old and young generations). */
@@ -75,7 +76,7 @@ function parseInWorker(bytes: Buffer, limits: ParseLimits, onFailure: (why: Pars
     const deadline = setTimeout(() => fail('deadline'), limits.deadlineMs);
     worker.once('message', (answer: ParseAnswer) =>
       settle(() => {
-        if ('read' in answer) resolve(answer.read);
+        if ('read' in answer) resolve(unpackRows(answer.read));
         else if (FILE_REFUSALS.has(answer.refusal.code))
           reject(new DomainError(answer.refusal.code, answer.refusal.detail, answer.refusal.errors));
         else reject(unreadableFile());

@@ -46,18 +46,27 @@ const clientsCsv = (count: number) =>
     '\n',
   );
 
-let owner: RegisteredBusiness;
+/** A business holding 16 000 clients, for the exports. */
+let full: RegisteredBusiness;
 
 beforeAll(async () => {
   // The first answers of each route compile its validators and serializers: done before anything is timed.
   const warm = await registerBusiness(t);
   await t.call({ method: 'POST', url: '/api/v1/clients/import', token: warm.token, ...multipart(clientsCsv(50), 'warm.csv') });
   for (const format of ['csv', 'xlsx']) await t.call({ method: 'GET', url: `/api/v1/clients/export?format=${format}`, token: warm.token });
-  owner = await registerBusiness(t);
-});
+  full = await registerBusiness(t);
+  const seeded = await t.call({
+    method: 'POST',
+    url: '/api/v1/clients/import',
+    token: full.token,
+    ...multipart(clientsCsv(CLIENTS), 'seed.csv'),
+  });
+  expect(seeded.data).toEqual({ created: CLIENTS, skipped: 0, errors: [] });
+}, 120_000);
 
 describe('16 000 clients in and out, the event loop free', () => {
   it('an import of 16 000 rows (dry run, then for real) holds the loop at most 100 ms at a time', { timeout: 120_000 }, async () => {
+    const owner = await registerBusiness(t);
     const file = clientsCsv(CLIENTS);
     for (const dryRun of [true, false]) {
       const { result, hold, worstProbe } = await measured(`import ${dryRun ? 'dry run' : 'for real'}`, () =>
@@ -73,7 +82,7 @@ describe('16 000 clients in and out, the event loop free', () => {
   for (const format of ['xlsx', 'csv'] as const) {
     it(`an export of 16 000 clients as ${format} holds the loop at most 100 ms at a time`, { timeout: 120_000 }, async () => {
       const { result, hold, worstProbe } = await measured(`export ${format}`, () =>
-        t.call({ method: 'GET', url: `/api/v1/clients/export?format=${format}`, token: owner.token }),
+        t.call({ method: 'GET', url: `/api/v1/clients/export?format=${format}`, token: full.token }),
       );
       expect(result.statusCode).toBe(200);
       expect(result.headers['x-total-count']).toBe(String(CLIENTS));

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { migratedDataDir, seedBusiness, startServer } from '../../helpers/spawned-server.js';
 import { parseUntrustedFile, type ParseFailure } from '../../../src/modules/data-io/untrusted-file.js';
-import { HEADER_ROW, inline, multipart, repeated, sheetXml, workbookWith, zipOf } from '../../helpers/crafted-files.js';
+import { HEADER_ROW, inline, multipart, repeated, workbookWith, zipOf } from '../../helpers/crafted-files.js';
 
 const t = useTestApp();
 
