@@ -5,6 +5,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -284,7 +287,7 @@ describe('the service as it runs (compiled, its own process)', () => {
     async () => {
       const server = await startServer({
         env: {
-          DATA_DIR: migratedDataDir(),
+          DATA_DIR: dbKind() === 'pglite' ? migratedDataDir() : mkdtempSync(join(tmpdir(), 'booking-untrusted-')),
           JWT_SECRET: 'untrusted-files-secret-long-enough-0000',
           RATE_LIMIT_REGISTER: '0',
           ...(dbKind() === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
