@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'conflict',
   'limit_reached',
   'body_too_large',
+  'unreadable_file',
   'unsupported_media_type',
   'rate_limited',
   'internal',

@@ -31,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   limit_reached: 409,
   body_too_large: 413,
+  unreadable_file: 400,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

@@ -5,6 +5,7 @@ import { detectDelimiter } from '../../src/core/csv.js';
 import { matchColumns, readClientRows } from '../../src/core/client-import.js';
 import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells, type Cell } from '../../src/modules/data-io/rows.js';
 import { csvStream } from '../../src/modules/data-io/writers.js';
+import { packRows, unpackRows } from '../../src/modules/data-io/read-upload.js';
 
 /** An export's CSV bytes, as the route streams them. */
 async function csvBytes(rows: Cell[][], headers = ['A', 'B', 'C']): Promise<Buffer> {
@@ -130,6 +131,25 @@ describe('client rows', () => {
       [3, 'notes_too_long'],
     ]);
     expect(read.clients[0]?.firstName).toBe('Ab');
+  });
+});
+
+describe("the worker's answer, packed as strings", () => {
+  it('property: any rows read from cells pack and unpack to the same clients', () => {
+    const cell = fc.string({ unit: 'grapheme', maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell, fc.stringMatching(/^\+?7?70[0-9]{8}$/), cell), { maxLength: 40 }), (table) => {
+        const read = readClientRows(table, { name: 0, phone: 1, notes: 2 });
+        expect(unpackRows(structuredClone(packRows(read)))).toEqual(read);
+      }),
+    );
+  });
+
+  it('no clients and one client with empty notes come back as they were', () => {
+    const none = { clients: [], duplicates: 2, errors: [{ row: 3, code: 'phone_empty' as const, detail: 'Phone is empty' }] };
+    expect(unpackRows(packRows(none))).toEqual(none);
+    const one = { clients: [{ row: 2, phone: '77010000001', firstName: '', notes: null }], duplicates: 0, errors: [] };
+    expect(unpackRows(packRows(one))).toEqual(one);
   });
 });
 

@@ -23,6 +23,16 @@ export const tooManyCells = (): DomainError =>
 export const expandsTooFar = (): DomainError =>
   new DomainError('body_too_large', `The workbook unpacks to more than ${IMPORT_MAX_EXPANDED_BYTES / 1024 / 1024} MB`);
 
+/** Elements open at once in an XML part: a sheet needs about six; millions were an attack on the parser's memory. */
+export const IMPORT_MAX_XML_DEPTH = 64;
+
+/** A file the parser cannot or must not finish: too deep, out of the worker's memory or time, or crashing it. */
+export const unreadableFile = (): DomainError =>
+  new DomainError(
+    'unreadable_file',
+    'The file could not be read (too large or too deeply nested to parse, or broken): save it again as XLSX or CSV',
+  );
+
 /** Counts the grid cells read so far and refuses the file the moment it passes the bound. */
 export class CellBudget {
   private used = 0;

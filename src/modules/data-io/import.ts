@@ -1,22 +1,22 @@
 /**
- * POST /clients/import (CONTRACT.md §14): the file's rows become clients of
- * the business. A phone the business already has is skipped, never changed;
- * so is a phone an earlier row of the file had. New clients go in one
+ * POST /clients/import (CONTRACT.md §14): the clients read from the file
+ * (read-upload.ts, in the upload's own worker) become clients of the
+ * business. A phone the business already has is skipped, never changed; so
+ * is a phone an earlier row of the file had. New clients go in one
  * transaction, a batch of rows per statement. A dry run answers the same
  * counts and writes nothing.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { invalidInput } from '../../core/errors.js';
-import { matchColumns, readClientRows, type RowError } from '../../core/client-import.js';
+import type { ReadRows, RowError } from '../../core/client-import.js';
+import { yieldToEventLoop } from './import-limits.js';
 
 /**
  * Rows per statement: each column goes as one array parameter, so a batch is three parameters whatever
- * its size. PGlite runs a statement on the event loop's thread: 5000 rows held it for a few hundred ms.
+ * its size. PGlite runs a statement on the event loop's thread, so a batch is small enough to take a few
+ * tens of milliseconds there, and the loop gets a turn between batches (CONTRACT.md §11 fourth pass).
  */
-const BATCH = 1000;
-/** The answer lists the first this many row errors. */
-export const IMPORT_MAX_ERRORS = 1000;
+const BATCH = 250;
 
 export interface ImportResult {
   created: number;
@@ -27,6 +27,7 @@ export interface ImportResult {
 async function phonesAlreadyThere(db: Db, businessId: number, phones: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < phones.length; i += BATCH) {
+    await yieldToEventLoop();
     const rows = await queryRows<{ phone: string }>(
       db,
       sql`SELECT phone FROM clients WHERE business_id = ${businessId} AND phone = ANY(${sql.param(phones.slice(i, i + BATCH))}::text[])`,
@@ -36,14 +37,8 @@ async function phonesAlreadyThere(db: Db, businessId: number, phones: string[]):
   return found;
 }
 
-export async function importClients(db: Db, businessId: number, table: string[][], dryRun: boolean): Promise<ImportResult> {
-  const headerIndex = table.findIndex((cells) => cells.some((cell) => cell.trim() !== ''));
-  if (headerIndex < 0) throw invalidInput('The file is empty', 'file');
-  const columns = matchColumns(table[headerIndex]!);
-  if (columns.phone === undefined) throw invalidInput('No phone column: name one Телефон or Phone in the first row', 'file');
-  if (columns.name === undefined) throw invalidInput('No name column: name one Имя or Name in the first row', 'file');
-  const read = readClientRows(table.slice(headerIndex + 1), columns, headerIndex + 2);
-  const errors = read.errors.slice(0, IMPORT_MAX_ERRORS);
+export async function importClients(db: Db, businessId: number, read: ReadRows, dryRun: boolean): Promise<ImportResult> {
+  const errors = read.errors;
   const existing = await phonesAlreadyThere(
     db,
     businessId,
@@ -55,6 +50,7 @@ export async function importClients(db: Db, businessId: number, table: string[][
   const created = await db.transaction(async (tx) => {
     let inserted = 0;
     for (let i = 0; i < fresh.length; i += BATCH) {
+      await yieldToEventLoop();
       const batch = fresh.slice(i, i + BATCH);
       const column = (pick: (client: (typeof batch)[number]) => string | null) => sql.param(batch.map(pick));
       // A booking made meanwhile may have brought a phone: that client stays as it is.

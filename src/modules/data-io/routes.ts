@@ -13,10 +13,20 @@ import { ROW_PROBLEM_CODES } from '../../core/client-import.js';
 import { DateString, errorResponses, TOTAL_HEADER } from '../../http/schemas.js';
 import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
-import { bookingPage, clientPage, countBookingsIn, countClientsOf, type BookingCursor, type ClientCursor } from './export.queries.js';
-import { importClients, IMPORT_MAX_ERRORS } from './import.js';
+import {
+  bookingPage,
+  clientPage,
+  countBookingsIn,
+  countClientsOf,
+  EXPORT_PAGE,
+  type BookingCursor,
+  type ClientCursor,
+} from './export.queries.js';
+import { importClients } from './import.js';
+import { IMPORT_MAX_ERRORS } from './read-upload.js';
+import { parseUntrustedFile } from './untrusted-file.js';
 import { BOOKING_COLUMNS, bookingCells, CLIENT_COLUMNS, clientCells, type Cell, type ExportColumn } from './rows.js';
-import { uploadedRows, IMPORT_MAX_ROWS } from './upload.js';
+import { IMPORT_MAX_ROWS } from './upload.js';
 import { IMPORT_MAX_CELLS } from './import-limits.js';
 import { CONTENT_TYPES, csvStream, xlsxStream, type ExportFormat } from './writers.js';
 
@@ -109,7 +119,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const rows = await clientPage(db, businessId, after);
           if (rows.length > 0) yield rows.map(clientCells);
           const last = rows.at(-1);
-          if (!last || rows.length < 1000) return;
+          if (!last || rows.length < EXPORT_PAGE) return;
           after = { firstName: last.firstName, id: last.id };
         }
       }
@@ -146,7 +156,7 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const rows = await bookingPage(db, businessId, start, end, after);
           if (rows.length > 0) yield rows.map(bookingCells);
           const last = rows.at(-1);
-          if (!last || rows.length < 1000) return;
+          if (!last || rows.length < EXPORT_PAGE) return;
           after = { startAt: last.startAt, id: last.id };
         }
       }
@@ -179,11 +189,12 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add clients from a CSV or XLSX file',
         description:
           `A file spanning more than ${IMPORT_MAX_CELLS} cells (each row counted up to its last non-empty cell) is 400; an XLSX that unpacks to more than 50 MB is 413. ` +
+          'The file is read in a worker thread of its own (256 MB of memory, a deadline): one that exceeds either, or breaks the parser, is 400 `unreadable_file`; 429 while too many files are being read at once. ' +
           'Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. ' +
           TELEGRAM_SESSION_REFUSED,
         security,
         querystring: Type.Object({ dry_run: Type.Optional(Type.Boolean({ default: false })) }),
-        response: { 200: ImportResult, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 200: ImportResult, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -202,8 +213,8 @@ export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw invalidInput('The upload could not be read', 'file');
       }
       if (!bytes) throw invalidInput('Missing file: send it in the multipart field "file"', 'file');
-      const table = await uploadedRows(bytes);
-      return importClients(app.ctx.db, request.provider.businessId, table, request.query.dry_run ?? false);
+      const read = await parseUntrustedFile(bytes, (why) => request.log.warn({ why }, 'an uploaded file could not be parsed'));
+      return importClients(app.ctx.db, request.provider.businessId, read, request.query.dry_run ?? false);
     },
   );
 };

@@ -12,7 +12,15 @@ import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DomainError, invalidInput } from '../../core/errors.js';
-import { CellBudget, expandsTooFar, IMPORT_CHUNK_CHARS, IMPORT_MAX_EXPANDED_BYTES, yieldToEventLoop } from './import-limits.js';
+import {
+  CellBudget,
+  expandsTooFar,
+  IMPORT_CHUNK_CHARS,
+  IMPORT_MAX_EXPANDED_BYTES,
+  IMPORT_MAX_XML_DEPTH,
+  unreadableFile,
+  yieldToEventLoop,
+} from './import-limits.js';
 
 /** A workbook has a handful of parts; thousands are a crafted directory. */
 const MAX_ENTRIES = 1000;
@@ -73,8 +81,16 @@ class Workbook {
     const entry = this.entries.get(path);
     if (!entry) throw unreadable();
     const parser = new SaxesParser({ position: false, xmlns: false });
-    parser.on('opentag', (tag: SaxesTagPlain) => handlers.open?.(localName(tag.name), tag.attributes));
-    parser.on('closetag', (tag: SaxesTagPlain) => handlers.close?.(localName(tag.name)));
+    let depth = 0;
+    parser.on('opentag', (tag: SaxesTagPlain) => {
+      // saxes keeps every open element: the depth is refused before it holds millions.
+      if (++depth > IMPORT_MAX_XML_DEPTH) throw unreadableFile();
+      handlers.open?.(localName(tag.name), tag.attributes);
+    });
+    parser.on('closetag', (tag: SaxesTagPlain) => {
+      depth -= 1;
+      handlers.close?.(localName(tag.name));
+    });
     if (handlers.text) {
       const onText = handlers.text;
       parser.on('text', onText);

@@ -1088,7 +1088,7 @@ export interface paths {
         put?: never;
         /**
          * Add clients from a CSV or XLSX file
-         * @description A file spanning more than 50000 cells (each row counted up to its last non-empty cell) is 400; an XLSX that unpacks to more than 50 MB is 413. Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
+         * @description A file spanning more than 50000 cells (each row counted up to its last non-empty cell) is 400; an XLSX that unpacks to more than 50 MB is 413. The file is read in a worker thread of its own (256 MB of memory, a deadline): one that exceeds either, or breaks the parser, is 400 `unreadable_file`; 429 while too many files are being read at once. Columns are found by their header (Имя / Name / first_name, Телефон / Phone / phone, Заметки / Комментарий / Notes / notes), in any case and order. Phones are normalized as in bookings; a phone the business already has, or an earlier row had, is skipped (never changed). `dry_run=true` answers the same counts and saves nothing. A Telegram (mini-app) session is refused here: 403 `password_session_required`.
          */
         post: operations["importClients"];
         delete?: never;
@@ -1306,7 +1306,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "master_not_for_service" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "price_changed" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "limit_reached" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
+            code: "invalid_input" | "invalid_json" | "captcha_failed" | "wrong_password" | "reset_link_invalid" | "not_reschedulable" | "no_masters_available" | "outside_booking_window" | "master_not_for_service" | "not_authenticated" | "invalid_credentials" | "forbidden" | "api_key_forbidden" | "password_session_required" | "not_found" | "route_not_found" | "slot_taken" | "price_changed" | "slug_taken" | "email_taken" | "proposal_pending" | "idempotency_key_reused" | "conflict" | "limit_reached" | "body_too_large" | "unreadable_file" | "unsupported_media_type" | "rate_limited" | "internal" | "captcha_unavailable" | "map_unavailable" | "telegram_error" | "unavailable" | "not_configured";
             errors?: {
                 field: string;
                 message: string;
@@ -12052,6 +12052,21 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description no-store on every answer to a request with a token and on private pages */
                     "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
