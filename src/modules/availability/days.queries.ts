@@ -1,4 +1,4 @@
-/** The rows the date strip needs for a range of dates, in six queries whatever the range. */
+/** The rows the date strip needs for a range of dates: five queries whatever the range, then the bookings a few days at a time. */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
@@ -15,7 +15,8 @@ export type RangeLookup = { found: 'service' | 'master' } | { found: 'all'; serv
 
 /**
  * Masters considered: the one asked for (it must be an active master of the business), else those
- * linked to the service, else every active master (SPEC.md rule 4 of booking creation).
+ * linked to the service, else every active master (SPEC.md rule 4 of booking creation). Everything
+ * but the bookings, read once for the whole range (bookings: rangeBookings, a few days at a time).
  */
 export async function loadRange(
   db: Db,
@@ -25,7 +26,7 @@ export async function loadRange(
   from: IsoDate,
   to: IsoDate,
 ): Promise<RangeLookup> {
-  const [service, masterRows, links, scheduleRows, bookingRows, timeOffRows] = await Promise.all([
+  const [service, masterRows, links, scheduleRows, timeOffRows] = await Promise.all([
     findService(db, businessId, serviceId),
     listMasterRows(db, businessId),
     db
@@ -44,14 +45,6 @@ export async function loadRange(
       })
       .from(schedules)
       .where(eq(schedules.businessId, businessId)),
-    occupyingBookings(
-      db,
-      and(
-        eq(bookings.businessId, businessId),
-        gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
-        lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
-      ),
-    ),
     timeOffBetween(db, businessId, from, to),
   ]);
   if (!service) return { found: 'service' };
@@ -70,11 +63,19 @@ export async function loadRange(
   return {
     found: 'all',
     service: { duration: service.duration, durationOf, bufferAfter: service.buffer_after },
-    data: {
-      schedules: scheduleRows,
-      masterIds,
-      bookings: bookingRows,
-      timeOff: timeOffRows,
-    },
+    data: { schedules: scheduleRows, masterIds, bookings: [], timeOff: timeOffRows },
   };
+}
+
+/** The bookings that occupy time on [from, to] (from the previous midnight: one may run past it), of one master when asked. */
+export function rangeBookings(db: Db, businessId: number, from: IsoDate, to: IsoDate, masterId?: number) {
+  return occupyingBookings(
+    db,
+    and(
+      eq(bookings.businessId, businessId),
+      masterId === undefined ? undefined : eq(bookings.masterId, masterId),
+      gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
+      lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
+    ),
+  );
 }
