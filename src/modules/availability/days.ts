@@ -10,10 +10,9 @@ import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core
 import { scheduleFor, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
+import { START_STEP } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
-/** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */
-export const START_STEP = 15;
 
 export interface DayAnswer {
   date: IsoDate;
