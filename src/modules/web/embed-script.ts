@@ -13,6 +13,9 @@ export const HEIGHT_MESSAGE = 'booking-page:height';
 /** A new step began: its top should be in view. */
 export const TOP_MESSAGE = 'booking-page:top';
 
+/** How long a loaded frame may stay silent before the script takes it for refused (the page speaks on its own load). */
+const FALLBACK_DELAY_MS = 3000;
+
 /** Plain ES5 that runs on any site builder's page; nothing global is left behind. */
 export const EMBED_SCRIPT = `(function () {
   var tag = document.currentScript;
@@ -30,9 +33,30 @@ export const EMBED_SCRIPT = `(function () {
   frame.setAttribute('scrolling', 'no');
   frame.style.cssText = 'display:block;width:100%;max-width:100%;height:640px;border:0;overflow:hidden;color-scheme:normal';
   tag.parentNode.insertBefore(frame, tag.nextSibling);
+  var heard = false;
+  // A site not in the salon's list (frame-ancestors) gets an empty frame: the page never runs there, so
+  // nothing speaks from it. Loaded and silent: a line with a link to the page instead of a blank box.
+  frame.addEventListener('load', function () {
+    setTimeout(function () {
+      if (heard || !frame.parentNode) return;
+      var line = document.createElement('p');
+      line.setAttribute('data-booking-fallback', '');
+      line.style.cssText = 'margin:1em 0;font:inherit';
+      line.appendChild(document.createTextNode('Онлайн-запись открывается на отдельной странице: '));
+      var link = document.createElement('a');
+      var own = query.replace(/^embed=1&?/, '');
+      link.href = origin + '/' + encodeURIComponent(slug) + (own ? '?' + own : '');
+      link.target = '_blank';
+      link.rel = 'noopener';
+      link.textContent = 'записаться онлайн';
+      line.appendChild(link);
+      frame.parentNode.replaceChild(line, frame);
+    }, ${FALLBACK_DELAY_MS});
+  });
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (event.origin !== origin || event.source !== frame.contentWindow || !data) return;
+    heard = true;
     if (data.type === '${HEIGHT_MESSAGE}' && typeof data.height === 'number' && data.height > 0) frame.style.height = Math.ceil(data.height) + 'px';
     if (data.type === '${TOP_MESSAGE}' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView({ block: 'start' });
   });

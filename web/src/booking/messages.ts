@@ -76,8 +76,6 @@ export const bookingMessages = defineMessages({
     phoneUnusual: 'Похоже, это не мобильный номер Казахстана (+7 7xx) или России (+7 9xx). Проверьте: по нему салон свяжется с вами.',
     dayOver: 'день окончен',
     dayOverText: 'На сегодня запись закончилась. Выберите другой день.',
-    framed: 'Онлайн-запись открывается на отдельной странице:',
-    framedLink: 'Записаться онлайн',
   },
   kk: {
     title: 'Онлайн жазылу',
@@ -153,8 +151,6 @@ export const bookingMessages = defineMessages({
     phoneUnusual: 'Бұл Қазақстанның (+7 7xx) немесе Ресейдің (+7 9xx) ұялы нөміріне ұқсамайды. Тексеріңіз: салон сізбен осы нөмір арқылы байланысады.',
     dayOver: 'күн аяқталды',
     dayOverText: 'Бүгінге жазылу аяқталды. Басқа күнді таңдаңыз.',
-    framed: 'Онлайн жазылу бөлек бетте ашылады:',
-    framedLink: 'Онлайн жазылу',
   },
   en: {
     title: 'Online booking',
@@ -230,8 +226,6 @@ export const bookingMessages = defineMessages({
     phoneUnusual: 'This does not look like a Kazakh (+7 7xx) or Russian (+7 9xx) mobile number. Please check it: the salon will contact you on it.',
     dayOver: 'day is over',
     dayOverText: 'Booking for today is over. Please choose another day.',
-    framed: 'Online booking opens on its own page:',
-    framedLink: 'Book online',
   },
 });
 
