@@ -116,8 +116,14 @@ describe('two phones, one time (issue #49)', () => {
     await Promise.all(pages.map((page) => page.locator('button.confirm').click()));
     const outcome = (page: Page) =>
       Promise.race([
-        page.locator('.success').waitFor().then(() => 'booked'),
-        page.getByTestId('time-taken').waitFor().then(() => 'taken'),
+        page
+          .locator('.success')
+          .waitFor()
+          .then(() => 'booked'),
+        page
+          .getByTestId('time-taken')
+          .waitFor()
+          .then(() => 'taken'),
       ]);
     const outcomes = await Promise.all(pages.map(outcome));
     expect([...outcomes].sort()).toEqual(['booked', 'taken']);
@@ -133,7 +139,14 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
     // Алия (5 000 ₸) is busy at 12:00: then Дана (7 000 ₸) is the one.
     await w.op('post', '/api/v1/public/{slug}/booking', {
       path: { slug: salon.owner.business.slug },
-      body: { service_id: salon.owner.service.id, master_id: salon.masters['Алия']!, date: DAY, time: '12:00', first_name: 'Ерлан', phone: '+77000000001' },
+      body: {
+        service_id: salon.owner.service.id,
+        master_id: salon.masters['Алия']!,
+        date: DAY,
+        time: '12:00',
+        first_name: 'Ерлан',
+        phone: '+77000000001',
+      },
     });
     const page = await openPage(`/${salon.owner.business.slug}`);
     const bodies = bookingBodies(page);

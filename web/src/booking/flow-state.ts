@@ -278,7 +278,11 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'again': {
       // Name and phone stay for the next booking; the comment was about the first one.
       const values = { ...state.values, notes: '' };
-      return show({ ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null, values }, 'service', 'push');
+      return show(
+        { ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null, values },
+        'service',
+        'push',
+      );
     }
   }
 }

@@ -148,7 +148,8 @@ export const bookingMessages = defineMessages({
     errPrice: 'Бағасы өзгерді. Уақытты қайта таңдаңыз.',
     errMasterService: 'Бұл шебер енді бұл қызметті көрсетпейді. Шеберді қайта таңдаңыз.',
     priceChanged: 'Бағасы өзгерді: енді {price}. Жаңа бағамен жазылу үшін «Жазылу» түймесін басыңыз.',
-    phoneUnusual: 'Бұл Қазақстанның (+7 7xx) немесе Ресейдің (+7 9xx) ұялы нөміріне ұқсамайды. Тексеріңіз: салон сізбен осы нөмір арқылы байланысады.',
+    phoneUnusual:
+      'Бұл Қазақстанның (+7 7xx) немесе Ресейдің (+7 9xx) ұялы нөміріне ұқсамайды. Тексеріңіз: салон сізбен осы нөмір арқылы байланысады.',
     dayOver: 'күн аяқталды',
     dayOverText: 'Бүгінге жазылу аяқталды. Басқа күнді таңдаңыз.',
   },
@@ -223,7 +224,8 @@ export const bookingMessages = defineMessages({
     errPrice: 'The price has changed. Please choose the time again.',
     errMasterService: 'This master no longer does this service. Please choose a master again.',
     priceChanged: 'The price has changed: it is now {price}. Press “Book” to book at the new price.',
-    phoneUnusual: 'This does not look like a Kazakh (+7 7xx) or Russian (+7 9xx) mobile number. Please check it: the salon will contact you on it.',
+    phoneUnusual:
+      'This does not look like a Kazakh (+7 7xx) or Russian (+7 9xx) mobile number. Please check it: the salon will contact you on it.',
     dayOver: 'day is over',
     dayOverText: 'Booking for today is over. Please choose another day.',
   },

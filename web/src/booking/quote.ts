@@ -25,11 +25,7 @@ export interface QuoteCandidate {
 }
 
 /** "Any master" at `time`: who pickAnyMaster would choose and the price; null when nobody is free then. */
-export function anyMasterQuote(
-  candidates: readonly QuoteCandidate[],
-  time: string,
-  options: Omit<StartTimeOptions, 'step'>,
-): Quote | null {
+export function anyMasterQuote(candidates: readonly QuoteCandidate[], time: string, options: Omit<StartTimeOptions, 'step'>): Quote | null {
   const start = toMinutes(time);
   const seen = candidates.map((candidate) => ({
     ...candidate,
