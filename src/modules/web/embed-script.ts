@@ -13,7 +13,12 @@ export const HEIGHT_MESSAGE = 'booking-page:height';
 /** A new step began: its top should be in view. */
 export const TOP_MESSAGE = 'booking-page:top';
 
-/** How long a loaded frame may stay silent before the script takes it for refused (the page speaks on its own load). */
+/**
+ * How long a loaded frame may stay silent before the script takes it for refused: a site not in the
+ * salon's list (frame-ancestors) gets an empty frame where the page never runs, so nothing speaks from
+ * it; the script then puts a line with a link to the page in its place instead of a blank box (issue #49).
+ * The page itself speaks (its height) on its own load, before the frame's load event here.
+ */
 const FALLBACK_DELAY_MS = 3000;
 
 /** Plain ES5 that runs on any site builder's page; nothing global is left behind. */
@@ -28,27 +33,22 @@ export const EMBED_SCRIPT = `(function () {
     if (value) query += '&' + name + '=' + encodeURIComponent(value);
   });
   var frame = document.createElement('iframe');
-  frame.src = origin + '/' + encodeURIComponent(slug) + '?' + query;
+  var page = origin + '/' + encodeURIComponent(slug);
+  frame.src = page + '?' + query;
   frame.title = tag.getAttribute('data-title') || 'Онлайн-запись';
   frame.setAttribute('scrolling', 'no');
   frame.style.cssText = 'display:block;width:100%;max-width:100%;height:640px;border:0;overflow:hidden;color-scheme:normal';
   tag.parentNode.insertBefore(frame, tag.nextSibling);
   var heard = false;
-  // A site not in the salon's list (frame-ancestors) gets an empty frame: the page never runs there, so
-  // nothing speaks from it. Loaded and silent: a line with a link to the page instead of a blank box.
   frame.addEventListener('load', function () {
     setTimeout(function () {
       if (heard || !frame.parentNode) return;
       var line = document.createElement('p');
-      line.setAttribute('data-booking-fallback', '');
-      line.style.cssText = 'margin:1em 0;font:inherit';
-      line.appendChild(document.createTextNode('Онлайн-запись открывается на отдельной странице: '));
       var link = document.createElement('a');
-      var own = query.replace(/^embed=1&?/, '');
-      link.href = origin + '/' + encodeURIComponent(slug) + (own ? '?' + own : '');
-      link.target = '_blank';
-      link.rel = 'noopener';
-      link.textContent = 'записаться онлайн';
+      line.setAttribute('data-booking-fallback', '');
+      line.textContent = 'Онлайн-запись открывается на отдельной странице: ';
+      link.href = page + (query.length > 7 ? '?' + query.slice(8) : '');
+      link.textContent = 'записаться';
       line.appendChild(link);
       frame.parentNode.replaceChild(line, frame);
     }, ${FALLBACK_DELAY_MS});
