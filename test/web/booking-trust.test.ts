@@ -100,6 +100,11 @@ describe('two phones, one time (issue #49)', () => {
     await expectTakenKept(second, 'Бауыржан', '+7 (702) 444-55-66');
     await screenshot(second, 'trust-taken-360');
     expect(await bookingsAt(salon, '11:00')).toBe(1);
+    // A reload keeps the step and what was typed; pressing again is refused again, with the times again.
+    await second.reload();
+    await expect.poll(() => second.locator('input[name="first_name"]').inputValue()).toBe('Бауыржан');
+    await second.locator('button.confirm').click();
+    await expectTakenKept(second, 'Бауыржан', '+7 (702) 444-55-66');
     const offered = second.getByTestId('time-taken').locator('[data-time]').first();
     const time = (await offered.getAttribute('data-time'))!;
     await offered.click();
@@ -166,6 +171,15 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
     await toDetails(page, salon, 'any', '12:00', 'Асель', '');
     await expect.poll(async () => flat(await page.locator('.picked [data-fact="master"]').textContent())).toBe('Дана');
     await expect.poll(async () => flat(await page.locator('.picked [data-fact="price"]').textContent())).toBe('7 000 ₸');
+    // With strict slots on, "any master" still books the master who is free (issue #49: it turned clients away).
+    const strict = await w.call({ method: 'PUT', url: '/api/v1/business', token: salon.owner.token, payload: { strict_slots: true } });
+    expect(strict.statusCode, strict.body).toBe(200);
+    await page.locator('button.confirm').click();
+    await page.getByText('Вы записаны!').waitFor();
+    expect(await page.locator('.success [data-fact="master"]').textContent()).toBe('Дана');
+    expect(flat(await page.locator('.success [data-fact="price"]').textContent())).toBe('7 000 ₸');
+    expect(bodies[1]).toMatchObject({ if_free: true, max_price: 7000, time: '12:00' });
+    expect(bodies[1]).not.toHaveProperty('master_id');
   });
 
   it('a price changed meanwhile is shown, everything typed kept; confirming again books at it', async () => {
