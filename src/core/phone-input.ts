@@ -135,3 +135,13 @@ function findDigit(text: string, from: number, step: 1 | -1): number {
   for (let i = from; i >= 0 && i < text.length; i += step) if (isDigit(text[i]!)) return i;
   return -1;
 }
+
+/**
+ * Whether a whole number looks like a mobile the salon can reach (issue #49): Kazakh mobiles are +7 7xx,
+ * Russian +7 9xx. Only a soft warning on the page: the API keeps SPEC.md's phone rule (core/phone.ts).
+ * True while the number is not whole yet: nothing to warn about.
+ */
+export function looksLikeMobile(text: string): boolean {
+  const stored = storedPhone(text);
+  return stored === null || stored[1] === '7' || stored[1] === '9';
+}

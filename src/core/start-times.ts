@@ -7,6 +7,9 @@
  */
 import { fromMinutes, toMinutes } from './wallclock.js';
 
+/** The 15-minute grid every start time is offered on: the pages, the bot, /days and if_free's `free_times`. */
+export const START_STEP = 15;
+
 export interface WindowAnswer {
   work_start: string;
   work_end: string;

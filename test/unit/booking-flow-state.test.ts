@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canShow,
+  currentQuote,
   eligibleOf,
   flowReducer,
   initialFlow,
@@ -152,6 +153,44 @@ describe('sending', () => {
     const again = run([{ type: 'again' }], done);
     expect(again).toMatchObject({ step: 'service', service: null, booking: null, date: null, time: null, master: ANY });
     expect(run([{ type: 'popped', step: 'done' }], again).step).toBe('service');
+  });
+
+  it("«Записаться ещё раз» keeps the name and phone, not the first booking's comment (issue #49)", () => {
+    const typed = run([{ type: 'edit', values: { ...values, notes: 'Аллергия на краску' } }], details);
+    const done = run(
+      [
+        { type: 'submitting', problem: null },
+        { type: 'booked', booking: { id: 'b1' } },
+      ],
+      typed,
+    );
+    expect(run([{ type: 'again' }], done).values).toEqual({ ...values, notes: '' });
+  });
+
+  it('the quote belongs to the choice it was read for; price_changed replaces its price until the choice changes', () => {
+    const key = `${nails.id}|${dana.id}|2026-11-24|10:00`;
+    expect(details.master).toBe(dana);
+    expect(run([{ type: 'quoted', key: 'stale', quote: { masterId: 11, price: 1 } }], details).quote).toBeNull();
+    const quoted = run([{ type: 'quoted', key, quote: { masterId: 11, price: 7000 } }], details);
+    expect(currentQuote(quoted)).toEqual({ masterId: 11, price: 7000 });
+    const repriced = run(
+      [
+        { type: 'submitting', problem: null },
+        { type: 'repriced', price: 8000 },
+      ],
+      quoted,
+    );
+    expect(repriced).toMatchObject({ sending: false, repriced: 8000 });
+    expect(currentQuote(repriced)).toEqual({ masterId: 11, price: 8000 });
+    const moved = run(
+      [
+        { type: 'taken', time: '10:00', offered: ['10:15'] },
+        { type: 'pickOffered', time: '10:15' },
+      ],
+      repriced,
+    );
+    expect(moved.repriced).toBeNull();
+    expect(currentQuote(moved)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from '../../src/core/phone.js';
-import { afterInput, formatPhoneInput, storedPhone, type FieldState } from '../../src/core/phone-input.js';
+import { afterInput, formatPhoneInput, looksLikeMobile, storedPhone, type FieldState } from '../../src/core/phone-input.js';
 
 /** A browser's own edit of a text input: what the input event then hands the field. */
 function key(state: FieldState, k: string): FieldState {
@@ -176,5 +176,31 @@ describe('the phone field, typed key by key as people in Kazakhstan do', () => {
     expect(storedPhone(typeText('8 701 123 45 6').text)).toBeNull();
     expect(storedPhone(typeText('+1 202 555 0101').text)).toBeNull();
     expect(storedPhone('')).toBeNull();
+  });
+});
+
+describe('looksLikeMobile (issue #49: a soft warning, the API keeps its rule)', () => {
+  it('a Kazakh +7 7xx or Russian +7 9xx mobile looks right, typed any common way', () => {
+    for (const text of ['8 701 123 45 67', '+7 701 123 45 67', '7 747 123 45 67', '+7 912 345 67 89', '8 916 123 45 67']) {
+      expect(looksLikeMobile(typeText(text).text), text).toBe(true);
+    }
+  });
+
+  it('a whole number of another kind (8 123 456 78 90, a landline) does not; an unfinished one is not judged', () => {
+    for (const text of ['8 123 456 78 90', '+7 327 123 45 67', '8 495 123 45 67']) {
+      expect(looksLikeMobile(typeText(text).text), text).toBe(false);
+    }
+    expect(looksLikeMobile(typeText('8 123 456').text)).toBe(true);
+    expect(looksLikeMobile('')).toBe(true);
+  });
+
+  it('agrees with the second digit of every stored number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{10}$/), (national) => {
+        const stored = storedPhone(`+7${national}`);
+        fc.pre(stored !== null);
+        expect(looksLikeMobile(`+7${national}`)).toBe(national[0] === '7' || national[0] === '9');
+      }),
+    );
   });
 });

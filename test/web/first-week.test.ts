@@ -94,7 +94,8 @@ describe('the booking page on a phone', () => {
     await page.locator('button.confirm').click();
     const taken = page.getByTestId('time-taken');
     await expect.poll(() => taken.textContent()).toContain('Время 11:00 уже заняли');
-    expect(await taken.locator('[data-time]').allTextContents()).toEqual(['09:30', '09:45', '10:00', '12:00']);
+    // The server's free_times (CONTRACT.md §19): up to 6, the nearest to 11:00, in time order.
+    expect(await taken.locator('[data-time]').allTextContents()).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00', '12:00']);
     expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Айжан');
     expect(await page.locator('textarea[name="notes"]').inputValue()).toBe('Покороче');
     await screenshot(page, 'first-week-taken-360');

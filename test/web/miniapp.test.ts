@@ -192,6 +192,8 @@ describe('mini app /app', () => {
     });
     const bookingRequest = await booked;
     expect(bookingRequest.headers()['x-telegram-init-data']).toContain('hash=');
+    // CONTRACT.md §19: the mini app books only a free time, at the price it showed.
+    expect(bookingRequest.postDataJSON()).toMatchObject({ if_free: true, max_price: 5000, master_id: master.data.id });
     await page.locator('.success').waitFor();
     await screenshot(page, 'miniapp-3-success');
     await expect.poll(async () => (await stub(page)).main.visible).toBe(false);

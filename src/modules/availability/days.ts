@@ -11,10 +11,9 @@ import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../..
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
+import { START_STEP } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
-/** The step the web page and the mini app offer start times at (web/src/booking/data.ts). */
-export const START_STEP = 15;
 
 export interface DayAnswer {
   date: IsoDate;

@@ -13,6 +13,14 @@ export const HEIGHT_MESSAGE = 'booking-page:height';
 /** A new step began: its top should be in view. */
 export const TOP_MESSAGE = 'booking-page:top';
 
+/**
+ * How long a loaded frame may stay silent before the script takes it for refused: a site not in the
+ * salon's list (frame-ancestors) gets an empty frame where the page never runs, so nothing speaks from
+ * it; the script then puts a line with a link to the page in its place instead of a blank box (issue #49).
+ * The page itself speaks (its height) on its own load, before the frame's load event here.
+ */
+const FALLBACK_DELAY_MS = 3000;
+
 /** Plain ES5 that runs on any site builder's page; nothing global is left behind. */
 export const EMBED_SCRIPT = `(function () {
   var tag = document.currentScript;
@@ -25,14 +33,30 @@ export const EMBED_SCRIPT = `(function () {
     if (value) query += '&' + name + '=' + encodeURIComponent(value);
   });
   var frame = document.createElement('iframe');
-  frame.src = origin + '/' + encodeURIComponent(slug) + '?' + query;
+  var page = origin + '/' + encodeURIComponent(slug);
+  frame.src = page + '?' + query;
   frame.title = tag.getAttribute('data-title') || 'Онлайн-запись';
   frame.setAttribute('scrolling', 'no');
   frame.style.cssText = 'display:block;width:100%;max-width:100%;height:640px;border:0;overflow:hidden;color-scheme:normal';
   tag.parentNode.insertBefore(frame, tag.nextSibling);
+  var heard = false;
+  frame.addEventListener('load', function () {
+    setTimeout(function () {
+      if (heard || !frame.parentNode) return;
+      var line = document.createElement('p');
+      var link = document.createElement('a');
+      line.setAttribute('data-booking-fallback', '');
+      line.textContent = 'Онлайн-запись открывается на отдельной странице: ';
+      link.href = page + (query.length > 7 ? '?' + query.slice(8) : '');
+      link.textContent = 'записаться';
+      line.appendChild(link);
+      frame.parentNode.replaceChild(line, frame);
+    }, ${FALLBACK_DELAY_MS});
+  });
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (event.origin !== origin || event.source !== frame.contentWindow || !data) return;
+    heard = true;
     if (data.type === '${HEIGHT_MESSAGE}' && typeof data.height === 'number' && data.height > 0) frame.style.height = Math.ceil(data.height) + 'px';
     if (data.type === '${TOP_MESSAGE}' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView({ block: 'start' });
   });

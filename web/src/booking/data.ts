@@ -3,7 +3,8 @@
  * The time arithmetic is the server's own module (freeStartTimes), so the web
  * page, the bot and the API agree on what "free" means.
  */
-import { freeStartTimes } from '@core/start-times.js';
+import { startTimesOfAny } from '@core/any-master.js';
+import { START_STEP, type StartTimeOptions } from '@core/start-times.js';
 import { ApiError, NETWORK_ERROR } from '@shared/api';
 import type { Client } from '@shared/client';
 import { wallNow } from '@shared/wall-clock';
@@ -11,10 +12,10 @@ import { termsWith } from './terms';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
 import { ANY } from './masters';
+import { anyMasterQuote, type Quote } from './quote';
 import type { Days, Master, MasterChoice, Service, Slots } from './types';
 
 export const DAYS_AHEAD = 30;
-export const STEP = 15;
 
 export function nextDays(today: string, count = DAYS_AHEAD): string[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i));
@@ -76,42 +77,60 @@ export class SlotSource {
     this.strips.clear();
   }
 
-  /** With a master: their own duration; the service's buffer after it must be free too (CONTRACT.md §17). */
-  private async timesOf(date: string, service: Service, master: Master | null): Promise<string[]> {
+  /** Nothing before now today (null: a past day, nothing at all); the service's buffer after each time (CONTRACT.md §17). */
+  private optionsOn(date: string, service: Service): Omit<StartTimeOptions, 'step'> | null {
     const now = wallNow(this.timeZone);
-    if (date < now.date) return [];
-    const notBefore = date === now.date ? now.minutes : 0;
-    const duration = master ? termsWith(service, master).duration : service.duration;
-    return freeStartTimes(await this.slots(date, master?.id ?? null), duration, {
-      step: STEP,
-      notBefore,
-      bufferAfter: service.buffer_after,
-    });
+    if (date < now.date) return null;
+    return { notBefore: date === now.date ? now.minutes : 0, bufferAfter: service.buffer_after };
+  }
+
+  /** Each master's day as /slots answers it, with their own price and duration of the service. */
+  private windows(date: string, service: Service, masters: readonly Master[]) {
+    return Promise.all(masters.map(async (m) => ({ id: m.id, ...termsWith(service, m), answer: await this.slots(date, m.id) })));
   }
 
   /**
-   * Start times of a day. "Any master" is the union over the eligible masters, each with their own
-   * duration, so every time offered belongs to one master who is free for the whole of it.
+   * Start times of a day (core/any-master.ts startTimesOfAny, the server's own rule): a master's own, or for
+   * "any master" the union over the eligible masters, each with their own duration, so every time offered
+   * belongs to one master who is free for the whole of it.
    */
   async dayTimes(date: string, service: Service, master: MasterChoice, eligible: readonly Master[]): Promise<string[]> {
-    if (master !== ANY) return this.timesOf(date, service, master);
-    if (eligible.length === 0) return this.timesOf(date, service, null);
-    const lists = await Promise.all(eligible.map((m) => this.timesOf(date, service, m)));
-    return [...new Set(lists.flat())].sort();
+    const options = this.optionsOn(date, service);
+    if (!options) return [];
+    const windows =
+      master !== ANY
+        ? await this.windows(date, service, [master])
+        : eligible.length > 0
+          ? await this.windows(date, service, eligible)
+          : [{ duration: service.duration, answer: await this.slots(date, null) }];
+    return startTimesOfAny(windows, { ...options, step: START_STEP });
   }
 
-  /** For "any master": the first eligible master free at that time, else null (the server assigns one). */
-  async freeMaster(date: string, time: string, service: Service, eligible: readonly Master[]): Promise<number | null> {
-    for (const master of eligible) {
-      const times = await this.timesOf(date, service, master).catch((): string[] => []);
-      if (times.includes(time)) return master.id;
-    }
-    return null;
+  /**
+   * The master and the price shown before «Записаться» and sent as `max_price` (CONTRACT.md §19): a chosen
+   * master's own price; "any master": the one the server's rule would choose now (quote.ts), null when
+   * nobody is free at that time any more.
+   */
+  async quote(date: string, time: string, service: Service, master: MasterChoice, eligible: readonly Master[]): Promise<Quote | null> {
+    if (master !== ANY) return { masterId: master.id, price: termsWith(service, master).price };
+    const options = this.optionsOn(date, service);
+    if (!options || eligible.length === 0) return null;
+    return anyMasterQuote(await this.windows(date, service, eligible), time, options);
   }
 }
 
 export type ErrorKey =
-  'errNetwork' | 'errCaptcha' | 'errNoMasters' | 'errPhone' | 'errNotFound' | 'errTaken' | 'errTooMany' | 'errServer' | 'errInput';
+  | 'errNetwork'
+  | 'errCaptcha'
+  | 'errNoMasters'
+  | 'errPhone'
+  | 'errNotFound'
+  | 'errTaken'
+  | 'errPrice'
+  | 'errMasterService'
+  | 'errTooMany'
+  | 'errServer'
+  | 'errInput';
 
 const KEY_OF_CODE: Partial<Record<ErrorCode, ErrorKey>> = {
   captcha_failed: 'errCaptcha',
@@ -120,6 +139,9 @@ const KEY_OF_CODE: Partial<Record<ErrorCode, ErrorKey>> = {
   not_found: 'errNotFound',
   route_not_found: 'errNotFound',
   slot_taken: 'errTaken',
+  price_changed: 'errPrice',
+  // the master no longer does the service (changed meanwhile): choosing again helps
+  master_not_for_service: 'errMasterService',
   // a master or service removed meanwhile, or a retry that changed: choosing again helps as with a taken time
   conflict: 'errTaken',
   idempotency_key_reused: 'errTaken',

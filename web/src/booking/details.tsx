@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Captcha } from '@shared/captcha';
 import { useLang } from '@shared/i18n';
 import type { BookingT } from './messages';
-import { storedPhone } from '@core/phone-input.js';
+import { looksLikeMobile, storedPhone } from '@core/phone-input.js';
 import { PhoneInput } from '@shared/phone-field';
 import type { DetailsProblem, DetailsValues } from './flow-state';
 
@@ -65,6 +65,12 @@ export function DetailsStep(props: DetailsStepProps) {
           onValue={(phone) => onChange({ ...values, phone })}
         />
       </label>
+      {/* Soft, never blocking: the API keeps SPEC.md's phone rule (issue #49). */}
+      {!looksLikeMobile(values.phone) && (
+        <p class="notice small" role="status" data-testid="phone-unusual">
+          {t('phoneUnusual')}
+        </p>
+      )}
       <label class="field">
         <span>{t('notes')}</span>
         <textarea

@@ -5,6 +5,7 @@
  * only: the unit tests load it without the web build's aliases.
  */
 import { ANY, mastersFor, type MasterRef } from './masters.js';
+import type { Quote } from './quote.js';
 
 export type Step = 'service' | 'master' | 'when' | 'details' | 'done';
 
@@ -64,6 +65,13 @@ export interface FlowState<T extends FlowTypes> {
   problem: DetailsProblem | null;
   error: string | null;
   retaken: Retaken | null;
+  /**
+   * The master and price shown before «Записаться» and sent as `max_price` (CONTRACT.md §19), for the
+   * choice `key` names (quoteKey); value null: nobody is free then for "any master".
+   */
+  quote: { key: string; value: Quote | null } | null;
+  /** The price the server answered with `price_changed`: shown until the client confirms at it or changes the choice. */
+  repriced: number | null;
   captchaToken: string | null;
   /** Bumped to ask the captcha widget for a new token (a token is good for one check). */
   captchaReset: number;
@@ -95,6 +103,10 @@ export type FlowAction<T extends FlowTypes> =
   | { type: 'submitting'; problem: DetailsProblem | null }
   | { type: 'taken'; time: string; offered: string[] }
   | { type: 'pickOffered'; time: string }
+  /** The master and price of the chosen time, as the page read them (data.ts quote). */
+  | { type: 'quoted'; key: string; quote: Quote | null }
+  /** 409 price_changed: the price the booking would cost now. */
+  | { type: 'repriced'; price: number }
   | { type: 'booked'; booking: T['booking'] }
   | { type: 'failed'; error: string; resetCaptcha: boolean }
   /** «Записаться ещё» from the success screen. */
@@ -117,6 +129,8 @@ export function initialFlow<T extends FlowTypes>(defaults?: Partial<DetailsValue
     problem: null,
     error: null,
     retaken: null,
+    quote: null,
+    repriced: null,
     captchaToken: null,
     captchaReset: 0,
     sending: false,
@@ -127,6 +141,19 @@ export function initialFlow<T extends FlowTypes>(defaults?: Partial<DetailsValue
 /** The masters who can do the chosen service. */
 export function eligibleOf<T extends FlowTypes>(state: FlowState<T>): T['master'][] {
   return state.service ? mastersFor(state.service, state.masters) : [];
+}
+
+/** What a quote is for: the service, the master choice, the date and the time; null until a time is chosen. */
+export function quoteKey<T extends FlowTypes>(state: FlowState<T>): string | null {
+  const { service, master, date, time } = state;
+  if (!service || !date || !time) return null;
+  return `${service.id}|${master === ANY ? ANY : master.id}|${date}|${time}`;
+}
+
+/** The quote of the current choice, if the page has read it. */
+export function currentQuote<T extends FlowTypes>(state: FlowState<T>): Quote | null | undefined {
+  const key = quoteKey(state);
+  return key && state.quote?.key === key ? state.quote.value : undefined;
 }
 
 /** Whether a step can be shown with what is chosen. */
@@ -157,7 +184,7 @@ export function keptOf<T extends FlowTypes>(state: FlowState<T>): KeptChoices {
 
 /** A step shown: what the previous one said (a problem, an error, a taken time) goes with it. */
 function show<T extends FlowTypes>(state: FlowState<T>, step: Step, entry: FlowState<T>['move']['entry']): FlowState<T> {
-  return { ...state, step, move: { count: state.move.count + 1, entry }, problem: null, error: null, retaken: null };
+  return { ...state, step, move: { count: state.move.count + 1, entry }, problem: null, error: null, retaken: null, repriced: null };
 }
 
 /** A service picked (by hand or by a link): the master taken when only one can do it, a link's date kept. */
@@ -221,7 +248,7 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
       return { ...state, captchaToken: action.token };
     case 'submitting':
       if (action.problem) return state.step === 'details' ? { ...state, problem: action.problem } : state;
-      return { ...state, problem: null, error: null, retaken: null, sending: true };
+      return { ...state, problem: null, error: null, retaken: null, repriced: null, sending: true };
     case 'taken': {
       const onDetails = state.step === 'details';
       return { ...state, sending: false, retaken: onDetails ? { time: action.time, offered: action.offered } : null };
@@ -229,7 +256,15 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'pickOffered': {
       const { retaken } = state;
       if (!retaken || !('offered' in retaken) || !retaken.offered.includes(action.time)) return state;
-      return { ...state, time: action.time, retaken: { changedTo: action.time } };
+      return { ...state, time: action.time, retaken: { changedTo: action.time }, repriced: null };
+    }
+    case 'quoted':
+      return action.key === quoteKey(state) ? { ...state, quote: { key: action.key, value: action.quote } } : state;
+    case 'repriced': {
+      const key = quoteKey(state);
+      if (!key || state.step !== 'details') return { ...state, sending: false };
+      const masterId = currentQuote(state)?.masterId ?? null;
+      return { ...state, sending: false, quote: { key, value: { masterId, price: action.price } }, repriced: action.price };
     }
     case 'booked':
       return show({ ...state, sending: false, booking: action.booking }, 'done', 'replace');
@@ -240,7 +275,14 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
         error: state.step === 'details' ? action.error : null,
         captchaReset: state.captchaReset + (action.resetCaptcha ? 1 : 0),
       };
-    case 'again':
-      return show({ ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null }, 'service', 'push');
+    case 'again': {
+      // Name and phone stay for the next booking; the comment was about the first one.
+      const values = { ...state.values, notes: '' };
+      return show(
+        { ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null, values },
+        'service',
+        'push',
+      );
+    }
   }
 }

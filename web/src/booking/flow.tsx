@@ -20,6 +20,7 @@ import { StepBody } from './step-body';
 import type { BookingResult, InitialData } from './types';
 import { useCatalog } from './use-catalog';
 import { useFlow } from './use-flow';
+import { useQuote } from './use-quote';
 import { useSubmit } from './use-submit';
 
 export interface BookingFlowProps {
@@ -48,6 +49,7 @@ export function BookingFlow({ api, slug, initial, host, bookingHeaders, defaults
   // One list per choice of service (the day's times are fetched again when it changes).
   const { service, masters: known } = state;
   const eligible = useMemo(() => (service ? mastersFor(service, known) : []), [service, known]);
+  useQuote(source, state, dispatch, eligible);
   const submit = useSubmit({ api, slug, source, state, dispatch, eligible, captchaNeeded, t, bookingHeaders, onBooked });
 
   const { step, sending } = state;

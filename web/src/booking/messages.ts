@@ -70,6 +70,12 @@ export const bookingMessages = defineMessages({
     otherDay: 'Выбрать другой день',
     timeChanged: 'Новое время: {time}. Нажмите «Записаться».',
     dayOffText: 'Мастер в этот день не работает. Выберите другой день.',
+    errPrice: 'Стоимость изменилась. Выберите время снова.',
+    errMasterService: 'Этот мастер больше не делает эту услугу. Выберите мастера снова.',
+    priceChanged: 'Стоимость изменилась: теперь {price}. Нажмите «Записаться», чтобы записаться по новой цене.',
+    phoneUnusual: 'Похоже, это не мобильный номер Казахстана (+7 7xx) или России (+7 9xx). Проверьте: по нему салон свяжется с вами.',
+    dayOver: 'день окончен',
+    dayOverText: 'На сегодня запись закончилась. Выберите другой день.',
   },
   kk: {
     title: 'Онлайн жазылу',
@@ -139,6 +145,13 @@ export const bookingMessages = defineMessages({
     otherDay: 'Басқа күнді таңдау',
     timeChanged: 'Жаңа уақыт: {time}. «Жазылу» түймесін басыңыз.',
     dayOffText: 'Шебер бұл күні жұмыс істемейді. Басқа күнді таңдаңыз.',
+    errPrice: 'Бағасы өзгерді. Уақытты қайта таңдаңыз.',
+    errMasterService: 'Бұл шебер енді бұл қызметті көрсетпейді. Шеберді қайта таңдаңыз.',
+    priceChanged: 'Бағасы өзгерді: енді {price}. Жаңа бағамен жазылу үшін «Жазылу» түймесін басыңыз.',
+    phoneUnusual:
+      'Бұл Қазақстанның (+7 7xx) немесе Ресейдің (+7 9xx) ұялы нөміріне ұқсамайды. Тексеріңіз: салон сізбен осы нөмір арқылы байланысады.',
+    dayOver: 'күн аяқталды',
+    dayOverText: 'Бүгінге жазылу аяқталды. Басқа күнді таңдаңыз.',
   },
   en: {
     title: 'Online booking',
@@ -208,6 +221,13 @@ export const bookingMessages = defineMessages({
     otherDay: 'Choose another day',
     timeChanged: 'New time: {time}. Press “Book”.',
     dayOffText: 'The master does not work on this day. Please choose another day.',
+    errPrice: 'The price has changed. Please choose the time again.',
+    errMasterService: 'This master no longer does this service. Please choose a master again.',
+    priceChanged: 'The price has changed: it is now {price}. Press “Book” to book at the new price.',
+    phoneUnusual:
+      'This does not look like a Kazakh (+7 7xx) or Russian (+7 9xx) mobile number. Please check it: the salon will contact you on it.',
+    dayOver: 'day is over',
+    dayOverText: 'Booking for today is over. Please choose another day.',
   },
 });
 

@@ -1,5 +1,6 @@
 /** What is chosen so far, above the step: each item a way back to its own step. */
-import { formatDate, useLang } from '@shared/i18n';
+import { formatDate, formatPrice, useLang } from '@shared/i18n';
+import { currentQuote } from './flow-state';
 import { ANY } from './masters';
 import type { BookingT } from './messages';
 import { priceText } from './terms';
@@ -9,18 +10,21 @@ export function PickedList({ t, state, dispatch }: { t: BookingT; state: PageSta
   const lang = useLang();
   const { step, service, master, masterSkipped, date, time } = state;
   if (!service) return null;
+  // On the details step: the master and the price of the chosen time (CONTRACT.md §19), once read.
+  const quote = step === 'details' ? currentQuote(state) : undefined;
+  const quoted = master === ANY && quote?.masterId ? state.masters.find((m) => m.id === quote.masterId) : undefined;
   return (
     <ol class="picked">
       <li>
         <button type="button" onClick={() => dispatch({ type: 'go', step: 'service' })}>
           <span>{service.name}</span>
-          <b data-fact="price">{priceText(service, master)}</b>
+          <b data-fact="price">{quote ? formatPrice(quote.price) : priceText(service, master)}</b>
         </button>
       </li>
       {step !== 'master' && (
         <li>
           <button type="button" disabled={masterSkipped} onClick={() => dispatch({ type: 'go', step: 'master' })}>
-            <span>{master === ANY ? t('anyMaster') : master.name}</span>
+            <span data-fact="master">{master !== ANY ? master.name : (quoted?.name ?? t('anyMaster'))}</span>
           </button>
         </li>
       )}

@@ -2,16 +2,18 @@
 import { useLang } from '@shared/i18n';
 import type { BookingT } from './messages';
 import { durationText, priceText } from './terms';
-import type { Service } from './types';
+import type { Master, Service } from './types';
 
 interface ServiceStepProps {
   t: BookingT;
   services: Service[];
+  /** A master's own link (CONTRACT.md §18, §19): that master's price and duration of each service. */
+  master?: Master;
   onPick(service: Service): void;
 }
 
 /** Services grouped by category, in the catalog's order; uncategorised ones last. */
-export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
+export function ServiceStep({ t, services, master, onPick }: ServiceStepProps) {
   const lang = useLang();
   if (services.length === 0) return <p class="muted">{t('noServices')}</p>;
   const groups = new Map<string, Service[]>();
@@ -31,8 +33,8 @@ export function ServiceStep({ t, services, onPick }: ServiceStepProps) {
                 <button type="button" class="choice" data-service={service.id} onClick={() => onPick(service)}>
                   <span class="choice-name">{service.name}</span>
                   <span class="choice-meta">
-                    <span>{durationText(service, lang)}</span>
-                    <b class="price">{priceText(service)}</b>
+                    <span>{durationText(service, lang, master)}</span>
+                    <b class="price">{priceText(service, master)}</b>
                   </span>
                 </button>
               </li>

@@ -1,4 +1,5 @@
 /** The body of the step shown: each step's component, its choices turned into the flow's actions. */
+import { formatPrice } from '@shared/i18n';
 import type { SlotSource } from './data';
 import { DetailsStep } from './details';
 import { MasterStep } from './master-step';
@@ -39,6 +40,7 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
         <ServiceStep
           t={t}
           services={onlyMaster ? servicesOf(onlyMaster, catalog.services, state.masters) : catalog.services}
+          master={onlyMaster ?? undefined}
           onPick={pickService}
         />
       </>
@@ -68,7 +70,7 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
     );
   }
   if (step === 'details') {
-    const { retaken } = state;
+    const { retaken, repriced } = state;
     return (
       <DetailsStep
         t={t}
@@ -80,14 +82,21 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
         problem={state.problem}
         error={state.error}
         notice={
-          retaken && (
-            <TakenNotice
-              t={t}
-              retaken={retaken}
-              onPick={(time) => dispatch({ type: 'pickOffered', time })}
-              onOtherDay={() => dispatch({ type: 'go', step: 'when' })}
-            />
-          )
+          <>
+            {retaken && (
+              <TakenNotice
+                t={t}
+                retaken={retaken}
+                onPick={(time) => dispatch({ type: 'pickOffered', time })}
+                onOtherDay={() => dispatch({ type: 'go', step: 'when' })}
+              />
+            )}
+            {repriced !== null && (
+              <p class="notice" role="alert" data-testid="price-changed">
+                {t('priceChanged', { price: formatPrice(repriced) })}
+              </p>
+            )}
+          </>
         }
         sending={state.sending}
         showSubmit={!inMiniApp}

@@ -1,18 +1,22 @@
 /**
- * Sending the booking: the details checked, the chosen time checked again (issue #35: taken meanwhile
- * → the nearest free times of that day), "any master" turned into a free one, the POST with its
- * idempotency key and the captcha's token, and the outcome into the flow's state.
+ * Sending the booking (CONTRACT.md §19): the details checked, the master and price shown (the quote) sent
+ * as `if_free: true` and `max_price`, "any master" sent without a master (the server chooses by the same
+ * rule the quote read), the POST with its idempotency key and the captcha's token, and the outcome into the
+ * flow's state: 409 slot_taken offers its `free_times`, 409 price_changed shows the new price to accept,
+ * everything typed kept.
  */
 import { useCallback, useRef } from 'preact/hooks';
-import { randomKey } from '@shared/api';
+import { ApiError, randomKey } from '@shared/api';
 import type { Client } from '@shared/client';
 import { storedPhone } from '@core/phone-input.js';
-import { nearestTimes } from '@core/start-times.js';
 import { errorKey, type SlotSource } from './data';
 import { detailsProblem } from './details';
 import { keepChoices } from './history';
+import { currentQuote } from './flow-state';
 import { ANY } from './masters';
 import type { BookingT } from './messages';
+import type { Quote } from './quote';
+import { termsWith } from './terms';
 import type { BookingResult, Master } from './types';
 import type { PageDispatch, PageState } from './use-flow';
 
@@ -37,18 +41,26 @@ export function useSubmit(setup: SubmitSetup): () => void {
   const { api, slug, source, state, dispatch, eligible, captchaNeeded, t } = setup;
 
   /**
-   * The day's start times fetched again: null while the chosen time is still free (or the check itself
-   * failed, or the time is the client's own booking being made again: the API then decides), else the
-   * free times of that day.
+   * The quote the page showed, else read now; for "any master" when nobody is free now, the lowest price
+   * among the masters (the server then answers slot_taken, or price_changed for the client to see).
    */
-  async function stillFree(day: string, chosen: string): Promise<string[] | null> {
-    const { service, master, booking } = state;
-    if (!service) return null;
-    // «Исправить номер» books the same time again: the client's own first booking does not take it from them.
-    if (booking && booking.start_at.slice(0, 16) === `${day}T${chosen}`) return null;
-    source.forget();
-    const times = await source.dayTimes(day, service, master, eligible).catch(() => null);
-    return times && !times.includes(chosen) ? times : null;
+  async function priceToSend(): Promise<Quote> {
+    const { service, master, date, time } = state;
+    const shown = currentQuote(state);
+    if (shown) return shown;
+    const read = shown === null ? null : await source.quote(date!, time!, service!, master, eligible).catch(() => null);
+    if (read) return read;
+    const prices = eligible.map((m) => termsWith(service!, m).price);
+    return { masterId: master === ANY ? null : master.id, price: prices.length > 0 ? Math.min(...prices) : service!.price };
+  }
+
+  /**
+   * «Исправить номер» books the time of the client's own booking just made again: that booking holds the time
+   * until the salon rejects it, so this one request goes without if_free, with that booking's master (decision 0074).
+   */
+  function rebookingOwnTime(): { master_id: number } | null {
+    const { booking, date, time } = state;
+    return booking && booking.start_at.slice(0, 16) === `${date}T${time}` ? { master_id: booking.master.id } : null;
   }
 
   async function submit() {
@@ -59,16 +71,17 @@ export function useSubmit(setup: SubmitSetup): () => void {
     if (problem) return;
     sendingNow.current = true;
     try {
-      const free = await stillFree(date, time);
-      if (free) return dispatch({ type: 'taken', time, offered: nearestTimes(free, time) });
-      const masterId = master === ANY ? await source.freeMaster(date, time, service, eligible) : master.id;
+      const quote = await priceToSend();
+      const own = rebookingOwnTime();
       const body = {
         service_id: service.id,
         date,
         time,
         first_name: values.firstName.trim(),
         phone: `+${storedPhone(values.phone)}`,
-        ...(masterId !== null ? { master_id: masterId } : {}),
+        ...(own ?? (master === ANY ? {} : { master_id: master.id })),
+        if_free: !own,
+        max_price: quote.price,
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
       };
       // The same request keeps its key, so a retry after a lost answer returns the first booking.
@@ -85,6 +98,14 @@ export function useSubmit(setup: SubmitSetup): () => void {
       dispatch({ type: 'booked', booking: result });
       setup.onBooked?.(result);
     } catch (caught) {
+      const refused = caught instanceof ApiError ? caught : null;
+      if (refused?.code === 'slot_taken' && refused.extra.free_times) {
+        source.forget();
+        return dispatch({ type: 'taken', time, offered: refused.extra.free_times });
+      }
+      if (refused?.code === 'price_changed' && refused.extra.price !== undefined) {
+        return dispatch({ type: 'repriced', price: refused.extra.price });
+      }
       const key = errorKey(caught);
       dispatch({ type: 'failed', error: t(key), resetCaptcha: captchaNeeded });
       if (key === 'errTaken') source.forget();

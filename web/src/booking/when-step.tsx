@@ -20,13 +20,21 @@ interface WhenStepProps {
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };
 
-type DayState = 'unknown' | 'open' | 'full' | 'off';
+type DayState = 'unknown' | 'open' | 'full' | 'over' | 'off';
 
+/** Today (the strip's first day) with nothing bookable left is over, not "busy" (issue #49: after hours it was red). */
 const stateOf = (strip: Days | null, index: number): DayState => {
   const day = strip?.[index];
   if (!day) return 'unknown';
-  return day.available ? 'open' : day.day_off ? 'off' : 'full';
+  if (day.available) return 'open';
+  if (day.day_off) return 'off';
+  return index === 0 ? 'over' : 'full';
 };
+
+const DAY_WORD = { off: 'dayOff', full: 'dayFull', over: 'dayOver' } as const;
+const NO_TIMES_TEXT = { off: 'dayOffText', over: 'dayOverText' } as const;
+
+const noTimesText = (state: DayState) => (state === 'off' || state === 'over' ? NO_TIMES_TEXT[state] : 'noTimeDay');
 
 /** Date strip (next 30 days from one request; days off and fully booked days marked apart) and the chosen day's start times by part of the day. */
 export function WhenStep({ t, source, timeZone, service, master, eligible, date, onDate, onTime }: WhenStepProps) {
@@ -65,7 +73,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
       <div class="days" role="listbox" aria-label={t('pickDay')}>
         {days.map((day, index) => {
           const state = stateOf(strip, index);
-          const closed = state === 'off' || state === 'full';
+          const closed = state === 'off' || state === 'full' || state === 'over';
           return (
             <button
               key={day}
@@ -84,7 +92,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
               <span class="day-week">{formatDate(day, lang, { weekday: 'short' })}</span>
               <span class="day-num">{Number(day.slice(8))}</span>
               <span class="day-month">
-                {state === 'off' ? t('dayOff') : state === 'full' ? t('dayFull') : formatDate(day, lang, { month: 'short' })}
+                {state === 'off' || state === 'full' || state === 'over' ? t(DAY_WORD[state]) : formatDate(day, lang, { month: 'short' })}
               </span>
             </button>
           );
@@ -102,7 +110,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
         </p>
       )}
       {date && times.state === 'ready' && times.value.length === 0 && (
-        <p class="muted no-times">{t(stateOf(strip, days.indexOf(date)) === 'off' ? 'dayOffText' : 'noTimeDay')}</p>
+        <p class="muted no-times">{t(noTimesText(stateOf(strip, days.indexOf(date))))}</p>
       )}
       {date && times.state === 'ready' && times.value.length > 0 && (
         <div class="day-parts">

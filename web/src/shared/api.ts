@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     /** What to branch on; absent when the answer was not the API's (no network, a proxy's page). */
     readonly code?: ErrorCode,
+    /** What a refusal answers beside its code (CONTRACT.md §19: `free_times` of slot_taken, `price` of price_changed). */
+    readonly extra: { free_times?: string[]; price?: number } = {},
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -76,12 +78,16 @@ export function withQuery(path: string, query: RequestOptions['query']): string 
 
 /** An error answer's body as ApiError (a proxy's HTML page or an empty body keeps the status text). */
 function toApiError(response: Response, body: unknown): ApiError {
-  const { detail, errors, code } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { detail, errors, code, free_times, price } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return new ApiError(
     response.status,
     typeof detail === 'string' ? detail : response.statusText || 'Error',
     Array.isArray(errors) ? (errors as FieldError[]) : [],
     typeof code === 'string' ? (code as ErrorCode) : undefined,
+    {
+      ...(Array.isArray(free_times) ? { free_times: free_times.filter((time): time is string => typeof time === 'string') } : {}),
+      ...(typeof price === 'number' ? { price } : {}),
+    },
   );
 }
 
