@@ -277,7 +277,7 @@ describe('the smaller things of the first week', () => {
     await page.goto(`${w.baseUrl}/admin/services`);
     const price = page.locator('input[name="service_price"]');
     await price.waitFor();
-    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '']);
+    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '60']); // the duration a real 60 (issue #49)
     await price.click();
     await page.keyboard.type('3000');
     expect(await price.inputValue()).toBe('3000');
