@@ -16,7 +16,7 @@ import { ClientFields } from './client-fields';
 import { DateTimePicker } from './date-time-picker';
 import { MasterServiceFields } from './master-service-fields';
 import { useBookingsT } from './messages';
-import { clashOf, type DayBooking } from './owner-rules';
+import { clashOf, servicesOfMaster, type DayBooking } from './owner-rules';
 import { useNextFree } from './use-next-free';
 import './bookings.css';
 
@@ -42,7 +42,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [notes, setNotes] = useState('');
   const allServices = useLoad((signal) => client.get('/services', { signal }), []);
   const master = props.masters.find((m) => m.id === masterId);
-  const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
+  const services = servicesOfMaster(master, allServices.data ?? [], props.masters);
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((service) => service.id === serviceId) ?? services[0];
   // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).

@@ -27,6 +27,19 @@ export function mastersForService<M extends { id: number; services: ReadonlyArra
   return current && !allowed.some((m) => m.id === current.id) ? [...allowed, current] : allowed;
 }
 
+/**
+ * What a new booking with `master` may be for: their own services (with their durations), else, for a
+ * master nobody linked to anything, the services nobody is linked to (any other is master_not_for_service).
+ */
+export function servicesOfMaster<S extends { id: number }>(
+  master: { services: readonly S[] } | undefined,
+  all: readonly S[],
+  masters: ReadonlyArray<{ services: ReadonlyArray<{ id: number }> }>,
+): readonly S[] {
+  if (master && master.services.length > 0) return master.services;
+  return all.filter((service) => !masters.some((m) => m.services.some((s) => s.id === service.id)));
+}
+
 /** The master's own price of the service (CONTRACT.md §17), undefined when they do not list it. */
 export const priceOf = (
   master: { services: ReadonlyArray<{ id: number; price: number }> } | undefined,
