@@ -262,7 +262,7 @@ describe('the week view', () => {
 });
 
 describe('the smaller things of the first week', () => {
-  it('1280: the master card leads to that schedule, the city survives a reload, a new service prefills nothing, notes are named apart, a move says so, the dialog covers the screen', async () => {
+  it('1280: the master card leads to that schedule, the city survives a reload, a new service prefills only its 60 minutes, notes are named apart, a move says so, the dialog covers the screen', async () => {
     const { owner, master } = await salonWithMaster('Дана');
     const page = await browser.open(LAPTOP, owner.token);
     await page.goto(`${w.baseUrl}/admin/masters`);
