@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { DAY, usePanelBrowser } from './admin-helpers.js';
+import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
@@ -157,6 +157,25 @@ describe('the owner moves and enters bookings they can trust', () => {
     await expect.poll(() => detail.getByTestId('booking-when').textContent()).toContain('16:00–17:00');
     await screenshot(page, 'owner-trust-detail-360');
     await expectNoOverflow(page, detail);
+    // The times stay together, a label breaks between words only ("Комментари / й к записи" before).
+    const lines = (el: Locator) =>
+      el.evaluate((node) => Math.round(node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight)));
+    expect(await lines(detail.locator('.booking-times'))).toBe(1);
+    const brokenWords = await detail.locator('dt').evaluateAll((dts) =>
+      dts.flatMap((dt) => {
+        const text = dt.firstChild!;
+        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+        return words
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((word) => word[0]);
+      }),
+    );
+    expect(brokenWords).toEqual([]);
     expect(await smallTargets(page, '.modal a[href^="tel:"]')).toEqual([]);
     await detail.getByRole('button', { name: 'Перенести' }).tap();
     await detail.getByRole('group', { name: 'Свободное время' }).getByRole('button').first().waitFor();
@@ -183,6 +202,15 @@ describe('the services screen', () => {
     expect(await smallTargets(page, '.check, .chip, a[href^="tel:"]')).toEqual([]);
   });
 
+  it('1280: the table shows the buffer under the duration and the price range in its own column', async () => {
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/services`);
+    const row = page.locator('tr', { hasText: 'Стрижка' }).first();
+    await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('1\u00a0ч+10 мин перерыв');
+    expect(await row.locator('td').nth(2).textContent()).toBe('8\u202f000 – 9\u202f000\u00a0₸');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
+  });
+
   it('360: a new service saves with the prefilled 60; a complaint shows below the sticky top bar', async () => {
     const page = await browser.open(PHONE, salon.token);
     await page.goto(`${w.baseUrl}/admin/services`);
@@ -198,6 +226,10 @@ describe('the services screen', () => {
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
     const bar = (await page.locator('.side').boundingBox())!;
     await expect.poll(async () => (await name.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await duration.focus(); // selected: typing replaces the 60, never «6090»
+    await page.keyboard.type('90');
+    expect(await duration.inputValue()).toBe('90');
+    await duration.fill('60');
     await screenshot(page, 'owner-trust-service-complaint-360');
     await name.fill('Бритьё');
     await create.getByRole('button', { name: 'Добавить услугу' }).click();
