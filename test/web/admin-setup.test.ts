@@ -148,7 +148,7 @@ describe('faster setup', () => {
     await page.goto(`${w.baseUrl}/admin/services`);
     const create = page.getByRole('form', { name: 'Новая услуга' });
     await create.getByLabel('Название услуги').fill('Бритьё');
-    await create.getByLabel('Длительность, мин').fill('30'); // a new service prefills nothing (issue #35)
+    await create.getByLabel('Длительность, мин').fill('30'); // replaces the prefilled 60 (issue #49)
     await create.getByLabel('Цена, ₸').fill('3000');
     await create.getByLabel('Дана').check();
     await create.getByLabel('Ерлан').check();

@@ -263,7 +263,7 @@ describe('the week view', () => {
 });
 
 describe('the smaller things of the first week', () => {
-  it('1280: the master card leads to that schedule, the city survives a reload, a new service prefills nothing, notes are named apart, a move says so, the dialog covers the screen', async () => {
+  it('1280: the master card leads to that schedule, the city survives a reload, a new service prefills only its 60 minutes, notes are named apart, a move says so, the dialog covers the screen', async () => {
     const { owner, master } = await salonWithMaster('Дана');
     const page = await browser.open(LAPTOP, owner.token);
     await page.goto(`${w.baseUrl}/admin/masters`);
@@ -278,7 +278,7 @@ describe('the smaller things of the first week', () => {
     await page.goto(`${w.baseUrl}/admin/services`);
     const price = page.locator('input[name="service_price"]');
     await price.waitFor();
-    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '']);
+    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '60']); // the duration a real 60 (issue #49)
     await price.click();
     await page.keyboard.type('3000');
     expect(await price.inputValue()).toBe('3000');

@@ -38,7 +38,10 @@ export function BookingFacts(props: { booking: Booking; accepted?: { proposed_da
       </dd>
       <dt>{tb('when')}</dt>
       <dd data-testid="booking-when">
-        {formatDate(dateOf(b.start_at), lang)}, {timeOf(b.start_at)}–{timeOf(b.end_at)}
+        {formatDate(dateOf(b.start_at), lang)},{' '}
+        <span class="booking-times">
+          {timeOf(b.start_at)}–{timeOf(b.end_at)}
+        </span>
       </dd>
       <dt>{t('client')}</dt>
       <dd>

@@ -7,7 +7,7 @@ export function MasterServiceFields(props: {
   masters: Master[];
   masterId: number;
   onMaster: (id: number) => void;
-  services: Array<{ id: number; name: string; duration: number }>;
+  services: ReadonlyArray<{ id: number; name: string; duration: number }>;
   serviceId: number | undefined;
   onService: (id: number) => void;
 }) {

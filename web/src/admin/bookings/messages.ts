@@ -64,6 +64,10 @@ const ru = {
   movedNow: 'Запись перенесена:',
   noProposalsAfterMove: 'Клиенту другое время не предлагали — вы перенесли запись сами.',
   bookingNotes: 'Комментарий к записи',
+  priceStays: 'Цена записи не меняется: {price}.',
+  masterPrice: 'У мастера {master} услуга стоит {price}.',
+  clashAsk: '{master} занят {from}–{to} ({client}). Записать всё равно?',
+  bookAnyway: 'Записать всё равно',
 };
 
 type Key = keyof typeof ru;
@@ -132,6 +136,10 @@ const kk: Record<Key, string> = {
   movedNow: 'Жазылу ауыстырылды:',
   noProposalsAfterMove: 'Клиентке басқа уақыт ұсынылмады — жазылуды өзіңіз ауыстырдыңыз.',
   bookingNotes: 'Жазылуға түсініктеме',
+  priceStays: 'Жазба бағасы өзгермейді: {price}.',
+  masterPrice: '{master} шеберде қызмет бағасы — {price}.',
+  clashAsk: '{master} {from}–{to} бос емес ({client}). Бәрібір жазу керек пе?',
+  bookAnyway: 'Бәрібір жазу',
 };
 
 const en: Record<Key, string> = {
@@ -197,6 +205,10 @@ const en: Record<Key, string> = {
   movedNow: 'Booking moved:',
   noProposalsAfterMove: 'No other time was proposed to the client — you moved the booking yourself.',
   bookingNotes: 'Comment on the booking',
+  priceStays: 'The booking keeps its price: {price}.',
+  masterPrice: '{master} charges {price} for this service.',
+  clashAsk: '{master} is busy {from}–{to} ({client}). Book anyway?',
+  bookAnyway: 'Book anyway',
 };
 
 export const bookingsMessages = defineMessages<Key>({ ru, kk, en });

@@ -1,17 +1,43 @@
 /**
  * Moving a booking (CONTRACT.md §12): the phone's way, in a booking's detail: a date, a master,
  * one of the master's free start times (the same picker as the proposal's) or a typed one; then
- * the question of move-question.tsx, which a drag on the calendar asks too.
+ * the question of move-question.tsx, which a drag on the calendar asks too. Only the masters who do
+ * the booking's service are offered (CONTRACT.md §19 master_not_for_service); another master's line
+ * says who takes it and that the price stays, with that master's own price beside it (decision 0076).
  */
 import { useState } from 'preact/hooks';
+import { formatPrice } from '@shared/i18n';
 import { useLoad } from '@shared/panel-ui';
-import { dateOf } from '../common/dates';
+import { dateOf, timeOf } from '../common/dates';
 import { DateTimePicker } from './date-time-picker';
 import { FreeTimes } from './free-times';
 import { MoveQuestion } from './move-question';
 import { useT, messages } from '../common/messages';
 import { client, type Booking, type Master } from '../common/state';
 import { useBookingsT } from './messages';
+import { mastersForService, priceOf } from './owner-rules';
+
+/** "11:00 Ерлан → 11:00 Данияр" and the price: the booking's price_snapshot never changes (SPEC.md). */
+function MasterChange(props: { booking: Booking; master: Pick<Master, 'name' | 'services'>; time: string }) {
+  const tb = useBookingsT();
+  const b = props.booking;
+  const price = priceOf(props.master, b.service.id);
+  return (
+    <div class="master-change" data-testid="move-change">
+      <p>
+        <strong>
+          {timeOf(b.start_at)} {b.master.name} → {props.time || '…'} {props.master.name}
+        </strong>
+      </p>
+      <p class="muted">
+        {tb('priceStays', { price: formatPrice(b.price_snapshot) })}
+        {price !== undefined && price !== b.price_snapshot && (
+          <> {tb('masterPrice', { master: props.master.name, price: formatPrice(price) })}</>
+        )}
+      </p>
+    </div>
+  );
+}
 
 export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking) => void; onCancel: () => void }) {
   const tb = useBookingsT();
@@ -23,9 +49,10 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
   const [asking, setAsking] = useState(false);
   const loaded = useLoad((signal) => client.get('/masters', { signal }), []);
   // An archived master still names the booking: it stays choosable, as "leave it with this master".
-  const known: Array<Pick<Master, 'id' | 'name'>> = loaded.data ?? [];
-  const masters = known.some((m) => m.id === b.master.id) ? known : [...known, b.master];
-  const master = masters.find((m) => m.id === masterId) ?? b.master;
+  const current: Pick<Master, 'id' | 'name' | 'services'> = { ...b.master, services: [] };
+  const known: Array<Pick<Master, 'id' | 'name' | 'services'>> = loaded.data ?? [];
+  const masters = mastersForService(known, b.service.id, known.find((m) => m.id === b.master.id) ?? current);
+  const master = masters.find((m) => m.id === masterId) ?? current;
   if (asking) {
     return (
       <MoveQuestion
@@ -71,6 +98,7 @@ export function MoveBooking(props: { booking: Booking; onMoved: (moved: Booking)
         </label>
       </DateTimePicker>
       <FreeTimes booking={b} master={master} date={date} time={time} onPick={setTime} />
+      {master.id !== b.master.id && <MasterChange booking={b} master={master} time={time} />}
       <div class="row detail-form-buttons">
         <button class="btn btn-small" disabled={!time}>
           {tb('move')}

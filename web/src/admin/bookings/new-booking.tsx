@@ -1,18 +1,22 @@
 /**
  * A booking the owner enters (walk-in, phone or WhatsApp call): a returning client is
  * found by phone or name among the salon's clients, a new one is typed in; service,
- * master, date and time come prefilled from the calendar cell. POST /bookings.
+ * master, date and time come prefilled from the calendar cell. POST /bookings. A booking on top of
+ * another of the master's asks first ("Записать всё равно?"), unless strict slots refuse it anyway
+ * (the server's 409; decision 0076).
  */
 import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
 import { ErrorBox, Modal, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
+import { timeOf } from '../common/dates';
 import { useT, messages } from '../common/messages';
-import { client, type Master } from '../common/state';
+import { client, useSession, type Master } from '../common/state';
 import { ClientFields } from './client-fields';
 import { DateTimePicker } from './date-time-picker';
 import { MasterServiceFields } from './master-service-fields';
 import { useBookingsT } from './messages';
+import { clashOf, servicesOfMaster, type DayBooking } from './owner-rules';
 import { useNextFree } from './use-next-free';
 import './bookings.css';
 
@@ -38,7 +42,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [notes, setNotes] = useState('');
   const allServices = useLoad((signal) => client.get('/services', { signal }), []);
   const master = props.masters.find((m) => m.id === masterId);
-  const services = master && master.services.length > 0 ? master.services : (allServices.data ?? []);
+  const services = servicesOfMaster(master, allServices.data ?? [], props.masters);
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((service) => service.id === serviceId) ?? services[0];
   // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).
@@ -46,8 +50,16 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
     setDate(nextDate);
     setTime(nextTime);
   });
+  const { business } = useSession();
+  // The booking this one would sit on, once the owner was told: the next press books all the same.
+  const [clash, setClash] = useState<DayBooking | null>(null);
   const save = useAction(async () => {
     if (!chosen) return;
+    if (!business.strict_slots && !clash) {
+      const day = await client.get('/bookings', { query: { date, master_id: masterId } });
+      const found = clashOf(day, date, time, chosen.duration);
+      if (found) return setClash(found);
+    }
     await client.post('/bookings', {
       body: {
         service_id: chosen.id,
@@ -62,6 +74,9 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
     props.onCreated();
   });
   const taken = hasCode(save.error, 'slot_taken');
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => (setClash(null), set(value));
   return (
     <Modal title={tb('newBooking')} onClose={props.onClose} closeLabel={t('close')}>
       <form
@@ -82,18 +97,18 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
         <MasterServiceFields
           masters={props.masters}
           masterId={masterId}
-          onMaster={setMasterId}
+          onMaster={changed(setMasterId)}
           services={services}
           serviceId={chosen?.id}
-          onService={setServiceId}
+          onService={changed(setServiceId)}
         />
         <DateTimePicker
           names={{ date: 'date', time: 'time' }}
           labels={{ date: tb('date'), time: tb('time') }}
           date={date}
           time={time}
-          onDate={(value) => (setAuto(false), setDate(value))}
-          onTime={(value) => (setAuto(false), setTime(value))}
+          onDate={(value) => (setAuto(false), setClash(null), setDate(value))}
+          onTime={(value) => (setAuto(false), setClash(null), setTime(value))}
           errors={{ date: errorFor(save.error, 'date'), time: errorFor(save.error, 'time') }}
         />
         {auto && time && (
@@ -110,9 +125,19 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           <span class="muted">{tb('bookingNotes')}</span>
           <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
         </label>
+        {clash && (
+          <p class="notice" role="alert" data-testid="booking-clash">
+            {tb('clashAsk', {
+              master: master?.name ?? '',
+              from: timeOf(clash.start_at),
+              to: timeOf(clash.end_at),
+              client: clash.client.first_name,
+            })}
+          </p>
+        )}
         <div class="row">
           <button class="btn" disabled={save.busy || !chosen}>
-            {tb('createBooking')}
+            {clash ? tb('bookAnyway') : tb('createBooking')}
           </button>
           <button type="button" class="btn btn-ghost" onClick={props.onClose}>
             {t('cancelAction')}

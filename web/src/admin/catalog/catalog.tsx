@@ -10,7 +10,15 @@ import { useCatalogT } from './messages';
 import { ServiceForm } from './service-form';
 import './catalog.css';
 
-/** A service in the list: its masters under its name, its links, edit and delete. */
+/** What the service costs over the masters who do it (their own prices, CONTRACT.md §17): "5 000 – 7 000 ₸", or one price. */
+function priceRange(service: Service, masters: Master[] | undefined): string {
+  const own = (masters ?? []).flatMap((m) => m.services.filter((x) => x.id === service.id).map((x) => x.price));
+  const prices = own.length > 0 ? own : [service.price];
+  const [low, high] = [Math.min(...prices), Math.max(...prices)];
+  return low === high ? formatPrice(low) : `${formatPrice(low).replace(/\u00a0₸$/, '')} – ${formatPrice(high)}`;
+}
+
+/** A service in the list: its masters under its name, its links, its buffer and price range, edit and delete. */
 function ServiceRow(props: { service: Service; masters: Master[] | undefined; onEdit: () => void; onDelete: () => void }) {
   const t = useT(messages);
   const s = useCatalogT();
@@ -28,8 +36,17 @@ function ServiceRow(props: { service: Service; masters: Master[] | undefined; on
         </div>
         <ReachLinks choice={{ serviceId: service.id }} name={service.name} />
       </td>
-      <td data-label={t('duration')}>{formatDuration(service.duration, lang)}</td>
-      <td data-label={t('price')}>{formatPrice(service.price)}</td>
+      <td data-label={t('duration')}>
+        {formatDuration(service.duration, lang)}
+        {service.buffer_after > 0 && (
+          <div class="muted service-buffer" data-testid="service-buffer">
+            {s('bufferShort', { minutes: String(service.buffer_after) })}
+          </div>
+        )}
+      </td>
+      <td data-label={t('price')} data-testid="service-price">
+        {priceRange(service, props.masters)}
+      </td>
       <td data-label={s('category')}>{service.category?.name ?? '—'}</td>
       <td>
         <div class="row-actions">

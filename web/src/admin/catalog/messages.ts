@@ -19,6 +19,7 @@ const ru = {
   noMastersForService: 'Мастеров пока нет — добавьте их в разделе «Мастера».',
   categorySaved: 'Сохранено',
   categoryUnsaved: 'Название изменено — нажмите «Сохранить»',
+  bufferShort: '+{minutes} мин перерыв',
 };
 
 export type CatalogKey = keyof typeof ru;
@@ -41,6 +42,7 @@ const kk: Record<CatalogKey, string> = {
   noMastersForService: 'Шеберлер әлі жоқ — оларды «Шеберлер» бөлімінде қосыңыз.',
   categorySaved: 'Сақталды',
   categoryUnsaved: 'Атауы өзгерді — «Сақтау» басыңыз',
+  bufferShort: '+{minutes} мин үзіліс',
 };
 
 const en: Record<CatalogKey, string> = {
@@ -61,6 +63,7 @@ const en: Record<CatalogKey, string> = {
   noMastersForService: 'No masters yet — add them under “Masters”.',
   categorySaved: 'Saved',
   categoryUnsaved: 'Name changed — press “Save”',
+  bufferShort: '+{minutes} min break',
 };
 
 export const catalogMessages = defineMessages<CatalogKey>({ ru, kk, en });

@@ -7,8 +7,9 @@ import { masterLinkChanges } from '../onboarding/setup-rules';
 import { MasterChoices } from './master-choices';
 import { useCatalogT } from './messages';
 
-// A new service prefills nothing to delete first (issue #35: «0» became «03000»); placeholders show the shape.
-const emptyService = { name: '', duration: '', price: '', buffer_after: '', category_id: '' };
+// A new service prefills no «0» to delete first (issue #35: «0» became «03000»); the duration is a real 60
+// (issue #49: a grey placeholder «60» looked filled in, and the form refused to save).
+const emptyService = { name: '', duration: '60', price: '', buffer_after: '', category_id: '' };
 
 export function ServiceForm(props: { service?: Service; categories: Category[]; masters: Master[] | undefined; onDone: () => void }) {
   const t = useT(messages);
@@ -53,6 +54,8 @@ export function ServiceForm(props: { service?: Service; categories: Category[]; 
   return (
     <form
       aria-label={service ? s('editService') : s('newService')}
+      // A number field's value is selected on focus: typing replaces the prefilled 60, not «6090».
+      onFocusIn={(event) => event.target instanceof HTMLInputElement && event.target.type === 'number' && event.target.select()}
       onSubmit={(event) => {
         event.preventDefault();
         void save.run();
@@ -67,7 +70,6 @@ export function ServiceForm(props: { service?: Service; categories: Category[]; 
           type="number"
           min={1}
           required
-          placeholder="60"
           value={form.duration}
           onValue={set('duration')}
           error={err('duration')}
