@@ -51,3 +51,6 @@ CREATE TRIGGER bookings_recounted AFTER UPDATE OF status, business_id ON booking
   FOR EACH ROW WHEN ((OLD.status IS DISTINCT FROM NEW.status OR OLD.business_id <> NEW.business_id)
     AND current_setting('app.restoring', true) IS DISTINCT FROM 'on')
   EXECUTE FUNCTION count_booking_change();
+--> statement-breakpoint
+-- A master deleted (ON DELETE cascade) finds their time off by index (CONTRACT.md §21 time_off.master_id).
+CREATE INDEX "time_off_master_idx" ON "time_off" USING btree ("master_id");

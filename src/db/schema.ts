@@ -301,6 +301,7 @@ export const timeOff = pgTable(
   },
   (t) => [
     index('time_off_business_dates_idx').on(t.businessId, t.dateTo, t.dateFrom),
+    index('time_off_master_idx').on(t.masterId),
     check('time_off_dates_ordered', sql`${t.dateFrom} <= ${t.dateTo}`),
     check('time_off_hours_paired', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
   ],
