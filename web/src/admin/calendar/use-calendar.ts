@@ -32,6 +32,10 @@ export function useCalendar() {
     (signal) => client.get('/bookings', { query: { date_from: days[0], date_to: days[days.length - 1] }, signal }),
     [days[0], days.length],
   );
+  const timeOff = useLoad(
+    (signal) => client.get('/time-off', { query: { from: days[0]!, to: days[days.length - 1]! }, signal }),
+    [days[0], days.length],
+  );
   useBookingChanges(bookings.reload);
 
   const go = (next: string, nextView = view, nextChoice = choice) => {
@@ -56,5 +60,5 @@ export function useCalendar() {
     view === 'week',
   );
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
-  return { view, date, days, narrow, setup, bookings, go, choose, columns, mode, shown };
+  return { view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
 }
