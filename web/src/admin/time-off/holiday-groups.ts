@@ -7,7 +7,7 @@ export interface HolidayGroup {
   to: string;
 }
 
-/** Runs of consecutive dates with the same name (Наурыз 21-23 March is one), not yet over on `today`, by date. */
+/** Runs of consecutive dates with the same name (Наурыз 21-23 March is one), of the coming 12 months from `today`, by date. */
 export function upcomingHolidayGroups(holidays: readonly { date: string; name: string }[], today: string): HolidayGroup[] {
   const sorted = [...holidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const groups: HolidayGroup[] = [];
@@ -16,7 +16,8 @@ export function upcomingHolidayGroups(holidays: readonly { date: string; name: s
     if (last && last.name === name && addDays(last.to, 1) === date) last.to = date;
     else groups.push({ name, from: date, to: date });
   }
-  return groups.filter((group) => group.to >= today);
+  const last = addDays(today, 365);
+  return groups.filter((group) => group.to >= today && group.from < last);
 }
 
 /** Whether whole-day entries of the business already close every date of the group. */
