@@ -174,16 +174,17 @@ describe('faster setup', () => {
     await page.goto(`${w.baseUrl}/admin/schedules`);
     await page.getByLabel('Понедельник: С').fill('10:00');
     await page.getByLabel('Понедельник: По').fill('20:00');
-    await page.getByRole('button', { name: 'Понедельник: те же часы, перерыв и рабочий день на все дни' }).click();
+    await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни (выходные остаются выходными)' }).click();
     await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('20:00');
-    // The working-day tick is copied too (issue #35): Saturday works like Monday.
-    expect(await page.locator('input[name="active-5"]').isChecked()).toBe(true);
+    // A day off stays off (issue #49): Saturday is not made a working day; its box says what it means.
+    expect(await page.locator('input[name="active-5"]').isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Рабочий день' }).count()).toBe(7);
     await screenshot(page, 'setup-schedule-360');
     // The compact editor fits the phone: no sideways box around the week.
     expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Сохранить график' }).click();
     const hours = (rows: Row[]) => rows.map((r) => `${r.start_time}-${r.end_time} ${r.break_start_time ?? '—'} ${r.is_active}`);
-    const salonWeek = Array(7).fill('10:00-20:00 13:00 true');
+    const salonWeek = [...Array(5).fill('10:00-20:00 13:00 true'), ...Array(2).fill('10:00-20:00 13:00 false')];
     await expect.poll(async () => hours(await api('GET', '/schedule'))).toEqual(salonWeek);
 
     await page.getByLabel('График:').selectOption({ label: 'Ерлан' });

@@ -107,6 +107,9 @@ describe('hours closed from the calendar at 1280 px', () => {
     await tapCounter(page);
     await page.goto(`${w.baseUrl}/admin/calendar?view=day&date=2027-03-10&master=${masterId}`);
     await page.locator('.cal-booking').first().waitFor();
+    // issue #49: the setup card names the closed weekdays of the default week; the block names the client in full
+    await expect.poll(() => page.getByTestId('setup-closed-days').textContent()).toContain('Выходные: сб, вс');
+    await expect.poll(() => page.locator('.cal-booking .cal-line').first().textContent()).toBe('11:00 Асель');
     await page.getByRole('button', { name: 'Закрыть время' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.locator('select[name="time_off_master"]').inputValue()).toBe(String(masterId));

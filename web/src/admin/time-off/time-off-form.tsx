@@ -73,7 +73,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
             <input
               id={id}
               type="date"
-              class="input small"
+              class="input"
               name="date_from"
               required
               value={from}
@@ -86,7 +86,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
             <input
               id={id}
               type="date"
-              class="input small"
+              class="input"
               name="date_to"
               required
               min={from}
@@ -111,7 +111,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
         <div class="row">
           <input
             type="time"
-            class="input small"
+            class="input"
             name="start_time"
             aria-label={to('hoursFrom')}
             required
@@ -121,7 +121,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
           –
           <input
             type="time"
-            class="input small"
+            class="input"
             name="end_time"
             aria-label={to('hoursTo')}
             required
