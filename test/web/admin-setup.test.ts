@@ -1,6 +1,6 @@
 /**
  * Issue #23 items 3 and 5 in the browser: a 30-minute booking reads as one line
- * ("10:00 Айдос · Стрижка") in a block tall enough at 360 px; "Все мастера" lists
+ * ("10:00 Айдос", the service below) in a block tall enough at 360 px; "Все мастера" lists
  * the day; the chosen master survives a reload; a week of three masters shows one
  * at a time at 1280; "+ Новая запись" starts at the master's next free time; the
  * service form links masters; "На все дни" copies a day; a master's own week starts

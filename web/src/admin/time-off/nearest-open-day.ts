@@ -7,18 +7,10 @@ import { closureOn, timeOffEntry } from '@core/time-off.js';
 import { addDays, dateOf, timeOf } from '../common/dates';
 import { client, type Booking } from '../common/state';
 import { dayRow, moveTimes, type MoveTerms } from '../schedules/schedule-data';
+import { nearestOpenDate } from './open-date';
 
 /** How far ahead the panel looks for an open day. */
 export const OPEN_DAY_HORIZON = 60;
-
-/** The first date after `from` (at most `horizon` days later) whose free start times hold `time`; null when none. */
-export function nearestOpenDate(from: string, time: string, horizon: number, timesOn: (date: string) => readonly string[]): string | null {
-  for (let step = 1; step <= horizon; step += 1) {
-    const date = addDays(from, step);
-    if (timesOn(date).includes(time)) return date;
-  }
-  return null;
-}
 
 /** Loads the booking's master's weeks, bookings and time off of the horizon once, then finds the date. */
 export async function nearestOpenDay(booking: Booking, signal?: AbortSignal): Promise<{ date: string; time: string } | null> {

@@ -23,7 +23,7 @@ const dateRange = (from: string, to: string, lang: Lang) =>
     : `${formatDate(from, lang, { day: 'numeric', month: 'long' })} – ${formatDate(to, lang, { day: 'numeric', month: 'long' })}`;
 
 /** "21 марта – 23 марта · 10:00–12:00": an entry's dates and hours, for the list and the confirmation. */
-export const entryText = (e: Entry, lang: Lang) =>
+const entryText = (e: Entry, lang: Lang) =>
   `${dateRange(e.date_from, e.date_to, lang)}${e.start_time ? ` · ${e.start_time}–${e.end_time}` : ''}`;
 
 export function TimeOffSection(props: { masters: readonly Master[] }) {
