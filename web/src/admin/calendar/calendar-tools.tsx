@@ -21,7 +21,7 @@ export function CalendarTools(props: {
   return (
     <div class="row cal-tools">
       <NewBookingButton onClick={() => props.onNew((current ?? columns[0]!).masterId)} />
-      <button type="button" class="btn btn-ghost" onClick={props.onCloseTime}>
+      <button type="button" class="btn btn-ghost btn-small" onClick={props.onCloseTime}>
         {to('closeTime')}
       </button>
       {columns.length > 1 && (
