@@ -1,6 +1,7 @@
 /**
  * CONTRACT.md §21 in the panel and the pages (issue #51), with the bot on (a local fake Telegram) and
- * the clock on Monday 8 March 2027 10:00 in Almaty: Наурыз (21-23 March) closed from the holidays
+ * the clock on Monday 8 March 2027 10:00 in Almaty: a whole day closed from the calendar in two taps at
+ * 360 px; Наурыз (21-23 March) closed from the holidays
  * list in one tap at 360 px and the booking page's strip saying "выходной" on those dates; hours
  * closed for one master from the calendar at 1280 px, shaded with their note, the affected booking
  * listed with both actions and the proposal reaching the client's Telegram; the master's own panel
@@ -91,6 +92,25 @@ describe('holidays at 360 px', () => {
     }
     await expect.poll(() => client.locator('[data-date="2027-03-24"]').getAttribute('data-state')).toBe('open');
     await screenshot(client, 'admin-time-off-strip-360');
+  });
+});
+
+describe('a day closed from the calendar at 360 px', () => {
+  it('closes a whole day for the salon in two taps and shades it', async () => {
+    const page = await open(PHONE, owner.token);
+    await tapCounter(page);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=day&date=2027-03-09`);
+    await page.locator('.cal-col').first().waitFor();
+    await page.getByRole('button', { name: 'Закрыть время' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.locator('input[name="date_from"]').inputValue()).toBe('2027-03-09');
+    await dialog.getByRole('button', { name: 'Закрыть это время' }).click();
+    await dialog.getByTestId('time-off-closed').waitFor();
+    expect(await countTaps(page).taps()).toBe(2);
+    await expect.poll(() => dialog.textContent()).toContain('Записей в это время нет.');
+    await expect.poll(() => page.locator('.cal-body[data-date="2027-03-09"] .cal-timeoff').first().textContent()).toBe('Закрыто');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-time-off-calendar-360');
   });
 });
 

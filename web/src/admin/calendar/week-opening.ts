@@ -2,7 +2,7 @@
  * Issue #49: on Saturday evening the week view opened on a week already over. The week opens on
  * the next one when no master works any more from now to Sunday.
  */
-import { addDays, minutes, mondayOf } from '../common/dates';
+import { addDays, minutes, mondayOf } from '../common/dates.js';
 
 /** Whether nobody works from `now` (today, minute of day) to the week's Sunday; `endOf` is a date's last working minute, null when closed. */
 export function restOfWeekOver(today: string, now: number, endOf: (date: string) => number | null): boolean {

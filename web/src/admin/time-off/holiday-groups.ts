@@ -1,5 +1,5 @@
 /** Holidays as the panel offers them (CONTRACT.md §21): consecutive days of one holiday are one row, closed in one tap. */
-import { addDays } from '../common/dates';
+import { addDays } from '../common/dates.js';
 
 export interface HolidayGroup {
   name: string;
