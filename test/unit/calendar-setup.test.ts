@@ -148,16 +148,16 @@ describe('faster setup', () => {
     is_active: active,
   });
 
-  it('"На все дни" copies the hours, break and the working-day tick', () => {
+  it('"На все дни" copies the hours and break; a day off stays off and a working day working (issue #49)', () => {
     const week = [day(0, '10:00', '20:00', true), day(1, '09:00', '18:00', true), day(6, '09:00', '18:00', false)];
     week[0]!.break_start_time = '14:00';
     const copied = copyHoursToAll(week, 0);
     expect(copied.map((d) => [d.id, d.start_time, d.end_time, d.break_start_time, d.is_active])).toEqual([
       [100, '10:00', '20:00', '14:00', true],
       [101, '10:00', '20:00', '14:00', true],
-      [106, '10:00', '20:00', '14:00', true],
+      [106, '10:00', '20:00', '14:00', false],
     ]);
-    expect(copyHoursToAll(week, 6).map((d) => d.is_active)).toEqual([false, false, false]);
+    expect(copyHoursToAll(week, 6).map((d) => d.is_active)).toEqual([true, true, false]);
   });
 
   it("a master's new week gets the salon's row of the same weekday", () => {

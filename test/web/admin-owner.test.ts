@@ -64,7 +64,7 @@ describe('the owner enters and moves bookings', () => {
     await dialog.waitFor({ state: 'detached' });
     const block = page.locator(`.cal-body[data-master-id="${salon.dana}"] .cal-booking`, { hasText: 'Мария' });
     await block.waitFor();
-    await expect.poll(() => block.textContent()).toContain('14:30 Мария · Стрижка');
+    await expect.poll(() => block.locator('.cal-line').allInnerTexts()).toEqual(['14:30 Мария', 'Стрижка']);
     const listed = await api('GET', `/bookings?date=${DAY}&master_id=${salon.dana}`);
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({

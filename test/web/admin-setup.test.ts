@@ -1,6 +1,6 @@
 /**
  * Issue #23 items 3 and 5 in the browser: a 30-minute booking reads as one line
- * ("10:00 Айдос · Стрижка") in a block tall enough at 360 px; "Все мастера" lists
+ * ("10:00 Айдос", the service below) in a block tall enough at 360 px; "Все мастера" lists
  * the day; the chosen master survives a reload; a week of three masters shows one
  * at a time at 1280; "+ Новая запись" starts at the master's next free time; the
  * service form links masters; "На все дни" copies a day; a master's own week starts
@@ -46,7 +46,8 @@ describe('a calendar that reads at a glance', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     const block = page.locator('.cal-booking', { hasText: 'Айдос' });
     await block.waitFor();
-    await expect.poll(() => block.innerText()).toBe('10:00 Айдос · Стрижка');
+    // issue #49: the client's name in full on its own line, the service below it (shown where the block is tall enough)
+    await expect.poll(() => block.locator('.cal-line').allInnerTexts()).toEqual(['10:00 Айдос', 'Стрижка']);
     const fit = await block.evaluate((el) => {
       const line = el.querySelector('.cal-line')!.getBoundingClientRect();
       const box = el.getBoundingClientRect();
@@ -83,7 +84,9 @@ describe('a calendar that reads at a glance', () => {
     await expect.poll(() => page.locator('.cal-col').count()).toBe(7);
     const widths = await page.locator('.cal-col').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     for (const width of widths) expect(width).toBeGreaterThanOrEqual(110);
-    await expect.poll(() => page.locator('.cal-booking', { hasText: 'Айдос' }).innerText()).toBe('10:00 Айдос · Стрижка');
+    await expect
+      .poll(() => page.locator('.cal-booking', { hasText: 'Айдос' }).locator('.cal-line').allInnerTexts())
+      .toEqual(['10:00 Айдос', 'Стрижка']);
     await screenshot(page, 'setup-week-1280');
     await page.getByLabel(/^Мастер/).selectOption({ label: 'Все мастера' });
     await expect.poll(() => page.getByTestId('day-list').locator('section').count()).toBe(7);
@@ -174,16 +177,17 @@ describe('faster setup', () => {
     await page.goto(`${w.baseUrl}/admin/schedules`);
     await page.getByLabel('Понедельник: С').fill('10:00');
     await page.getByLabel('Понедельник: По').fill('20:00');
-    await page.getByRole('button', { name: 'Понедельник: те же часы, перерыв и рабочий день на все дни' }).click();
+    await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни (выходные остаются выходными)' }).click();
     await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('20:00');
-    // The working-day tick is copied too (issue #35): Saturday works like Monday.
-    expect(await page.locator('input[name="active-5"]').isChecked()).toBe(true);
+    // A day off stays off (issue #49): Saturday is not made a working day; its box says what it means.
+    expect(await page.locator('input[name="active-5"]').isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Рабочий день' }).count()).toBe(7);
     await screenshot(page, 'setup-schedule-360');
     // The compact editor fits the phone: no sideways box around the week.
     expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Сохранить график' }).click();
     const hours = (rows: Row[]) => rows.map((r) => `${r.start_time}-${r.end_time} ${r.break_start_time ?? '—'} ${r.is_active}`);
-    const salonWeek = Array(7).fill('10:00-20:00 13:00 true');
+    const salonWeek = [...Array(5).fill('10:00-20:00 13:00 true'), ...Array(2).fill('10:00-20:00 13:00 false')];
     await expect.poll(async () => hours(await api('GET', '/schedule'))).toEqual(salonWeek);
 
     await page.getByLabel('График:').selectOption({ label: 'Ерлан' });

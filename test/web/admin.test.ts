@@ -220,7 +220,8 @@ describe('/admin', () => {
     await page.goto(`${w.baseUrl}/admin/calendar`);
     const block = page.locator('.cal-booking', { hasText: 'Мария' });
     await block.waitFor();
-    await expect.poll(() => block.textContent()).toContain('11:00 Мария · Маникюр'); // one line: time, client, service
+    // time and the client's whole name, the service below (issue #49)
+    await expect.poll(() => block.locator('.cal-line').allInnerTexts()).toEqual(['11:00 Мария', 'Маникюр']);
     await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(2);
     await expect.poll(() => page.locator('.cal-col[data-master="Дана"] .cal-closed').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-calendar-day-1280');

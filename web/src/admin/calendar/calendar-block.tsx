@@ -2,7 +2,7 @@
 import { timeOf } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import type { DragState } from './calendar-drag';
-import { bookingWhat, type PlacedBooking } from './calendar-geometry';
+import type { PlacedBooking } from './calendar-geometry';
 import { useCalendarT } from './messages';
 import type { Booking } from '../common/state';
 
@@ -44,9 +44,11 @@ export function CalendarBlock(props: {
           ⚠
         </span>
       )}
+      {/* issue #49: the client's name on its own line, in full where it fits; the service below */}
       <span class="cal-line">
-        <strong>{timeOf(booking.start_at)}</strong> {bookingWhat(booking)}
+        <strong>{timeOf(booking.start_at)}</strong> {booking.client.first_name}
       </span>
+      <span class="cal-line cal-service">{booking.service.name}</span>
     </button>
   );
 }

@@ -3,6 +3,8 @@ import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
 import { CalendarBlock, type BlockDrag } from './calendar-block';
 import { SNAP_MINUTES } from './calendar-drag';
+import type { TimeOffSpan } from './time-off-spans';
+import { useTimeOffT } from '../time-off/messages';
 import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type DaySchedule } from './calendar-geometry';
 
 /** Where the grid's time runs and how it is drawn, shared by every column. */
@@ -21,6 +23,8 @@ interface ColumnProps {
   schedule: DaySchedule | undefined;
   /** This master's bookings of this day. */
   bookings: Booking[];
+  /** Time off of this master's day (CONTRACT.md §21): shaded with its note. */
+  timeOff: TimeOffSpan[];
   scale: TimeScale;
   colWidth: number;
   head: boolean;
@@ -35,6 +39,7 @@ const px = (n: number) => `${n}px`;
 
 export function CalendarColumn(props: ColumnProps) {
   const t = useT(messages);
+  const off = useTimeOffT();
   const { day, column, schedule, scale } = props;
   const [from, to] = scale.range;
   const y = (minute: number) => (minute - from) * scale.perMinute;
@@ -71,6 +76,17 @@ export function CalendarColumn(props: ColumnProps) {
             style={{ '--top': px(y(s)), '--height': px((e - s) * scale.perMinute) }}
             aria-hidden="true"
           />
+        ))}
+        {props.timeOff.map((span) => (
+          <div
+            class="cal-timeoff"
+            key={`off-${span.id}`}
+            data-time-off={span.id}
+            style={{ '--top': px(y(span.start)), '--height': px((span.end - span.start) * scale.perMinute) }}
+            title={span.note ?? off('closedNote')}
+          >
+            <span>{span.note ?? off('closedNote')}</span>
+          </div>
         ))}
         {bufferSpans(props.bookings, props.bufferOf, to).map((span) => (
           <div

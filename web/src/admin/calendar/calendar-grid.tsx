@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useBookingDrag, type Drop } from './calendar-drag';
 import { MIN_BLOCK_PX, visibleRange, type Column, type DaySchedule } from './calendar-geometry';
 import { CalendarColumn, type TimeScale } from './calendar-column';
+import { timeOffSpans, type TimeOffRow } from './time-off-spans';
 import { dateOf, hm, nowMinute, today } from '../common/dates';
 import { formatDate, useLang } from '@shared/i18n';
 import type { Booking } from '../common/state';
@@ -17,6 +18,8 @@ interface GridProps {
   days: string[];
   columns: Column[];
   bookings: Booking[];
+  /** Time off touching the shown days (CONTRACT.md §21). */
+  timeOff?: readonly TimeOffRow[];
   scheduleFor: (masterId: number, date: string) => DaySchedule | undefined;
   /** Minutes kept free after a booking, by service id (CONTRACT.md §17): shaded under the booking. */
   bufferOf?: ReadonlyMap<number, number>;
@@ -107,6 +110,7 @@ export function CalendarGrid(props: GridProps) {
                   column={column}
                   schedule={props.scheduleFor(column.masterId, day)}
                   bookings={props.bookings.filter((b) => b.master.id === column.masterId && dateOf(b.start_at) === day)}
+                  timeOff={timeOffSpans(props.timeOff ?? [], column.masterId, day, range)}
                   scale={scaleOf(day)}
                   colWidth={colWidth}
                   head={masterHeads}

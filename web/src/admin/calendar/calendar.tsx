@@ -18,6 +18,9 @@ import { CalendarToolbar } from './calendar-toolbar';
 import { CalendarTools } from './calendar-tools';
 import { StatusLegend } from './status-legend';
 import { useCalendar } from './use-calendar';
+import { CloseTimeDialog } from './close-time-dialog';
+import { shownCount } from './shown-count';
+import type { TimeOffSeed } from '../time-off/time-off-form';
 import { dayRow } from '../schedules/schedule-data';
 import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
@@ -28,9 +31,10 @@ export function CalendarPage() {
   const t = useT(messages);
   const tc = useCalendarT();
   const lang = useLang();
-  const { view, date, days, narrow, setup, bookings, go, choose, columns, mode, shown } = useCalendar();
+  const { view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown } = useCalendar();
   const [open, setOpen] = useState<Booking | null>(null);
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
+  const [closing, setClosing] = useState<TimeOffSeed | null>(null);
   const [moving, setMoving] = useState<{ booking: Booking; target: MoveTarget } | null>(null);
   const current = shown.length === 1 ? shown[0] : undefined;
   const colWidth = view === 'week' ? (narrow ? 92 : 124) : 180;
@@ -55,12 +59,13 @@ export function CalendarPage() {
           columns={columns}
           current={current}
           onNew={(masterId) => setCreating({ masterId, date, time: null })}
+          onCloseTime={() => setClosing({ masterId: current?.masterId ?? null, date })}
           onChoose={choose}
         />
       )}
       <p class="muted cal-title" aria-live="polite">
         {title}
-        {bookings.data && ` · ${tc('bookingsCount', { n: bookings.data.length })}`}
+        {bookings.data && ` · ${tc('bookingsCount', { n: shownCount(bookings.data, mode.kind === 'grid' ? shown : undefined) })}`}
       </p>
       <ErrorBox error={generalError(setup.error ?? bookings.error)} />
       {!setup.data || !bookings.data ? (
@@ -74,6 +79,7 @@ export function CalendarPage() {
           days={days}
           columns={shown}
           bookings={bookings.data}
+          timeOff={timeOff.data}
           compact={view === 'week'}
           colWidth={colWidth}
           focusDay={view === 'week' ? date : undefined}
@@ -92,6 +98,14 @@ export function CalendarPage() {
           masters={setup.data.masters}
           onClose={() => setCreating(null)}
           onCreated={() => (setCreating(null), bookings.reload())}
+        />
+      )}
+      {closing && setup.data && (
+        <CloseTimeDialog
+          seed={closing}
+          masters={setup.data.masters}
+          onClose={() => setClosing(null)}
+          onClosed={() => (timeOff.reload(), bookings.reload())}
         />
       )}
       {moving && (

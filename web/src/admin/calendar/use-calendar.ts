@@ -3,13 +3,14 @@
  * buffers and working weeks, the bookings of the shown days (reloaded on a live change), and the
  * columns: every master, plus one that only a booking still names (an archived master).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLoad } from '@shared/panel-ui';
 import { useBookingChanges } from '../common/live';
-import { addDays, daysBetween, mondayOf, today } from '../common/dates';
+import { addDays, daysBetween, mondayOf, nowMinute, today } from '../common/dates';
 import { useNarrowScreen } from '../common/narrow-screen';
 import { client, navigate } from '../common/state';
-import { loadWeeks } from '../schedules/schedule-data';
+import { dayRow, loadWeeks } from '../schedules/schedule-data';
+import { lastWorkingMinute, restOfWeekOver } from './week-opening';
 import type { Column } from './calendar-geometry';
 import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
 
@@ -32,9 +33,30 @@ export function useCalendar() {
     (signal) => client.get('/bookings', { query: { date_from: days[0], date_to: days[days.length - 1] }, signal }),
     [days[0], days.length],
   );
+  const timeOff = useLoad(
+    (signal) => client.get('/time-off', { query: { from: days[0]!, to: days[days.length - 1]! }, signal }),
+    [days[0], days.length],
+  );
   useBookingChanges(bookings.reload);
 
-  const go = (next: string, nextView = view, nextChoice = choice) => {
+  // Issue #49: the week of today opens on the next one once nobody works any more this week (time off aside).
+  const weekOf = (next: string, nextView: CalendarView): string => {
+    const weeks = setup.data?.weeks;
+    if (nextView !== 'week' || next !== today() || !weeks) return next;
+    const ids = (setup.data?.masters ?? []).map((m) => m.id);
+    const over = restOfWeekOver(next, nowMinute(), (day) => lastWorkingMinute(ids.map((id) => dayRow(weeks, id, day))));
+    return over ? addDays(mondayOf(next), 7) : next;
+  };
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !setup.data) return;
+    opened.current = true;
+    if (!new URLSearchParams(location.search).get('date')) setDate(weekOf(date, view));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the weeks are known
+  }, [setup.data]);
+
+  const go = (requested: string, nextView = view, nextChoice = choice) => {
+    const next = nextView === view ? requested : weekOf(requested, nextView);
     setDate(next);
     setView(nextView);
     navigate(`/admin/calendar?view=${nextView}&date=${next}${nextChoice === null ? '' : `&master=${nextChoice}`}`, true);
@@ -56,5 +78,5 @@ export function useCalendar() {
     view === 'week',
   );
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
-  return { view, date, days, narrow, setup, bookings, go, choose, columns, mode, shown };
+  return { view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
 }

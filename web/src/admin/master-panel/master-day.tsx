@@ -12,6 +12,7 @@ import { ProposeTime } from '../bookings/propose';
 import { StatusBadge } from '../common/status-badge';
 import { client, type Booking, type Business, type Status } from '../common/state';
 import { useMasterPanelT } from './messages';
+import { MasterTimeOff } from './master-time-off';
 import './master-panel.css';
 
 export interface MasterUser {
@@ -64,6 +65,7 @@ export function MasterDay(props: { me: MasterUser; business: Business; onLogout:
   const tm = useMasterPanelT();
   const [date, setDate] = useState(today());
   const bookings = useLoad((signal) => client.get('/bookings', { query: { date }, signal }), [date]);
+  const timeOff = useLoad((signal) => client.get('/time-off', { query: { from: date, to: date }, signal }), [date]);
   const canDecide = props.business.masters_can_decide;
   const dayButton = (label: string, day: string) => (
     <button
@@ -101,6 +103,7 @@ export function MasterDay(props: { me: MasterUser; business: Business; onLogout:
           onChange={(e) => setDate((e.target as HTMLInputElement).value || today())}
         />
       </div>
+      {timeOff.data && <MasterTimeOff entries={timeOff.data} />}
       {!canDecide && <p class="muted">{tm('readOnly')}</p>}
       <ListState loaded={bookings} loadingText={t('loading')} emptyText={tm('noBookingsThatDay')}>
         {(items) => (

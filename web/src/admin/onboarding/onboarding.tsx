@@ -5,6 +5,8 @@
  * clients can book already, and folds to one line (remembered per business) until every step is done.
  */
 import { ErrorBox, generalError } from '@shared/panel-ui';
+import { formatDate, useLang, type Lang } from '@shared/i18n';
+import { addDays } from '../common/dates';
 import { clientsCanBook, setupState } from '../common/rules';
 import { useOnboardingT, type OnboardingKey } from './messages';
 import { SetupSteps, type Step } from './setup-steps';
@@ -19,8 +21,17 @@ const DONE_NAME: Record<Step, OnboardingKey> = {
   telegram: 'doneTelegram',
 };
 
+/** Issue #49: the card names the days the week closes ("сб, вс"), so a Mon-Fri default is seen. */
+const closedWeekdays = (week: readonly { day_of_week: number; is_active: boolean }[], lang: Lang): string[] =>
+  week
+    .filter((row) => !row.is_active)
+    .sort((a, b) => a.day_of_week - b.day_of_week)
+    // 2024-01-01 was a Monday: day_of_week 0
+    .map((row) => formatDate(addDays('2024-01-01', row.day_of_week), lang, { weekday: 'short' }));
+
 export function Onboarding() {
   const s = useOnboardingT();
+  const lang = useLang();
   const { business, loaded, act, folded, fold } = useSetup();
   if (!loaded.data) return null;
   const { masters, week, suggested } = loaded.data;
@@ -40,6 +51,7 @@ export function Onboarding() {
   }
   const doneNames = ORDER.filter((step) => done[step]).map((step) => s(DONE_NAME[step]));
   const firstWeekDay = week.find((row) => row.is_active) ?? week[0];
+  const closedDays = closedWeekdays(week, lang);
   return (
     <section class="card onboarding" aria-labelledby="onboarding-title" data-testid="onboarding">
       <div class="row onboarding-head">
@@ -52,7 +64,7 @@ export function Onboarding() {
         {clientsCanBook(masters, week) ? s('setupCanBook') : s('setupCannotBook')}
       </p>
       <ErrorBox error={generalError(act.error)} />
-      <SetupSteps left={left} firstWeekDay={firstWeekDay} suggested={suggested} act={act} />
+      <SetupSteps left={left} firstWeekDay={firstWeekDay} closedDays={closedDays} suggested={suggested} act={act} />
       {doneNames.length > 0 && (
         <p class="muted onboarding-done" data-testid="onboarding-done">
           ✓ {s('setupDone', { steps: doneNames.join(', ') })}

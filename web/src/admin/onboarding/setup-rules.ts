@@ -26,10 +26,10 @@ const hoursOf = (d: Hours): Hours => ({
   break_end_time: d.break_end_time,
 });
 
-/** "На все дни": the day's hours, break and working-day tick on every day (issue #35: the tick was left behind). */
-export function copyHoursToAll<D extends Hours & { day_of_week: number; is_active: boolean }>(days: readonly D[], from: number): D[] {
+/** "На все дни": the day's hours and break on every day; each day stays working or off as it was (issue #49: a day off stays off). */
+export function copyHoursToAll<D extends Hours & { day_of_week: number }>(days: readonly D[], from: number): D[] {
   const source = days.find((d) => d.day_of_week === from);
-  return source ? days.map((d) => ({ ...d, ...hoursOf(source), is_active: source.is_active })) : [...days];
+  return source ? days.map((d) => ({ ...d, ...hoursOf(source) })) : [...days];
 }
 
 /** A master's new week as a copy of the salon's: the PUT body of each of the master's rows (same weekday). */

@@ -7,7 +7,14 @@ import type { SetupAction } from './use-setup';
 
 export type Step = keyof SetupState;
 
-export function SetupSteps(props: { left: Step[]; firstWeekDay: ScheduleRow | undefined; suggested: string | null; act: SetupAction }) {
+export function SetupSteps(props: {
+  left: Step[];
+  firstWeekDay: ScheduleRow | undefined;
+  /** The weekdays the week closes, short names (issue #49). */
+  closedDays: string[];
+  suggested: string | null;
+  act: SetupAction;
+}) {
   const s = useOnboardingT();
   const suggested = props.suggested;
   const firstWeekDay = props.firstWeekDay;
@@ -29,7 +36,13 @@ export function SetupSteps(props: { left: Step[]; firstWeekDay: ScheduleRow | un
     hours: () =>
       row(
         'hours',
-        s('stepHoursCheck'),
+        <>
+          {s('stepHoursCheck')}
+          <span class="muted" data-testid="setup-closed-days">
+            {' · '}
+            {props.closedDays.length > 0 ? s('stepHoursClosed', { days: props.closedDays.join(', ') }) : s('stepHoursNoDayOff')}
+          </span>
+        </>,
         <>
           {firstWeekDay && (
             <button

@@ -41,7 +41,7 @@ export function DayRow(props: { day: Draft; invalid: boolean; onEdit: (change: P
             checked={d.is_active}
             onChange={(e) => props.onEdit({ is_active: (e.target as HTMLInputElement).checked })}
           />
-          {d.is_active ? s('workDay') : t('dayOff')}
+          {s('workDay')}
         </label>
       </td>
       <td class="week-hours" data-label={s('hours')}>

@@ -6,6 +6,7 @@ import { client } from '../common/state';
 import { salonWeekBodies } from '../onboarding/setup-rules';
 import { useSchedulesT } from './messages';
 import { WeekEditor } from './week-editor';
+import { TimeOffSection } from '../time-off/time-off-section';
 import './schedules.css';
 
 export function SchedulesPage() {
@@ -97,6 +98,7 @@ export function SchedulesPage() {
           </div>
         ) : null}
       </section>
+      {masters.data && <TimeOffSection masters={masters.data} />}
     </div>
   );
 }

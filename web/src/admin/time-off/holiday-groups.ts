@@ -1,0 +1,33 @@
+/** Holidays as the panel offers them (CONTRACT.md §21): consecutive days of one holiday are one row, closed in one tap. */
+import { addDays } from '../common/dates.js';
+
+export interface HolidayGroup {
+  name: string;
+  from: string;
+  to: string;
+}
+
+/** Runs of consecutive dates with the same name (Наурыз 21-23 March is one), of the coming 12 months from `today`, by date. */
+export function upcomingHolidayGroups(holidays: readonly { date: string; name: string }[], today: string): HolidayGroup[] {
+  const sorted = [...holidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const groups: HolidayGroup[] = [];
+  for (const { date, name } of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && last.name === name && addDays(last.to, 1) === date) last.to = date;
+    else groups.push({ name, from: date, to: date });
+  }
+  const last = addDays(today, 365);
+  return groups.filter((group) => group.to >= today && group.from < last);
+}
+
+/** Whether whole-day entries of the business already close every date of the group. */
+export function groupClosed(
+  group: HolidayGroup,
+  entries: readonly { master_id: number | null; date_from: string; date_to: string; start_time: string | null }[],
+): boolean {
+  for (let date = group.from; date <= group.to; date = addDays(date, 1)) {
+    const covered = entries.some((e) => e.master_id === null && e.start_time === null && e.date_from <= date && date <= e.date_to);
+    if (!covered) return false;
+  }
+  return true;
+}
