@@ -54,3 +54,6 @@ CREATE TRIGGER bookings_recounted AFTER UPDATE OF status, business_id ON booking
 --> statement-breakpoint
 -- A master deleted (ON DELETE cascade) finds their time off by index (CONTRACT.md §21 time_off.master_id).
 CREATE INDEX "time_off_master_idx" ON "time_off" USING btree ("master_id");
+--> statement-breakpoint
+-- The export pages a business's clients by name (data-io/export.queries.ts clientPage) without sorting them all per page.
+CREATE INDEX "clients_business_name_idx" ON "clients" USING btree ("business_id","first_name","id");

@@ -207,7 +207,11 @@ export const clients = pgTable(
     firstName: text('first_name').notNull(),
     notes: text('notes'),
   },
-  (t) => [uniqueIndex('clients_business_phone_key').on(t.businessId, t.phone)],
+  (t) => [
+    uniqueIndex('clients_business_phone_key').on(t.businessId, t.phone),
+    // The export pages a business's clients by name (data-io/export.queries.ts clientPage): no sort of them all per page.
+    index('clients_business_name_idx').on(t.businessId, t.firstName, t.id),
+  ],
 );
 
 export const bookingStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'] as const;

@@ -17,6 +17,8 @@ import { yieldToEventLoop } from './import-limits.js';
  * tens of milliseconds there, and the loop gets a turn between batches (CONTRACT.md §11 fourth pass).
  */
 const BATCH = 250;
+/** Rows per INSERT: each row writes the table and its indexes, so an insert takes a smaller batch than a look-up. */
+const INSERT_BATCH = 100;
 
 export interface ImportResult {
   created: number;
@@ -49,9 +51,9 @@ export async function importClients(db: Db, businessId: number, read: ReadRows, 
   if (dryRun) return { created: fresh.length, skipped, errors };
   const created = await db.transaction(async (tx) => {
     let inserted = 0;
-    for (let i = 0; i < fresh.length; i += BATCH) {
+    for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
       await yieldToEventLoop();
-      const batch = fresh.slice(i, i + BATCH);
+      const batch = fresh.slice(i, i + INSERT_BATCH);
       const column = (pick: (client: (typeof batch)[number]) => string | null) => sql.param(batch.map(pick));
       // A booking made meanwhile may have brought a phone: that client stays as it is.
       const rows = await queryRows<{ id: number }>(

@@ -6,13 +6,14 @@
  * notices nothing beyond a log line. Three spreadsheets stopped the service
  * before this, each through a different part of the parser.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
 import type { ReadRows } from '../../core/client-import.js';
 import type { ParseAnswer } from './parse-worker.js';
 import { unreadableFile } from './import-limits.js';
 import { unpackRows } from './read-upload.js';
+import { startWorker } from './start-worker.js';
 
 export interface ParseLimits {
   /** The worker's whole JavaScript heap (old and young generations). */
@@ -37,21 +38,13 @@ const FILE_REFUSALS: ReadonlySet<ErrorCode> = new Set(['invalid_input', 'body_to
 /** Why a worker gave no answer, for the log: never its message (a parser's message may quote the file). */
 export type ParseFailure = 'deadline' | 'out_of_memory' | 'crashed';
 
-const here = new URL(import.meta.url);
-/** From the sources (tsx, vitest) the worker is TypeScript too; the build has it as JavaScript beside this file. */
-const fromSources = here.pathname.endsWith('.ts');
-const WORKER_FILE = new URL(`./parse-worker.${fromSources ? 'ts' : 'js'}`, here);
-
-function startWorker(bytes: Buffer, heapMb: number): Worker {
+function startParser(bytes: Buffer, heapMb: number): Worker {
   const resourceLimits: ResourceLimits = {
     maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
     maxOldGenerationSizeMb: heapMb - YOUNG_GENERATION_MB,
   };
   // A copy of this upload's bytes and an empty environment (no secrets, no database address): all the worker has.
-  const options = { workerData: { bytes }, env: {}, resourceLimits };
-  if (!fromSources) return new Worker(WORKER_FILE, options);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_FILE.href)}); });`;
-  return new Worker(boot, { ...options, eval: true });
+  return startWorker('parse-worker', { workerData: { bytes }, env: {}, resourceLimits });
 }
 
 const failureOf = (error: unknown): ParseFailure =>
@@ -59,7 +52,7 @@ const failureOf = (error: unknown): ParseFailure =>
 
 function parseInWorker(bytes: Buffer, limits: ParseLimits, onFailure: (why: ParseFailure) => void): Promise<ReadRows> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(bytes, limits.heapMb);
+    const worker = startParser(bytes, limits.heapMb);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;

@@ -1,11 +1,12 @@
 /**
  * The two file formats of an export, both streamed: rows arrive a page at a
  * time and leave as they are written. CSV is written by csv-stringify, XLSX by
- * exceljs's streaming writer (one sheet, bold header row).
+ * exceljs's streaming writer in a worker thread (one sheet, bold header row).
  */
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { stringify, type Options as CsvOptions } from 'csv-stringify';
-import { loadExcel } from './excel.js';
+import { startWorker } from './start-worker.js';
+import type { XlsxInput, XlsxOutput, XlsxSheet } from './xlsx-worker.js';
 import type { Cell, ExportColumn } from './rows.js';
 import { yieldToEventLoop } from './import-limits.js';
 
@@ -57,17 +58,28 @@ export function csvStream(columns: ExportColumn[], pages: AsyncIterable<Cell[][]
   return pipeline(records, stringify(CSV_OPTIONS), () => {});
 }
 
+/**
+ * The XLSX file, written in a worker thread of its own (xlsx-worker.ts): rows go to it a page at a
+ * time, the file's bytes come back as they are made, so compressing never holds this thread.
+ */
 export function xlsxStream(sheetName: string, columns: ExportColumn[], pages: AsyncIterable<Cell[][]>): Readable {
   const out = new PassThrough();
+  const worker = startWorker('xlsx-worker', { workerData: { sheetName, columns } satisfies XlsxSheet, env: {} });
+  const fail = (error: unknown) => {
+    void worker.terminate();
+    out.destroy(error instanceof Error ? error : new Error('export failed'));
+  };
+  worker.on('message', (output: XlsxOutput) => {
+    if ('chunk' in output) out.write(Buffer.from(output.chunk));
+    else out.end();
+  });
+  worker.once('error', fail);
+  worker.once('exit', (code) => {
+    if (!out.writableEnded) fail(new Error(`the XLSX writer stopped (${code})`));
+  });
   void (async () => {
-    const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    for await (const rows of paced(pages)) for (const cells of rows) sheet.addRow(cells).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error('export failed')));
+    for await (const rows of paced(pages)) worker.postMessage({ rows } satisfies XlsxInput);
+    worker.postMessage({ end: true } satisfies XlsxInput);
+  })().catch(fail);
   return out;
 }
