@@ -7,6 +7,7 @@ import { ErrorBox, errorFor, Field, generalError, useAction } from '@shared/pane
 import type { Answer } from '@shared/client';
 import { client, type Master } from '../common/state';
 import { useTimeOffT } from './messages';
+import { ClosedHours, WhoCloses } from './time-off-fields';
 
 export type Closed = Answer<'/time-off', 'post'>;
 
@@ -49,24 +50,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
       }}
     >
       <ErrorBox error={generalError(save.error, ['date_from', 'date_to', 'start_time', 'end_time', 'note'])} />
-      <Field label={to('whoCloses')}>
-        {(id) => (
-          <select
-            id={id}
-            class="input"
-            name="time_off_master"
-            value={masterId === null ? 'business' : String(masterId)}
-            onChange={(e) => setMasterId(((v) => (v === 'business' ? null : Number(v)))((e.target as HTMLSelectElement).value))}
-          >
-            <option value="business">{to('wholeBusiness')}</option>
-            {props.masters.map((m) => (
-              <option key={m.id} value={String(m.id)}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <WhoCloses masters={props.masters} masterId={masterId} onChange={setMasterId} />
       <div class="row time-off-dates">
         <Field label={to('dateFrom')} error={errorFor(save.error, 'date_from')}>
           {(id) => (
@@ -107,29 +91,7 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
           {to('someHours')}
         </label>
       </fieldset>
-      {hours && (
-        <div class="row">
-          <input
-            type="time"
-            class="input"
-            name="start_time"
-            aria-label={to('hoursFrom')}
-            required
-            value={start}
-            onInput={(e) => setStart((e.target as HTMLInputElement).value)}
-          />
-          –
-          <input
-            type="time"
-            class="input"
-            name="end_time"
-            aria-label={to('hoursTo')}
-            required
-            value={end}
-            onInput={(e) => setEnd((e.target as HTMLInputElement).value)}
-          />
-        </div>
-      )}
+      {hours && <ClosedHours start={start} end={end} onStart={setStart} onEnd={setEnd} />}
       {problem && (
         <p class="field-error" role="alert">
           {problem}
