@@ -226,6 +226,8 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** The Telegram user who booked from the mini app (CONTRACT.md §18, GET /public/{slug}/my-bookings); null elsewhere. */
     telegramUserId: text('telegram_user_id'),
+    /** CONTRACT.md §20: the visit this booking is an item of (its bookings share it); null for a single booking. */
+    visitId: uuid('visit_id'),
     /** Written by the app from its clock (CONTRACT.md §14), like updated_at: the default is for rows written by hand. */
     createdAt: createdAt(),
     /** Moves with every change of the booking: status, move, accepted reschedule (migration 0006). */
@@ -243,6 +245,9 @@ export const bookings = pgTable(
     index('bookings_business_telegram_user_idx')
       .on(t.businessId, t.telegramUserId)
       .where(sql`${t.telegramUserId} IS NOT NULL`),
+    index('bookings_visit_idx')
+      .on(t.visitId)
+      .where(sql`${t.visitId} IS NOT NULL`),
   ],
 );
 
