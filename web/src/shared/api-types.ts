@@ -7815,7 +7815,9 @@ export interface operations {
     listDays: {
         parameters: {
             query: {
-                service_id: number;
+                service_id?: number;
+                /** @description CONTRACT.md §20: a visit, 2-5 service ids comma-separated in order, instead of service_id (master_id not allowed): a date is available when the whole visit has a start time, "any master" per item */
+                service_ids?: string;
                 master_id?: number;
                 /** @description YYYY-MM-DD, an existing date */
                 from: string;
