@@ -159,6 +159,7 @@ describe('export rows', () => {
       5000,
       null,
       'b1',
+      null,
     ]);
     expect(cells).toHaveLength(BOOKING_COLUMNS.length);
   });

@@ -300,7 +300,16 @@ const announceStatement = preparedSql(
  * streams hear of it. A transaction that writes nothing waits for no WAL flush, so it holds the notify
  * lock only for a moment.
  */
-export async function announceNewBooking(db: Db, booking: { businessId: number; id: string; status: BookingStatus }): Promise<void> {
-  const change = JSON.stringify({ business_id: booking.businessId, id: booking.id, status: booking.status, change: 'created' });
+export async function announceNewBooking(
+  db: Db,
+  booking: { businessId: number; id: string; status: BookingStatus; visitId?: string | null },
+): Promise<void> {
+  const change = JSON.stringify({
+    business_id: booking.businessId,
+    id: booking.id,
+    status: booking.status,
+    change: 'created',
+    visit_id: booking.visitId ?? null,
+  });
   await announceStatement(db).execute({ slots: `slots:${booking.businessId}`, change });
 }

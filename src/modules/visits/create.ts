@@ -41,6 +41,7 @@ import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
 import { findIdempotentBooking, requestHash } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
 import { announceNewBooking, insertBooking } from '../bookings/queries.js';
+import { notifySafely } from '../bookings/notifier.js';
 import { SLOT_TAKEN } from '../bookings/strict-slots.js';
 import { bookingTerms, type BookingTerms } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
@@ -234,6 +235,9 @@ export async function createVisit(
     throw error;
   }
   for (const booking of inserted) await announce(ctx, log, booking);
+  // One notice per visit: the provider and each master hear of a client's visit; a client subscribed by phone of the owner's (§12).
+  if (entrance === 'public') await notifySafely(log, 'new visit', () => ctx.notifier.newVisit(business, inserted), undefined);
+  else await notifySafely(log, 'owner visit', () => ctx.notifier.bookingStatusChanged(business, inserted[0]!), undefined);
   return visitOf(visitId, inserted);
 }
 

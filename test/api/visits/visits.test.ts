@@ -11,8 +11,10 @@ import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } fr
 import { bookingRequest, createMaster, createService } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 import type { RequestBody } from '../../helpers/typed-call.js';
+import { RecordingNotifier } from '../../helpers/recording-notifier.js';
 
-const t = useTestApp();
+const notifier = new RecordingNotifier();
+const t = useTestApp({ build: { notifier } });
 
 const TUESDAY = '2026-11-24';
 
@@ -170,6 +172,21 @@ describe('POST /public/{slug}/visits', () => {
     const made = await publicVisit(owner, [{ service_id: cut }, { service_id: beard }]);
     expect(made.data!.bookings.map((b) => b.master.id)).toEqual([master, cheap.id]);
     expect(made.data!.total_price).toBe(7000);
+  });
+});
+
+describe('notices (CONTRACT.md §20: one conversation per visit)', () => {
+  it('a public visit is one new-visit notice with every item; a status change of the visit one client notice', async () => {
+    const { owner, cut, beard } = await salon();
+    const visit = (await publicVisit(owner, [{ service_id: cut }, { service_id: beard }])).data!;
+    const ids = new Set(visit.bookings.map((b) => b.id));
+    const about = () =>
+      notifier.calls.filter((c) => ('booking' in c ? ids.has(c.booking.id) : c.kind === 'newVisit' && ids.has(c.items[0]!.id)));
+    expect(about().map((c) => c.kind)).toEqual(['newVisit']);
+    const call = about()[0]!;
+    expect(call.kind === 'newVisit' && call.items.map((item) => item.id)).toEqual(visit.bookings.map((b) => b.id));
+    await t.op('patch', '/api/v1/visits/{id}', { token: owner.token, path: { id: visit.id }, body: { status: 'confirmed' } });
+    expect(about().map((c) => c.kind)).toEqual(['newVisit', 'bookingStatusChanged']);
   });
 });
 
