@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * Live stream of the business's booking changes
-         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change", "visit_id"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -9449,6 +9449,11 @@ export interface operations {
                         id: string;
                         status: string;
                         change: "created" | "updated" | "deleted";
+                        /**
+                         * Format: uuid
+                         * @description CONTRACT.md §20: null for a single booking
+                         */
+                        visit_id: string | null;
                     };
                 };
             };
