@@ -120,7 +120,7 @@ export function daysAnswer(data: RangeData, from: IsoDate, to: IsoDate, service:
 }
 
 /** One service of a visit on the date strip: its range of rows and its terms. */
-export interface VisitRange {
+interface VisitRange {
   data: RangeData;
   service: RangeService;
 }

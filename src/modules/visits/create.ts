@@ -63,8 +63,8 @@ export interface NewVisitInput {
 
 export type VisitEntrance = 'public' | 'owner';
 
-export const VISIT_SIZE = `A visit is 2 to ${MAX_VISIT_ITEMS} services`;
-export const VISIT_TOO_LONG = `A visit lasts at most ${MAX_VISIT_MINUTES / 60} hours from its first start to its last end`;
+const VISIT_SIZE = `A visit is 2 to ${MAX_VISIT_ITEMS} services`;
+const VISIT_TOO_LONG = `A visit lasts at most ${MAX_VISIT_MINUTES / 60} hours from its first start to its last end`;
 
 /** A master who may do an item, with their terms of its service. */
 interface ItemCandidate extends VisitCandidate {

@@ -19,7 +19,7 @@ import { visitOf, type VisitView } from './view.js';
 type Deps = Pick<AppContext, 'db' | 'notifier' | 'time'>;
 
 /** Minutes from one naive date-time to another (either may be on another day). */
-export function minutesBetween(from: NaiveDateTime, to: NaiveDateTime): number {
+function minutesBetween(from: NaiveDateTime, to: NaiveDateTime): number {
   // Both read as UTC fields: a naive time never meets the server's own zone.
   const utc = (naive: NaiveDateTime) => Date.parse(`${naive.slice(0, 19)}Z`);
   return Math.round((utc(to) - utc(from)) / 60_000);
