@@ -17,7 +17,7 @@ export const moduleLayers = [
   ['schedules'],
   ['availability'],
   ['bookings'],
-  ['clients', 'accounts', 'time-off'],
+  ['clients', 'accounts', 'time-off', 'visits'],
   ['bot', 'superadmin', 'data-io', 'calendar-feed', 'web', 'location', 'health'],
 ];
 

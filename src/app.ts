@@ -29,6 +29,7 @@ import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timeOffRoutes } from './modules/time-off/routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { visitRoutes } from './modules/visits/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { webRoutes } from './modules/web/routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(timeOffRoutes);
       await api.register(availabilityRoutes);
       await api.register(bookingRoutes);
+      await api.register(visitRoutes);
       await api.register(locationRoutes);
       await api.register(publicConfigRoutes);
       await api.register(superadminRoutes);

@@ -15,6 +15,7 @@ const bookingRowColumns = {
   endAt: bookings.endAt,
   priceSnapshot: bookings.priceSnapshot,
   notes: bookings.notes,
+  visitId: bookings.visitId,
   createdAt: bookings.createdAt,
   updatedAt: bookings.updatedAt,
   service: { id: services.id, name: services.name, duration: services.duration, price: services.price },

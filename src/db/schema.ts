@@ -240,6 +240,8 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** The Telegram user who booked from the mini app (CONTRACT.md §18, GET /public/{slug}/my-bookings); null elsewhere. */
     telegramUserId: text('telegram_user_id'),
+    /** CONTRACT.md §20: the visit this booking is an item of (its bookings share it); null for a single booking. */
+    visitId: uuid('visit_id'),
     /** Written by the app from its clock (CONTRACT.md §14), like updated_at: the default is for rows written by hand. */
     createdAt: createdAt(),
     /** Moves with every change of the booking: status, move, accepted reschedule (migration 0006). */
@@ -260,6 +262,9 @@ export const bookings = pgTable(
     // Issue #53 (migration 0019): the super admin's list across businesses, and the service foreign key's own index.
     index('bookings_start_list_idx').on(t.startAt, t.createdAt, t.id),
     index('bookings_service_id_idx').on(t.serviceId),
+    index('bookings_visit_idx')
+      .on(t.visitId)
+      .where(sql`${t.visitId} IS NOT NULL`),
   ],
 );
 

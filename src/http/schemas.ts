@@ -181,6 +181,7 @@ export const BookingBody = Type.Object({
   end_at: DateTimeString,
   price_snapshot: Type.Number(),
   notes: Nullable(Type.String()),
+  visit_id: Nullable(Type.String({ description: 'CONTRACT.md §20: the visit this booking is an item of; null for a single booking' })),
   service: Type.Object({ id: Type.Integer(), name: Type.String(), duration: Type.Integer(), price: Type.Number() }),
   master: Type.Object({ id: Type.Integer(), name: Type.String() }),
   client: Type.Object({ id: Type.Integer(), phone: Type.String(), first_name: Type.String() }),

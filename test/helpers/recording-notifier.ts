@@ -5,6 +5,7 @@ import type { BusinessRow } from '../../src/modules/catalog/business.queries.js'
 
 export type NotifierCall =
   | { kind: 'newBooking'; business: BusinessRow; booking: BookingView }
+  | { kind: 'newVisit'; business: BusinessRow; items: readonly BookingView[] }
   | { kind: 'bookingStatusChanged'; business: BusinessRow; booking: BookingView }
   | { kind: 'bookingMoved'; business: BusinessRow; booking: BookingView; previousStart: string }
   | { kind: 'rescheduleProposed'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
@@ -27,6 +28,9 @@ export class RecordingNotifier implements Notifier {
 
   async newBooking(business: BusinessRow, booking: BookingView) {
     this.record({ kind: 'newBooking', business, booking });
+  }
+  async newVisit(business: BusinessRow, items: readonly BookingView[]) {
+    this.record({ kind: 'newVisit', business, items });
   }
   async bookingStatusChanged(business: BusinessRow, booking: BookingView) {
     this.record({ kind: 'bookingStatusChanged', business, booking });

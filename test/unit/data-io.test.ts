@@ -179,6 +179,7 @@ describe('export rows', () => {
       5000,
       null,
       'b1',
+      null,
     ]);
     expect(cells).toHaveLength(BOOKING_COLUMNS.length);
   });

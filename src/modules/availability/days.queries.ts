@@ -60,9 +60,10 @@ export async function loadRange(
     );
   }
   const durationOf = new Map(links.map((link) => [link.masterId, effectiveTerms(service, link).duration]));
+  const priceOf = new Map(links.map((link) => [link.masterId, effectiveTerms(service, link).price]));
   return {
     found: 'all',
-    service: { duration: service.duration, durationOf, bufferAfter: service.buffer_after },
+    service: { duration: service.duration, durationOf, bufferAfter: service.buffer_after, price: service.price, priceOf },
     data: { schedules: scheduleRows, masterIds, bookings: [], timeOff: timeOffRows },
   };
 }

@@ -10,6 +10,8 @@ import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core
 import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
+import { singleMasterSlots } from '../../core/availability.js';
+import { visitHasStartTime, type VisitItem } from '../../core/visit-times.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 import { START_STEP } from '../../core/start-times.js';
 
@@ -45,6 +47,9 @@ export interface RangeService {
   duration: number;
   durationOf: ReadonlyMap<number, number>;
   bufferAfter: number;
+  /** CONTRACT.md §20's visits pick "any master" by price (§19): the base price and each master's effective one. */
+  price?: number;
+  priceOf?: ReadonlyMap<number, number>;
 }
 
 export interface WallNow {
@@ -112,4 +117,48 @@ function dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: W
 export function* dayAnswers(data: RangeData, from: IsoDate, to: IsoDate, service: RangeService, now: WallNow): Generator<DayAnswer> {
   const range = group(data);
   for (const date of datesBetween(from, to)) yield dayOf(range, date, service, now);
+}
+
+/** One service of a visit on the date strip: its range of rows and its terms. */
+interface VisitRange {
+  data: RangeData;
+  service: RangeService;
+}
+
+/**
+ * CONTRACT.md §20: GET /days with `service_ids`: a date is available when the whole visit, "any master"
+ * per item, has a start time by core/visit-times.ts (the rule the server books by); a day off when
+ * nobody considered for any item works.
+ */
+export function visitDaysAnswer(items: readonly VisitRange[], from: IsoDate, to: IsoDate, now: WallNow): DayAnswer[] {
+  const ranges = items.map((item) => ({ range: group(item.data), service: item.service }));
+  return datesBetween(from, to).map((date) => {
+    const singles = ranges.map(({ range, service }) => dayOf(range, date, service, now));
+    const dayOff = singles.every((single) => single.day_off);
+    if (date < now.date || dayOff || !singles.every((single) => single.available)) return { date, available: false, day_off: dayOff };
+    const opening = windowOnDate(now.window, date);
+    const from = combine(addDays(date, -1), '00:00');
+    const to = combine(addDays(date, 1), '00:00');
+    const visit = ranges.map(({ range, service }): VisitItem => ({
+      bufferAfter: service.bufferAfter,
+      candidates: range.masterIds.map((id) => {
+        const schedule = withTimeOff(
+          scheduleFor(range.rowsOf.get(id)!, range.businessRows, dayOfWeek(date)),
+          closureOn(range.timeOff, id, date),
+        );
+        const bookings = range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
+        return {
+          id,
+          price: service.priceOf?.get(id) ?? service.price ?? 0,
+          dayBookings: bookings.filter((booking) => booking.startAt.startsWith(date)).length,
+          window: {
+            answer: singleMasterSlots(date, schedule, bookings, opening),
+            duration: service.durationOf.get(id) ?? service.duration,
+          },
+        };
+      }),
+    }));
+    const notBefore = date === now.date ? now.minutes : 0;
+    return { date, available: visitHasStartTime(visit, { step: START_STEP, notBefore }), day_off: false };
+  });
 }

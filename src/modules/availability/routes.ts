@@ -65,7 +65,20 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'is free for the service, with the given master or with any master of the service (one master free for the whole duration), ' +
           'on the same rules as /slots; past dates are never available.',
         params: SlugParams,
-        querystring: Type.Object({ service_id: Id, master_id: Type.Optional(Id), from: DateString, to: DateString }),
+        querystring: Type.Object({
+          service_id: Type.Optional(Id),
+          service_ids: Type.Optional(
+            Type.String({
+              maxLength: 60,
+              description:
+                'CONTRACT.md §20: a visit, 2-5 service ids comma-separated in order, instead of service_id (master_id not allowed): ' +
+                'a date is available when the whole visit has a start time, "any master" per item',
+            }),
+          ),
+          master_id: Type.Optional(Id),
+          from: DateString,
+          to: DateString,
+        }),
         response: { 200: DaysBody, ...errorResponses(400, 404) },
       },
     },

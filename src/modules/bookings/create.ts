@@ -213,6 +213,7 @@ async function placeBooking(
       endAt: bookingEndFor(startAt, terms),
       priceSnapshot: terms.price,
       notes,
+      visitId: null,
       createdAt: now,
       updatedAt: now,
       service: { id: service.id, name: service.name, duration: service.duration, price: service.price },

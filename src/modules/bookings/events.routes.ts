@@ -12,7 +12,7 @@ import { bookingChangeKinds, MAX_STREAMS_PER_BUSINESS, MAX_STREAMS_PER_INSTANCE,
 
 export const EVENTS_DESCRIPTION =
   "A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is " +
-  '`event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, ' +
+  '`event: booking` with `data: {"id", "status", "change", "visit_id"}`, `change` being `created`, `updated` (status, move, ' +
   'accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes ' +
   `at least every ${SSE_HEARTBEAT_MS / 1000} s. A change made through any instance reaches every stream within 2 s; ` +
   "nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). " +
@@ -27,6 +27,7 @@ const ChangeData = Type.Object(
     id: Type.String({ format: 'uuid' }),
     status: Type.String(),
     change: Type.Union(bookingChangeKinds.map((kind) => Type.Literal(kind))),
+    visit_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'CONTRACT.md §20: null for a single booking' }),
   },
   { description: "The JSON of each event's `data:` line" },
 );

@@ -21,6 +21,8 @@ export interface BookingChange {
   id: string;
   status: BookingStatus;
   change: BookingChangeKind;
+  /** CONTRACT.md §20: the visit the booking is an item of, null for a single booking. */
+  visit_id: string | null;
 }
 
 export interface BookingNotice {
@@ -39,10 +41,11 @@ export function parseBookingNotice(payload: string): BookingNotice | undefined {
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { business_id: businessId, id, status, change } = parsed as Record<string, unknown>;
+  const { business_id: businessId, id, status, change, visit_id: visitId } = parsed as Record<string, unknown>;
   if (!Number.isSafeInteger(businessId) || typeof id !== 'string' || !isUuid(id)) return undefined;
   if (!isOneOf(bookingStatuses, status) || !isOneOf(bookingChangeKinds, change)) return undefined;
-  return { businessId: businessId as number, change: { id, status, change } };
+  const visit = typeof visitId === 'string' && isUuid(visitId) ? visitId : null;
+  return { businessId: businessId as number, change: { id, status, change, visit_id: visit } };
 }
 
 /** One open stream. */

@@ -39,6 +39,11 @@ export interface Notifier {
    * booking's lookup does), else looked up.
    */
   newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void>;
+  /**
+   * CONTRACT.md §20: a new visit (its bookings in order) → one notice to the provider listing every item and the
+   * total, its buttons on the first booking; each master of §16 one notice of their own items.
+   */
+  newVisit(business: BusinessRow, items: readonly BookingView[]): Promise<void>;
   /** Status change → the client (the chats that verified its phone, else CLIENT_BOOKING: CONTRACT.md §11 third pass); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */
@@ -69,6 +74,10 @@ export class DisabledNotifier implements Notifier {
   }
 
   async newBooking(): Promise<void> {
+    this.skip();
+  }
+
+  async newVisit(): Promise<void> {
     this.skip();
   }
 

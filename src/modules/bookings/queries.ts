@@ -218,6 +218,10 @@ export interface BookingInsert {
   idempotency?: { key: string; requestHash: string };
   /** The Telegram user who booked from the mini app (CONTRACT.md §18). */
   telegramUserId?: string;
+  /** CONTRACT.md §20: the visit it is an item of. */
+  visitId?: string;
+  /** What the client's notes get appended (SPEC.md rule 6); `notes` when not given (a visit appends its notes once). */
+  clientNotes?: string | null;
 }
 
 export interface InsertedBooking {
@@ -243,15 +247,15 @@ const insertBookingStatement = preparedSql<{ id: string; client_id: number; phon
   sql`
     WITH client AS (
       INSERT INTO ${clients} (business_id, phone, first_name, notes)
-      VALUES (${p('businessId')}, ${p('phone')}, ${p('firstName')}, ${p('notes')})
+      VALUES (${p('businessId')}, ${p('phone')}, ${p('firstName')}, ${p('clientNotes')})
       ON CONFLICT (business_id, phone) DO UPDATE SET first_name = excluded.first_name, notes = ${appendedClientNotes}
       RETURNING id, phone, first_name
     ), booking AS (
       INSERT INTO ${bookings} (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot, notes,
-        created_at, updated_at, telegram_user_id)
+        created_at, updated_at, telegram_user_id, visit_id)
       SELECT ${p('businessId')}, ${p('serviceId')}, ${p('masterId')}, client.id, ${p('status')},
         ${p('startAt')}::timestamp, ${p('endAt')}::timestamp, ${p('priceSnapshot')}, ${p('notes')},
-        ${p('now')}::timestamp, ${p('now')}::timestamp, ${p('telegramUserId')}::text
+        ${p('now')}::timestamp, ${p('now')}::timestamp, ${p('telegramUserId')}::text, ${p('visitId')}::uuid
       -- Set before the row is written: an AFTER trigger's WHEN is read as each row is written.
       FROM client WHERE set_config('app.notify_after_commit', 'on', true) = 'on'
       RETURNING id
@@ -269,6 +273,8 @@ export async function insertBooking(db: Db, values: BookingInsert): Promise<Inse
     phone: values.client.phone,
     firstName: values.client.firstName,
     notes: values.notes,
+    clientNotes: values.clientNotes === undefined ? values.notes : values.clientNotes,
+    visitId: values.visitId ?? null,
     serviceId: values.serviceId,
     masterId: values.masterId,
     status: values.status ?? 'pending',
@@ -294,7 +300,16 @@ const announceStatement = preparedSql(
  * streams hear of it. A transaction that writes nothing waits for no WAL flush, so it holds the notify
  * lock only for a moment.
  */
-export async function announceNewBooking(db: Db, booking: { businessId: number; id: string; status: BookingStatus }): Promise<void> {
-  const change = JSON.stringify({ business_id: booking.businessId, id: booking.id, status: booking.status, change: 'created' });
+export async function announceNewBooking(
+  db: Db,
+  booking: { businessId: number; id: string; status: BookingStatus; visitId?: string | null },
+): Promise<void> {
+  const change = JSON.stringify({
+    business_id: booking.businessId,
+    id: booking.id,
+    status: booking.status,
+    change: 'created',
+    visit_id: booking.visitId ?? null,
+  });
   await announceStatement(db).execute({ slots: `slots:${booking.businessId}`, change });
 }

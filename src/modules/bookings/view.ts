@@ -10,6 +10,8 @@ export interface BookingView {
   endAt: NaiveDateTime;
   priceSnapshot: number;
   notes: string | null;
+  /** CONTRACT.md §20: the visit it is an item of, null for a single booking. */
+  visitId?: string | null;
   /** CONTRACT.md §14: naive wall-clock of the app's clock; updated_at moves with every change. */
   createdAt: NaiveDateTime;
   updatedAt: NaiveDateTime;
@@ -26,6 +28,7 @@ export function bookingBody(view: BookingView) {
     end_at: fromDbTimestamp(view.endAt),
     price_snapshot: view.priceSnapshot,
     notes: view.notes,
+    visit_id: view.visitId ?? null,
     service: view.service,
     master: view.master,
     client: { id: view.client.id, phone: view.client.phone, first_name: view.client.firstName },

@@ -124,6 +124,27 @@ export function newBookingText(booking: BookingView): string {
   );
 }
 
+/**
+ * CONTRACT.md §20: one new-visit notice listing every item (service, master, time, price) and the total;
+ * a master's notice lists that master's items only (with the visit's total of them).
+ */
+export function newVisitText(items: readonly BookingView[]): string {
+  const first = items[0]!;
+  const total = items.reduce((sum, item) => sum + item.priceSnapshot, 0);
+  return lines(
+    `🆕 *Новый визит: ${items.length} ${items.length < 5 ? 'услуги' : 'услуг'}*`,
+    '',
+    line('Клиент', first.client.firstName),
+    line('Телефон', formatPhone(first.client.phone)),
+    line('Дата', formatDate(first.startAt)),
+    ...items.map((item, index) =>
+      line(`${index + 1}`, `${formatTime(item.startAt)} ${item.service.name}, ${item.master.name}, ${formatPrice(item.priceSnapshot)}`),
+    ),
+    line('Итого', formatPrice(total)),
+    first.notes ? line('Комментарий', clip(first.notes, NOTE_SHOWN_LIMIT)) : null,
+  );
+}
+
 /** The provider's new-booking message after a button press: same details, decision instead of buttons. */
 export function decidedBookingText(booking: BookingView, status: 'confirmed' | 'cancelled'): string {
   const verdict = status === 'confirmed' ? '✅ *Вы подтвердили запись*' : '❌ *Вы отклонили запись*';

@@ -14,6 +14,7 @@ import {
   bookingMovedText,
   fitMessage,
   newBookingText,
+  newVisitText,
   passwordResetLinkText,
   passwordResetText,
   providerUnlinkedText,
@@ -139,6 +140,19 @@ export class TelegramNotifier implements Notifier {
       return;
     }
     await Promise.all([this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id)), master]);
+  }
+
+  async newVisit(business: BusinessRow, items: readonly BookingView[]): Promise<void> {
+    const chats = await this.providerChats(business);
+    const byMaster = new Map<number, BookingView[]>();
+    for (const item of items) byMaster.set(item.master.id, [...(byMaster.get(item.master.id) ?? []), item]);
+    // Each master hears of their own items, the buttons on their first one (CONTRACT.md §16, §20).
+    const masters: Promise<unknown>[] = [...byMaster.values()].map((own) =>
+      this.toMaster(own[0]!, newVisitText(own), business.mastersCanDecide ? bookingDecisionKeyboard(own[0]!.id) : undefined, chats),
+    );
+    if (chats.length === 0) this.notSent.note('no_subscription', { notice: 'new visit' });
+    else masters.push(this.sendAll(chats, newVisitText(items), bookingDecisionKeyboard(items[0]!.id)));
+    await Promise.all(masters);
   }
 
   async bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void> {

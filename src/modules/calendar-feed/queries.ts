@@ -51,6 +51,8 @@ export interface FeedBooking {
   endAt: string;
   serviceName: string;
   clientFirstName: string;
+  /** CONTRACT.md §20: the visit it is an item of (the description names it), null for a single booking. */
+  visitId?: string | null;
 }
 
 /** The master's bookings starting in [from, to) that occupy time, at most `cap`, earliest first. */
@@ -74,5 +76,6 @@ export async function feedBookings(db: Db, owner: FeedOwner, from: string, to: s
     endAt: fromDbTimestamp(row.endAt),
     serviceName: row.service.name,
     clientFirstName: row.client.firstName,
+    visitId: row.visitId,
   }));
 }

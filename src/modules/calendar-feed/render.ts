@@ -64,6 +64,8 @@ export function renderFeed(owner: FeedOwner, events: FeedBooking[], frame: FeedF
       end: wallClockIn(event.endAt, zone),
       timezone: zone,
       summary: `${event.serviceName} — ${event.clientFirstName}`,
+      // CONTRACT.md §20: the items of one visit name the same visit (no booking id: see feedEventUid).
+      description: event.visitId ? `Визит ${event.visitId}` : undefined,
       status: STATUS[event.status] ?? ICalEventStatus.CONFIRMED,
       transparency: ICalEventTransparency.OPAQUE,
     });

@@ -90,6 +90,7 @@ export async function bookingPage(
     masterName: row.master.name,
     clientFirstName: row.client.firstName,
     clientPhone: row.client.phone,
+    visitId: row.visitId,
   }));
 }
 

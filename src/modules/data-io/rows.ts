@@ -54,6 +54,8 @@ export const BOOKING_COLUMNS: ExportColumn[] = [
   { header: 'Цена', width: 9 },
   { header: 'Комментарий', width: 40 },
   { header: 'ID записи', width: 38 },
+  // CONTRACT.md §20: the bookings of one visit share it; empty for a single booking.
+  { header: 'ID визита', width: 38 },
 ];
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -75,6 +77,7 @@ export interface BookingExportRow {
   masterName: string;
   clientFirstName: string;
   clientPhone: string;
+  visitId?: string | null;
 }
 
 export function bookingCells(row: BookingExportRow): Cell[] {
@@ -92,5 +95,6 @@ export function bookingCells(row: BookingExportRow): Cell[] {
     row.priceSnapshot,
     row.notes,
     row.id,
+    row.visitId ?? null,
   ];
 }

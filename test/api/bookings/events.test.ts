@@ -87,15 +87,15 @@ describe('GET /events', () => {
     await arrives(mine, { id: booking.id, change: 'deleted' });
 
     expect(mine.changes).toEqual([
-      { id: booking.id, status: 'pending', change: 'created' },
-      { id: booking.id, status: 'confirmed', change: 'updated' },
-      { id: booking.id, status: 'confirmed', change: 'updated' },
+      { id: booking.id, status: 'pending', change: 'created', visit_id: null },
+      { id: booking.id, status: 'confirmed', change: 'updated', visit_id: null },
+      { id: booking.id, status: 'confirmed', change: 'updated', visit_id: null },
       // DELETE cancels first (the client is told), then removes.
-      { id: booking.id, status: 'cancelled', change: 'updated' },
-      { id: booking.id, status: 'cancelled', change: 'deleted' },
+      { id: booking.id, status: 'cancelled', change: 'updated', visit_id: null },
+      { id: booking.id, status: 'cancelled', change: 'deleted', visit_id: null },
     ]);
     // The other business's booking was made first on the same channel: had it leaked, it would be here by now.
-    expect(theirs.changes).toEqual([{ id: foreign.id, status: 'pending', change: 'created' }]);
+    expect(theirs.changes).toEqual([{ id: foreign.id, status: 'pending', change: 'created', visit_id: null }]);
   });
 
   it('takes an API key of the business; refuses a missing or bad token with 401', async () => {

@@ -63,7 +63,7 @@ describe('booking notices (drizzle/0010)', () => {
       id = (await book(t, owner, { time: '09:00' })).id;
     });
     expect(notices.availability).toEqual([businessId()]);
-    expect(notices.bookings).toEqual([{ business_id: owner.business.id, id, status: 'pending', change: 'created' }]);
+    expect(notices.bookings).toEqual([{ business_id: owner.business.id, id, status: 'pending', change: 'created', visit_id: null }]);
   });
 
   it("the owner's booking and a booking under strict slots are announced once as well", async () => {
@@ -77,14 +77,14 @@ describe('booking notices (drizzle/0010)', () => {
       id = response.data.id;
     });
     expect(owners.availability).toEqual([businessId()]);
-    expect(owners.bookings).toEqual([{ business_id: owner.business.id, id, status: 'confirmed', change: 'created' }]);
+    expect(owners.bookings).toEqual([{ business_id: owner.business.id, id, status: 'confirmed', change: 'created', visit_id: null }]);
 
     await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: true } });
     const strict = await noticesOf(async () => {
       id = (await book(t, owner, { time: '13:00' })).id;
     });
     expect(strict.availability).toEqual([businessId()]);
-    expect(strict.bookings).toEqual([{ business_id: owner.business.id, id, status: 'pending', change: 'created' }]);
+    expect(strict.bookings).toEqual([{ business_id: owner.business.id, id, status: 'pending', change: 'created', visit_id: null }]);
     await t.op('put', '/api/v1/business', { token: owner.token, body: { strict_slots: false } });
   });
 
@@ -112,10 +112,12 @@ describe('booking notices (drizzle/0010)', () => {
       copy = (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
     });
     expect(inserted.availability).toEqual([businessId()]);
-    expect(inserted.bookings).toEqual([{ business_id: owner.business.id, id: copy, status: 'pending', change: 'created' }]);
+    expect(inserted.bookings).toEqual([{ business_id: owner.business.id, id: copy, status: 'pending', change: 'created', visit_id: null }]);
 
     const updated = await noticesOf(() => t.database.db.execute(sql`UPDATE bookings SET status = 'confirmed' WHERE id = ${copy}`));
     expect(updated.availability).toEqual([businessId()]);
-    expect(updated.bookings).toEqual([{ business_id: owner.business.id, id: copy, status: 'confirmed', change: 'updated' }]);
+    expect(updated.bookings).toEqual([
+      { business_id: owner.business.id, id: copy, status: 'confirmed', change: 'updated', visit_id: null },
+    ]);
   });
 });

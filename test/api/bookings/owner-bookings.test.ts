@@ -78,6 +78,7 @@ describe('POST /bookings', () => {
       end_at: '2026-11-24T11:00:00',
       price_snapshot: 5000,
       notes: 'по звонку',
+      visit_id: null,
       service: { id: s.owner.service.id, name: 'Стрижка', duration: 60, price: 5000 },
       master: { id: expect.any(Number), name: expect.any(String) },
       client: { id: expect.any(Number), phone: '77015551234', first_name: 'Данияр' },

@@ -63,6 +63,7 @@ describe('GET /bookings', () => {
       end_at: '2026-11-24T10:00:00',
       price_snapshot: 5000,
       notes: null,
+      visit_id: null,
       service: { id: owner.service.id, name: 'Стрижка', duration: 60, price: 5000 },
       master: { id: other.id, name: 'Айгуль' },
       client: { id: expect.any(Number), phone: expect.stringMatching(/^7\d{10}$/), first_name: 'Алия' },

@@ -127,7 +127,9 @@ describe('bookings export', () => {
       'Цена',
       'Комментарий',
       'ID записи',
+      'ID визита',
     ]);
+    expect(rows.slice(1).map((row) => row[11])).toEqual(['', '']);
     expect(rows.slice(1).map((row) => row[10])).toEqual([early.id, late.id]);
     expect(rows[1]!.slice(0, 9)).toEqual([
       '2026-11-24',

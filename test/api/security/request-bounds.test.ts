@@ -102,6 +102,7 @@ describe('anonymous bodies are small (CONTRACT.md §11 fourth pass)', () => {
         '/api/v1/auth/messenger',
         '/api/v1/auth/master-link',
         '/api/v1/public/{slug}/booking',
+        '/api/v1/public/{slug}/visits',
         '/api/v1/superadmin/login',
         '/api/v1/messenger/webhook',
       ].sort(),

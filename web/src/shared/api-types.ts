@@ -745,7 +745,7 @@ export interface paths {
         };
         /**
          * Live stream of the business's booking changes
-         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
+         * @description A `text/event-stream` (server-sent events) of the business's booking changes (CONTRACT.md §13). Each change is `event: booking` with `data: {"id", "status", "change", "visit_id"}`, `change` being `created`, `updated` (status, move, accepted reschedule) or `deleted`; read the booking itself with GET /bookings/{id}. A comment line (`:`) comes at least every 20 s. A change made through any instance reaches every stream within 2 s; nothing of another business is ever sent (a master's token: that master's bookings only, CONTRACT.md §16). The stream ends when the instance shuts down, when changes may have been missed (its database notification connection was lost) or, within 2 s, when the token or key stops being valid: reconnect (with a backoff) and reload what you show. Browsers read it with fetch streaming, since EventSource cannot send the Authorization header. 503 while live changes cannot be heard, or while the instance holds 1000 streams (a business's 21st ends its oldest instead).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -754,6 +754,74 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/{slug}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a visit of several services
+         * @description CONTRACT.md §20: 2-5 services back to back, all booked or none, each time free as §19 if_free (409 slot_taken with free_times for the whole visit); at most 12 hours (400); max_price bounds total_price (409 price_changed). An Idempotency-Key header makes a retry answer the first visit.
+         */
+        post: operations["createPublicVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter a visit of several services for a client
+         * @description CONTRACT.md §20 for the owner (§12 rules): confirmed at once, checked as the public visit unless force: true (then overlaps are allowed). Idempotency-Key as POST /bookings.
+         */
+        post: operations["createVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One visit
+         * @description CONTRACT.md §20. A master's token sees a visit when one of its bookings is that master's.
+         */
+        get: operations["getVisit"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a visit
+         * @description CONTRACT.md §20: each booking as SPEC.md's DELETE (cancelled first, the client told once).
+         */
+        delete: operations["deleteVisit"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the status of every booking of a visit, or move the whole visit
+         * @description CONTRACT.md §20: status gives every booking that status; date/time move every booking by the same offset (same masters, no availability check, SPEC.md). The client is told once.
+         */
+        patch: operations["updateVisit"];
         trace?: never;
     };
     "/api/v1/location/cities": {
@@ -6073,6 +6141,8 @@ export interface operations {
                             end_at: string;
                             price_snapshot: number;
                             notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
                             service: {
                                 id: number;
                                 name: string;
@@ -7281,6 +7351,8 @@ export interface operations {
                             end_at: string;
                             price_snapshot: number;
                             notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
                             service: {
                                 id: number;
                                 name: string;
@@ -7746,7 +7818,9 @@ export interface operations {
     listDays: {
         parameters: {
             query: {
-                service_id: number;
+                service_id?: number;
+                /** @description CONTRACT.md §20: a visit, 2-5 service ids comma-separated in order, instead of service_id (master_id not allowed): a date is available when the whole visit has a start time, "any master" per item */
+                service_ids?: string;
                 master_id?: number;
                 /** @description YYYY-MM-DD, an existing date */
                 from: string;
@@ -8357,6 +8431,8 @@ export interface operations {
                         end_at: string;
                         price_snapshot: number;
                         notes: string | null;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                         service: {
                             id: number;
                             name: string;
@@ -8500,6 +8576,8 @@ export interface operations {
                         end_at: string;
                         price_snapshot: number;
                         notes: string | null;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                         service: {
                             id: number;
                             name: string;
@@ -8777,6 +8855,8 @@ export interface operations {
                         end_at: string;
                         price_snapshot: number;
                         notes: string | null;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                         service: {
                             id: number;
                             name: string;
@@ -9072,6 +9152,8 @@ export interface operations {
                         end_at: string;
                         price_snapshot: number;
                         notes: string | null;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                         service: {
                             id: number;
                             name: string;
@@ -9370,6 +9452,11 @@ export interface operations {
                         id: string;
                         status: string;
                         change: "created" | "updated" | "deleted";
+                        /**
+                         * Format: uuid
+                         * @description CONTRACT.md §20: null for a single booking
+                         */
+                        visit_id: string | null;
                     };
                 };
             };
@@ -9388,6 +9475,1032 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPublicVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CONTRACT.md §20: 2-5 services in order, back to back; without master_id the server picks (§19); other counts are 400 */
+                    items: {
+                        service_id: number;
+                        master_id?: number | null;
+                    }[];
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
+                    date: string;
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
+                    time: string;
+                    first_name: string;
+                    phone: string;
+                    notes?: string | null;
+                    captcha_token?: string;
+                    /** @description the total the client saw; a higher total_price is 409 price_changed */
+                    max_price?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Book a visit of several services */
+            201: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "idempotent-replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the bookings' common status, or mixed when one of them was changed alone */
+                        status: components["schemas"]["BookingStatus"] | "mixed";
+                        start_at: string;
+                        /** @description the last item's end_at */
+                        end_at: string;
+                        /** @description the sum of the items' price_snapshot */
+                        total_price: number;
+                        /** @description in order */
+                        bookings: {
+                            id: string;
+                            status: components["schemas"]["BookingStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            /** @description when the booking was made (naive, APP_TIMEZONE) */
+                            created_at: string;
+                            /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                            updated_at: string;
+                        }[];
+                        /** @description the first booking's client_ link */
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Requests allowed per minute from this address on this route */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the minute ends */
+                    "x-ratelimit-reset"?: number;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CONTRACT.md §20: 2-5 services in order, back to back; without master_id the server picks (§19); other counts are 400 */
+                    items: {
+                        service_id: number;
+                        master_id?: number | null;
+                    }[];
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
+                    date: string;
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
+                    time: string;
+                    first_name: string;
+                    phone: string;
+                    notes?: string | null;
+                    /** @description the total the client saw; a higher total_price is 409 price_changed */
+                    max_price?: number;
+                    /** @description book even over other bookings (the masters still picked by §19); default false */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Enter a visit of several services for a client */
+            201: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "idempotent-replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the bookings' common status, or mixed when one of them was changed alone */
+                        status: components["schemas"]["BookingStatus"] | "mixed";
+                        start_at: string;
+                        /** @description the last item's end_at */
+                        end_at: string;
+                        /** @description the sum of the items' price_snapshot */
+                        total_price: number;
+                        /** @description in order */
+                        bookings: {
+                            id: string;
+                            status: components["schemas"]["BookingStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            /** @description when the booking was made (naive, APP_TIMEZONE) */
+                            created_at: string;
+                            /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                            updated_at: string;
+                        }[];
+                        /** @description the first booking's client_ link */
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: One visit */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the bookings' common status, or mixed when one of them was changed alone */
+                        status: components["schemas"]["BookingStatus"] | "mixed";
+                        start_at: string;
+                        /** @description the last item's end_at */
+                        end_at: string;
+                        /** @description the sum of the items' price_snapshot */
+                        total_price: number;
+                        /** @description in order */
+                        bookings: {
+                            id: string;
+                            status: components["schemas"]["BookingStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            /** @description when the booking was made (naive, APP_TIMEZONE) */
+                            created_at: string;
+                            /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                            updated_at: string;
+                        }[];
+                        /** @description the first booking's client_ link */
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content: Delete a visit */
+            204: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description status (every booking gets it), or date and/or time (the whole visit moves) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: components["schemas"]["BookingStatus"];
+                    /**
+                     * Format: wall-date
+                     * @description YYYY-MM-DD, an existing date
+                     */
+                    date?: string;
+                    /**
+                     * Format: wall-time
+                     * @description HH:MM
+                     */
+                    time?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Set the status of every booking of a visit, or move the whole visit */
+            200: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the bookings' common status, or mixed when one of them was changed alone */
+                        status: components["schemas"]["BookingStatus"] | "mixed";
+                        start_at: string;
+                        /** @description the last item's end_at */
+                        end_at: string;
+                        /** @description the sum of the items' price_snapshot */
+                        total_price: number;
+                        /** @description in order */
+                        bookings: {
+                            id: string;
+                            status: components["schemas"]["BookingStatus"];
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            start_at: string;
+                            /** @description naive YYYY-MM-DDTHH:MM:SS in APP_TIMEZONE */
+                            end_at: string;
+                            price_snapshot: number;
+                            notes: string | null;
+                            /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                            visit_id: string | null;
+                            service: {
+                                id: number;
+                                name: string;
+                                duration: number;
+                                price: number;
+                            };
+                            master: {
+                                id: number;
+                                name: string;
+                            };
+                            client: {
+                                id: number;
+                                phone: string;
+                                first_name: string;
+                            };
+                            /** @description when the booking was made (naive, APP_TIMEZONE) */
+                            created_at: string;
+                            /** @description when it last changed (status, move, accepted reschedule); GET /bookings?updated_since= reads it */
+                            updated_at: string;
+                        }[];
+                        /** @description the first booking's client_ link */
+                        messenger_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
+                    "x-request-id"?: string;
+                    /** @description no-store on every answer to a request with a token and on private pages */
+                    "cache-control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     /** @description The request's id, as given (when it looks like one) or made; it is in the server's log lines */
                     "x-request-id"?: string;
@@ -10136,6 +11249,8 @@ export interface operations {
                         end_at: string;
                         price_snapshot: number;
                         notes: string | null;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                         service: {
                             id: number;
                             name: string;

@@ -65,11 +65,11 @@ export function typedClient(raw: ApiClient) {
     });
   return {
     request,
-    get: <P extends PathsFor<'get'>>(path: P, init?: RequestOptions<P, 'get'>) => request('get', path, init),
-    post: <P extends PathsFor<'post'>>(path: P, init?: RequestOptions<P, 'post'>) => request('post', path, init),
-    put: <P extends PathsFor<'put'>>(path: P, init?: RequestOptions<P, 'put'>) => request('put', path, init),
-    patch: <P extends PathsFor<'patch'>>(path: P, init?: RequestOptions<P, 'patch'>) => request('patch', path, init),
-    del: <P extends PathsFor<'delete'>>(path: P, init?: RequestOptions<P, 'delete'>) => request('delete', path, init),
+    get: <P extends PathsFor<'get'>>(path: P, init?: RequestOptions<P, 'get'>) => request<'get', P>('get', path, init),
+    post: <P extends PathsFor<'post'>>(path: P, init?: RequestOptions<P, 'post'>) => request<'post', P>('post', path, init),
+    put: <P extends PathsFor<'put'>>(path: P, init?: RequestOptions<P, 'put'>) => request<'put', P>('put', path, init),
+    patch: <P extends PathsFor<'patch'>>(path: P, init?: RequestOptions<P, 'patch'>) => request<'patch', P>('patch', path, init),
+    del: <P extends PathsFor<'delete'>>(path: P, init?: RequestOptions<P, 'delete'>) => request<'delete', P>('delete', path, init),
   };
 }
 

@@ -18,6 +18,7 @@ import { shareContactKeyboard } from '../keyboards.js';
 import { activeBookingIdsByPhone, subscribe } from '../subscriptions.js';
 import { chatIdOf, say, type BotDeps } from './shared.js';
 import { onStart } from './start-payload.js';
+import { visitBookings } from '../../visits/queries.js';
 
 async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, rawId: string): Promise<void> {
   const { db } = deps.app;
@@ -29,7 +30,9 @@ async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, ra
   }
   // CONTRACT.md §11: anyone can book with anyone's phone, so a booking id vouches for that booking only;
   // following every booking of a number takes the sender's own contact (the button offered here).
-  await subscribe(db, 'CLIENT_BOOKING', booking.id, chatId);
+  // CONTRACT.md §20: a booking of a visit vouches for its visit: the chat follows every booking of it.
+  const items = booking.visitId ? await visitBookings(db, booking.businessId, booking.visitId) : [booking];
+  for (const item of items) await subscribe(db, 'CLIENT_BOOKING', item.id, chatId);
   await say(deps, tg, clientSubscribedText(business, booking), { reply_markup: shareContactKeyboard() });
 }
 
