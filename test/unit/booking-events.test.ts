@@ -9,11 +9,18 @@ import { parseSse, reconnectDelay } from '../../web/src/shared/sse.js';
 const ID = '3f387386-f42c-4393-9129-b919d6b45d58';
 
 describe('parseBookingNotice', () => {
-  it("reads the trigger's payload", () => {
+  it("reads the trigger's payload, visit_id null for a single booking (CONTRACT.md §20)", () => {
     expect(parseBookingNotice(JSON.stringify({ business_id: 7, id: ID, status: 'pending', change: 'created' }))).toEqual({
       businessId: 7,
-      change: { id: ID, status: 'pending', change: 'created' },
+      change: { id: ID, status: 'pending', change: 'created', visit_id: null },
     });
+    expect(parseBookingNotice(JSON.stringify({ business_id: 7, id: ID, status: 'pending', change: 'created', visit_id: ID }))).toEqual({
+      businessId: 7,
+      change: { id: ID, status: 'pending', change: 'created', visit_id: ID },
+    });
+    expect(
+      parseBookingNotice(JSON.stringify({ business_id: 7, id: ID, status: 'pending', change: 'created', visit_id: 'x' }))?.change.visit_id,
+    ).toBeNull();
   });
 
   it.each([

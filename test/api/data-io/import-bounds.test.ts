@@ -4,11 +4,11 @@
  * no import holds the event loop long (GET /healthz, probed every 50 ms,
  * keeps answering). The files are made here, never committed.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
+import { inline, multipart, SHEET_NS, zipOf } from '../../helpers/crafted-files.js';
 
 const t = useTestApp();
 
@@ -20,15 +20,6 @@ const t = useTestApp();
 const REFUSAL_MS = 2000;
 const CSV_REFUSAL_MS = 4000;
 const MAX_PROBE_GAP_MS = 500;
-
-function multipart(file: Buffer | string, filename: string) {
-  const boundary = `----bounds${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const payload = Buffer.concat([head, Buffer.isBuffer(file) ? file : Buffer.from(file), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Runs an upload while /healthz is asked every 50 ms; answers its time and the longest gap between two probe answers. */
 async function uploadWhileProbing(owner: RegisteredBusiness, file: Buffer | string, filename: string) {
@@ -67,54 +58,6 @@ async function xlsx(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   fill(workbook.addWorksheet('Лист1'));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
-
-/**
- * A zip of the given parts (deflated). `declare` replaces a part's unpacked size in both headers:
- * a zip that lies about how far it expands.
- */
-function zipOf(parts: Record<string, string>, declare: Record<string, number> = {}): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(parts)) {
-    const data = Buffer.from(text);
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const size = declare[name] ?? data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const inline = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
 /** A minimal workbook whose one sheet is `sheetData` (inline strings, no shared strings part). */
 function workbookWith(sheetData: string, declare?: number): Buffer {

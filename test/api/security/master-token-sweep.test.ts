@@ -34,7 +34,11 @@ const MASTER_OPERATIONS = new Set([
   'streamEvents',
   'listTimeOff',
   'listHolidays',
+  'getVisit',
 ]);
+
+/** Master operations this file's world cannot answer 2xx: the stream (its own test below), a visit (test/api/visits/bot.test.ts reads one with a master's token). */
+const NOT_SEEN_HERE = new Set(['streamEvents', 'getVisit']);
 
 /** The query strings of the reads that require one. */
 const QUERIES: Record<string, string> = {
@@ -172,7 +176,7 @@ describe("every operation with a master's token", () => {
         expect(response.body.includes(foreign), `${where} shows ${foreign}`).toBe(false);
       }
     }
-    expect([...seen].sort()).toEqual([...MASTER_OPERATIONS].filter((id) => id !== 'streamEvents').sort());
+    expect([...seen].sort()).toEqual([...MASTER_OPERATIONS].filter((id) => !NOT_SEEN_HERE.has(id)).sort());
     expect(await snapshot(mine.id)).toBe(before);
   });
 
