@@ -61,7 +61,7 @@ async function answersOf(db: Db, businessId: number, query: DaysQuery, now: Wall
     const bookings = await rangeBookings(db, businessId, start, end, query.master_id);
     await nextTurn();
     for (const answer of dayAnswers({ ...range.data, bookings }, start, end, range.service, now)) {
-      answers.push(answer);
+      if (answer) answers.push(answer);
       await nextTurn();
     }
   }
