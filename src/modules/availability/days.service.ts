@@ -5,8 +5,8 @@
  * "today" offers nothing before now.
  *
  * CONTRACT.md §11 fourth pass: one request holds the event loop at most 50 ms for the largest business
- * allowed (300 masters, 62 days), so the range is read a week at a time and worked out a day at a
- * time, giving the loop back in between: a miss of the cache costs others a few milliseconds at most.
+ * allowed (300 masters, 62 days), so the range's bookings are read and worked out a day at a time
+ * (a visit's too), giving the loop back in between: a miss of the cache costs others a few milliseconds at most.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit from 'p-limit';
@@ -16,9 +16,9 @@ import { assertWallClock } from '../../core/wall-clock-input.js';
 import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { BusinessCache } from '../../db/business-cache.js';
-import { dayAnswers, MAX_DAYS, visitDaysAnswer, type DayAnswer, type WallNow } from './days.js';
+import { dayAnswers, MAX_DAYS, visitDayAnswers, type DayAnswer, type RangeBooking, type WallNow } from './days.js';
 import { visitSizeAllowed } from '../../core/visit-times.js';
-import { loadRange, rangeBookings } from './days.queries.js';
+import { loadRange, rangeBookings, type RangeLookup } from './days.queries.js';
 import { nowOf } from './now.js';
 import { bookingWindow } from '../../core/booking-window.js';
 
@@ -30,9 +30,6 @@ export interface DaysQuery {
   from: string;
   to: string;
 }
-
-/** A day of bookings of 300 masters is a few hundred rows: each read (on PGlite, on the loop) stays short. */
-const DAYS_PER_READ = 1;
 
 /**
  * One range worked out at a time in this process: the loop runs every yielded slice queued before it
@@ -49,23 +46,59 @@ function checkDaysRange(from: string, to: string, today: IsoDate): void {
   if (addDays(from, MAX_DAYS - 1) < to) throw invalidInput(`At most ${MAX_DAYS} days per request`, 'to');
 }
 
-const earlier = (a: IsoDate, b: IsoDate): IsoDate => (a < b ? a : b);
-
-/** The answers for the range: the masters and schedules read once, bookings a few days at a time, the loop given back after every day. */
-async function answersOf(db: Db, businessId: number, query: DaysQuery, now: WallNow): Promise<DayAnswer[]> {
-  const range = await loadRange(db, businessId, query.service_id!, query.master_id, query.from, query.to);
-  if (range.found !== 'all') throw notFound(range.found === 'service' ? 'Service' : 'Master');
+/**
+ * The answers for the range, a date at a time: that date's bookings read (of one master when asked),
+ * then `answer` worked out with the loop given back after the read and at every value it yields
+ * (`undefined` between two slices of a date's masters).
+ */
+async function dayByDay(
+  db: Db,
+  businessId: number,
+  query: { from: IsoDate; to: IsoDate; masterId?: number },
+  answer: (bookings: RangeBooking[], date: IsoDate) => Iterable<DayAnswer | undefined>,
+): Promise<DayAnswer[]> {
   const answers: DayAnswer[] = [];
-  for (let start = query.from; start <= query.to; start = addDays(start, DAYS_PER_READ)) {
-    const end = earlier(addDays(start, DAYS_PER_READ - 1), query.to);
-    const bookings = await rangeBookings(db, businessId, start, end, query.master_id);
+  for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    const bookings = await rangeBookings(db, businessId, date, date, query.masterId);
     await nextTurn();
-    for (const answer of dayAnswers({ ...range.data, bookings }, start, end, range.service, now)) {
-      if (answer) answers.push(answer);
+    for (const value of answer(bookings, date)) {
+      if (value) answers.push(value);
       await nextTurn();
     }
   }
   return answers;
+}
+
+/** One service's strip: masters, schedules and time off read once for the range. */
+async function serviceAnswers(db: Db, businessId: number, query: DaysQuery, now: WallNow): Promise<DayAnswer[]> {
+  const range = await loadRange(db, businessId, query.service_id!, query.master_id, query.from, query.to);
+  if (range.found !== 'all') throw notFound(range.found === 'service' ? 'Service' : 'Master');
+  return dayByDay(db, businessId, { from: query.from, to: query.to, masterId: query.master_id }, (bookings, date) =>
+    dayAnswers({ ...range.data, bookings }, date, date, range.service, now),
+  );
+}
+
+/** A visit's strip (CONTRACT.md §20): each item's masters and terms read once, then worked out like one service's. */
+async function visitAnswers(
+  db: Db,
+  businessId: number,
+  serviceIds: readonly number[],
+  query: DaysQuery,
+  now: WallNow,
+): Promise<DayAnswer[]> {
+  const ranges: Extract<RangeLookup, { found: 'all' }>[] = [];
+  for (const serviceId of serviceIds) {
+    const range = await loadRange(db, businessId, serviceId, undefined, query.from, query.to);
+    if (range.found !== 'all') throw notFound('Service');
+    ranges.push(range);
+  }
+  return dayByDay(db, businessId, { from: query.from, to: query.to }, (bookings, date) =>
+    visitDayAnswers(
+      ranges.map((range) => ({ data: { ...range.data, bookings }, service: range.service })),
+      date,
+      now,
+    ),
+  );
 }
 
 /** CONTRACT.md §20: `service_ids` is 2-5 ids in order, without master_id; exactly one of it and service_id. */
@@ -83,50 +116,21 @@ function visitServiceIds(query: DaysQuery): number[] | undefined {
 }
 
 export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, query: DaysQuery, cache?: BusinessCache): Promise<string> {
-  const { master_id: masterId, from, to } = query;
   const now = nowOf(time);
-  checkDaysRange(from, to, now.slice(0, 10));
+  checkDaysRange(query.from, query.to, now.slice(0, 10));
   const visitIds = visitServiceIds(query);
-  if (visitIds) return visitDaysJson(db, time, slug, visitIds, from, to, cache);
-  const serviceId = query.service_id!;
-  const key = `days/${from}/${to}/${serviceId}/${masterId ?? '*'}/${now.slice(0, 16)}`;
+  const asked = visitIds ? `visit:${visitIds.join('+')}` : `${query.service_id}/${query.master_id ?? '*'}`;
+  const key = `days/${query.from}/${query.to}/${asked}/${now.slice(0, 16)}`;
   const cached = await cache?.lookup(slug, key);
   if (cached !== undefined) return cached;
   const generation = cache?.generation ?? 0;
   const business = await findBusinessBySlug(db, slug);
   if (!business) throw notFound('Business');
   const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
-  const json = JSON.stringify(await rangeAtATime(() => answersOf(db, business.id, query, wallNow)));
-  cache?.store(slug, business.id, key, json, generation);
-  return json;
-}
-
-/** The date strip of a visit (CONTRACT.md §20), cached like the single service's. */
-async function visitDaysJson(
-  db: Db,
-  time: WallClock,
-  slug: string,
-  serviceIds: readonly number[],
-  from: string,
-  to: string,
-  cache?: BusinessCache,
-): Promise<string> {
-  const now = nowOf(time);
-  const key = `days/${from}/${to}/visit:${serviceIds.join('+')}/${now.slice(0, 16)}`;
-  const cached = await cache?.lookup(slug, key);
-  if (cached !== undefined) return cached;
-  const generation = cache?.generation ?? 0;
-  const business = await findBusinessBySlug(db, slug);
-  if (!business) throw notFound('Business');
-  const bookings = await rangeBookings(db, business.id, from, to);
-  const items = [];
-  for (const serviceId of serviceIds) {
-    const range = await loadRange(db, business.id, serviceId, undefined, from, to);
-    if (range.found !== 'all') throw notFound('Service');
-    items.push({ data: { ...range.data, bookings }, service: range.service });
-  }
-  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
-  const json = JSON.stringify(visitDaysAnswer(items, from, to, wallNow));
+  const answers = await rangeAtATime(() =>
+    visitIds ? visitAnswers(db, business.id, visitIds, query, wallNow) : serviceAnswers(db, business.id, query, wallNow),
+  );
+  const json = JSON.stringify(answers);
   cache?.store(slug, business.id, key, json, generation);
   return json;
 }

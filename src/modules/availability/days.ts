@@ -11,7 +11,7 @@ import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../..
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { singleMasterSlots } from '../../core/availability.js';
-import { visitHasStartTime, type VisitItem } from '../../core/visit-times.js';
+import { visitHasStartTime, type VisitCandidate, type VisitItem } from '../../core/visit-times.js';
 import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 import { START_STEP } from '../../core/start-times.js';
 
@@ -120,15 +120,6 @@ function* dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: 
   return { date, available: false, day_off: false };
 }
 
-/** One date in one go (a visit's strip works each item's date out whole). */
-function dayAt(range: GroupedRange, date: IsoDate, service: RangeService, now: WallNow): DayAnswer {
-  const slices = dayOf(range, date, service, now);
-  for (;;) {
-    const next = slices.next();
-    if (next.done) return next.value;
-  }
-}
-
 /**
  * One answer per date, worked out as it is asked for; `undefined` between two slices of a date's
  * masters: the service gives the event loop a turn at each value.
@@ -145,45 +136,52 @@ export function* dayAnswers(
 }
 
 /** One service of a visit on the date strip: its range of rows and its terms. */
-interface VisitRange {
+export interface VisitRange {
   data: RangeData;
   service: RangeService;
 }
 
+/** One master of a visit's item as core/visit-times.ts weighs it: slots of that date, duration, price, bookings that day. */
+function visitCandidate(range: GroupedRange, service: RangeService, id: number, date: IsoDate, now: WallNow): VisitCandidate {
+  const schedule = withTimeOff(scheduleFor(range.rowsOf.get(id)!, range.businessRows, dayOfWeek(date)), closureOn(range.timeOff, id, date));
+  const from = combine(addDays(date, -1), '00:00');
+  const to = combine(addDays(date, 1), '00:00');
+  const bookings = range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
+  return {
+    id,
+    price: service.priceOf?.get(id) ?? service.price ?? 0,
+    dayBookings: bookings.filter((booking) => booking.startAt.startsWith(date)).length,
+    window: {
+      answer: singleMasterSlots(date, schedule, bookings, windowOnDate(now.window, date)),
+      duration: service.durationOf.get(id) ?? service.duration,
+    },
+  };
+}
+
 /**
- * CONTRACT.md §20: GET /days with `service_ids`: a date is available when the whole visit, "any master"
- * per item, has a start time by core/visit-times.ts (the rule the server books by); a day off when
- * nobody considered for any item works.
+ * CONTRACT.md §20: GET /days with `service_ids`, one date: available when the whole visit, "any
+ * master" per item, has a start time by core/visit-times.ts (the rule the server books by); a day off
+ * when nobody considered for any item works. `items` carry that date's bookings. Yields `undefined`
+ * between slices of masters (as `dayAnswers`), then the date's answer.
  */
-export function visitDaysAnswer(items: readonly VisitRange[], from: IsoDate, to: IsoDate, now: WallNow): DayAnswer[] {
+export function* visitDayAnswers(items: readonly VisitRange[], date: IsoDate, now: WallNow): Generator<DayAnswer | undefined> {
   const ranges = items.map((item) => ({ range: group(item.data), service: item.service }));
-  return datesBetween(from, to).map((date) => {
-    const singles = ranges.map(({ range, service }) => dayAt(range, date, service, now));
-    const dayOff = singles.every((single) => single.day_off);
-    if (date < now.date || dayOff || !singles.every((single) => single.available)) return { date, available: false, day_off: dayOff };
-    const opening = windowOnDate(now.window, date);
-    const from = combine(addDays(date, -1), '00:00');
-    const to = combine(addDays(date, 1), '00:00');
-    const visit = ranges.map(({ range, service }): VisitItem => ({
-      bufferAfter: service.bufferAfter,
-      candidates: range.masterIds.map((id) => {
-        const schedule = withTimeOff(
-          scheduleFor(range.rowsOf.get(id)!, range.businessRows, dayOfWeek(date)),
-          closureOn(range.timeOff, id, date),
-        );
-        const bookings = range.bookingsOf.get(id)!.filter((booking) => booking.startAt >= from && booking.startAt < to);
-        return {
-          id,
-          price: service.priceOf?.get(id) ?? service.price ?? 0,
-          dayBookings: bookings.filter((booking) => booking.startAt.startsWith(date)).length,
-          window: {
-            answer: singleMasterSlots(date, schedule, bookings, opening),
-            duration: service.durationOf.get(id) ?? service.duration,
-          },
-        };
-      }),
-    }));
-    const notBefore = date === now.date ? now.minutes : 0;
-    return { date, available: visitHasStartTime(visit, { step: START_STEP, notBefore }), day_off: false };
-  });
+  const singles: DayAnswer[] = [];
+  for (const { range, service } of ranges) singles.push(yield* dayOf(range, date, service, now));
+  const dayOff = singles.every((single) => single.day_off);
+  if (date < now.date || dayOff || !singles.every((single) => single.available)) {
+    yield { date, available: false, day_off: dayOff };
+    return;
+  }
+  const visit: VisitItem[] = [];
+  for (const { range, service } of ranges) {
+    const candidates: VisitCandidate[] = [];
+    for (let at = 0; at < range.masterIds.length; at += MASTERS_PER_SLICE) {
+      yield;
+      for (const id of range.masterIds.slice(at, at + MASTERS_PER_SLICE)) candidates.push(visitCandidate(range, service, id, date, now));
+    }
+    visit.push({ bufferAfter: service.bufferAfter, candidates });
+  }
+  const notBefore = date === now.date ? now.minutes : 0;
+  yield { date, available: visitHasStartTime(visit, { step: START_STEP, notBefore }), day_off: false };
 }
