@@ -58,14 +58,14 @@ const timedApiTests = [
  * The API files that start the server or the backup command as processes of their own: mostly waiting
  * for another process, as the browser files wait for a page. They run in the `api-<database>-processes`
  * projects, beside the browser files (the second group, `groupOrder: 1`), not among the API files that
- * keep both cores busy: the first group 155 -> 80 s, the second 117 -> 160 s (decision 0065).
+ * keep both cores busy: the first group 155 -> 80 s, the second 117 -> 160 s (decision 0083).
  */
 const processApiTests = ['backup', 'startup', 'shutdown'].map((name) => `test/api/operations/${name}.test.ts`);
 /**
  * The second group: its files at a time, and its place after the first (one setting, as Vitest refuses a
  * group whose projects disagree on maxWorkers). Its files wait more than they compute (typing delays, debounces,
  * another process): on 2 cores the browser files alone took 115 s with 3 at a time, 94 s with 4, 93 s
- * with 6. Checked three times in a row with the other core busy (docs/testing-speed.md).
+ * with 6. Checked three times in a row with the other core busy (docs/testing.md).
  */
 const waitingGroup = { maxWorkers: Math.max(4, availableParallelism() + 2), sequence: { groupOrder: 1 } };
 
@@ -134,7 +134,7 @@ export default defineConfig({
           name: 'web',
           include: ['test/web/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...pureWebTests],
-          // On the PostgreSQL server when it answers, else PGlite (decision 0067). The pages' answers come
+          // On the PostgreSQL server when it answers, else PGlite (decision 0083). The pages' answers come
           // from the same code on either engine, and the API projects run every endpoint on both; here
           // PGlite cost each worker ~2 s to load and ~2 s of cold queries, and ~1/3 of the node side:
           // workers' CPU 92-104 -> 51-56 s, PostgreSQL's +6.5 s.

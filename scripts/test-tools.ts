@@ -22,7 +22,7 @@ interface ToolSpec {
 
 const SPECS: Record<Tool, ToolSpec> = {
   // Debian's headless shell first: the same Chromium without the browser's windowing layers; the browser
-  // files took 81 s of wall and 74 s of CPU in the full chromium, 48 s and 50 s in it (decision 0065).
+  // files took 81 s of wall and 74 s of CPU in the full chromium, 48 s and 50 s in it (decision 0083).
   chromium: {
     env: 'CHROMIUM_PATH',
     names: ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],

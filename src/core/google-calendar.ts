@@ -1,5 +1,5 @@
 /**
- * "Add to Google Calendar" (issue #35: the .ics download often fails inside Instagram's Android browser): the
+ * "Add to Google Calendar" (the .ics download often fails inside Instagram's Android browser): the
  * calendar's own event form, filled by URL. Naive booking times go as wall clock with `ctz`, so no Date shifts them.
  */
 export interface GoogleEvent {

@@ -137,8 +137,8 @@ function findDigit(text: string, from: number, step: 1 | -1): number {
 }
 
 /**
- * Whether a whole number looks like a mobile the salon can reach (issue #49): Kazakh mobiles are +7 7xx,
- * Russian +7 9xx. Only a soft warning on the page: the API keeps SPEC.md's phone rule (core/phone.ts).
+ * Whether a whole number looks like a mobile the salon can reach (anything else is most often a typo the client
+ * can still fix): Kazakh mobiles are +7 7xx, Russian +7 9xx. Only a soft warning on the page: the API keeps SPEC.md's phone rule (core/phone.ts).
  * True while the number is not whole yet: nothing to warn about.
  */
 export function looksLikeMobile(text: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * A link made from the business's name (issue #35: the phone slug exposes the owner's number): Russian and
+ * A link made from the business's name (a slug of the phone would publish the owner's number): Russian and
  * Kazakh letters transliterated, «Барбершоп Арман» → `barbershop-arman`. Pure, so the panel offers it.
  */
 import { MAX_SLUG_LENGTH, newSlugProblem } from './slug.js';

@@ -134,7 +134,7 @@ export const services = pgTable(
   },
   (t) => [
     index('services_business_id_idx').on(t.businessId),
-    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    // Every foreign key has an index on its columns (migration 0019): deleting the referenced row finds these rows without a scan.
     index('services_category_id_idx').on(t.categoryId),
   ],
 );
@@ -259,7 +259,7 @@ export const bookings = pgTable(
     index('bookings_business_telegram_user_idx')
       .on(t.businessId, t.telegramUserId)
       .where(sql`${t.telegramUserId} IS NOT NULL`),
-    // Issue #53 (migration 0019): the super admin's list across businesses, and the service foreign key's own index.
+    // Migration 0019: the super admin's list across businesses reads its page in index order, not by sorting every booking; and the service foreign key's own index.
     index('bookings_start_list_idx').on(t.startAt, t.createdAt, t.id),
     index('bookings_service_id_idx').on(t.serviceId),
     index('bookings_visit_idx')
@@ -286,7 +286,7 @@ export const schedules = pgTable(
   (t) => [
     // Exactly one row per owner and weekday (a NULL master is the business row).
     uniqueIndex('schedules_owner_day_key').on(t.businessId, sql`coalesce(${t.masterId}, 0)`, t.dayOfWeek),
-    // Issue #53 (migration 0019): every foreign key has an index on its columns.
+    // Every foreign key has an index on its columns (migration 0019): deleting the referenced row finds these rows without a scan.
     index('schedules_master_id_idx').on(t.masterId),
   ],
 );
@@ -387,7 +387,7 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.key] }),
-    // Issue #53 (migration 0019): deleting a booking finds its key here, not by a scan.
+    // Migration 0019: deleting a booking finds its key here, not by a scan.
     index('idempotency_keys_booking_id_idx').on(t.bookingId),
   ],
 );
@@ -422,8 +422,8 @@ export const deletedBookings = pgTable(
 );
 
 /**
- * Issue #53 (migration 0019): each business's bookings per status, kept by the bookings' triggers in the
- * writing transaction; a count is the sum of a business's stripes (one per writing backend, so one
+ * Each business's bookings per status (migration 0019), so the super admin's list reads a few rows per business, not its
+ * every booking; kept by the bookings' triggers in the writing transaction; a count is the sum of a business's stripes (one per writing backend, so one
  * salon's concurrent bookings do not queue on one row). No foreign key: see the migration.
  */
 export const bookingCounts = pgTable(

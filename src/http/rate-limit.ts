@@ -32,7 +32,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     global: false,
     // Redis failing or open-circuited: the request is let through uncounted (fail open), never held.
     ...(store ? { store, skipOnError: true } : {}),
-    // An IPv6 client is counted per /64 (a subscriber holds a whole /64): the plugin's default, stated here (issue 32).
+    // An IPv6 client is counted per /64: a subscriber holds a whole /64 and could step past a per-address limit. The plugin's default, stated here.
     ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`),

@@ -9,7 +9,7 @@ import { projectRoot } from '../../src/paths.js';
 /**
  * V8's baseline WebAssembly compiler only. A test's server or backup process lives a few seconds and runs
  * few queries, so PGlite's 9 MB module is not worth optimizing: a start on a migrated folder 1.45 -> 0.83 s
- * of CPU, a first start's initdb 5.4 -> 3.7 s, the PGlite process files 113 -> 82 s (docs/testing-speed.md).
+ * of CPU, a first start's initdb 5.4 -> 3.7 s, the PGlite process files 113 -> 82 s (decision 0083).
  * The same code runs; only how V8 compiles it differs. The test workers keep the default: their PGlite runs
  * thousands of queries, and baseline-only code made the API files 12 % slower.
  */

@@ -1,4 +1,4 @@
-/** Issue #49: the week view opens on the next week once nobody works any more this week. */
+/** The week view opens on the next week once nobody works any more this week, not on one already over. */
 import { describe, expect, it } from 'vitest';
 import { lastWorkingMinute, restOfWeekOver } from '../../web/src/admin/calendar/week-opening.js';
 

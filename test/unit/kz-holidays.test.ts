@@ -29,7 +29,7 @@ describe('kazakhstanHolidays', () => {
   /**
    * Kurban ait = 10 Dhu al-Hijjah by the Umm al-Qura calendar, as computed by ICU's islamic-umalqura
    * (Node's full ICU, which carries the Umm al-Qura month tables). 2026-2032 and 2034 equal the Eid
-   * al-Adha dates given in issue #51's brief (from published lists such as timeanddate.com's). For 2033
+   * al-Adha dates of published lists (such as timeanddate.com's). For 2033
    * and 2035 those lists say 03-11 and 02-18, a day before Umm al-Qura: they follow predicted crescent
    * sighting (e.g. Esquire Middle East, "When is Eid Al Adha 2021 in the UAE", citing alhabib.info:
    * "Friday, 11 March 2033"), which CONTRACT.md §21 allows for ("may differ by a day ... the owner

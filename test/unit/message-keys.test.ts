@@ -1,6 +1,6 @@
 /**
  * Every text of the pages' dictionaries is shown somewhere: a key that no page
- * names any more is a dead text that translators would keep paying for (#33).
+ * names any more is a dead text that translators would keep paying for.
  * Keys read through a template (`status_${status}`) count by their prefix.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The pages stay split by responsibility (issue #34): no component file over ~150 lines, and styles
+ * The pages stay split by responsibility, so a change to one screen stays in a small file: no component file over ~150 lines, and styles
  * live in the stylesheets. A style set at run time is a CSS custom property (`style={{ '--top': … }}`)
  * that a stylesheet reads; nothing else is inline.
  */

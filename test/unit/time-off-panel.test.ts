@@ -1,4 +1,4 @@
-/** The panel's pure parts of time off (CONTRACT.md §21, decision 0075) and issue #49's count. */
+/** The panel's pure parts of time off (CONTRACT.md §21, decision 0075) and the calendar's count of what it shows. */
 import { describe, expect, it } from 'vitest';
 import { groupClosed, upcomingHolidayGroups } from '../../web/src/admin/time-off/holiday-groups.js';
 import { nearestOpenDate } from '../../web/src/admin/time-off/open-date.js';

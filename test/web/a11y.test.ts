@@ -1,5 +1,5 @@
 /**
- * Accessibility measured, not guessed (issue #35): axe-core on every step of /{slug}, the main /admin
+ * Accessibility measured, not guessed: axe-core on every step of /{slug}, the main /admin
  * screens and /app at 360 px — no violation of serious or critical impact.
  */
 import { readFileSync } from 'node:fs';

@@ -70,7 +70,7 @@ describe('/admin registration with a captcha', () => {
       await page.getByRole('button', { name: 'Создать кабинет' }).click();
       await page.getByText('Этот email уже зарегистрирован').waitFor();
       await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true'); // the refused attempt carried no token, the accepted one the widget's
-      // The error reads as one (red, bold), and «Войти» is a link to the login (issue #35).
+      // The error reads as one (red, bold), and «Войти» is a link to the login: the owner sees what to do next.
       const error = page.locator('.field-error', { hasText: 'Этот email уже зарегистрирован' });
       expect(await error.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontWeight])).toEqual([
         'rgb(198, 40, 40)',

@@ -1,6 +1,5 @@
 /**
- * The owner's side of a booking the client can trust (CONTRACT.md §19, issue #49 items 4 and 5, decision
- * 0076) in /admin at 360 px: the move offers only the masters who do the service and says who takes it
+ * The owner's side of a booking the client can trust (CONTRACT.md §19, decision 0076) in /admin at 360 px: the move offers only the masters who do the service and says who takes it
  * and that the price stays; a booking on top of another asks first (strict slots refuse it); nothing in
  * the booking dialog overflows; the service form saves with its prefilled 60 and shows a complaint below
  * the sticky bar; the services list shows the buffer and the masters' price range; tap targets >= 40 px.

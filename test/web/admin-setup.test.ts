@@ -1,5 +1,5 @@
 /**
- * Issue #23 items 3 and 5 in the browser: a 30-minute booking reads as one line
+ * The owner's calendar and setup in the browser: a 30-minute booking reads as one line
  * ("10:00 Айдос", the service below) in a block tall enough at 360 px; "Все мастера" lists
  * the day; the chosen master survives a reload; a week of three masters shows one
  * at a time at 1280; "+ Новая запись" starts at the master's next free time; the
@@ -46,7 +46,7 @@ describe('a calendar that reads at a glance', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     const block = page.locator('.cal-booking', { hasText: 'Айдос' });
     await block.waitFor();
-    // issue #49: the client's name in full on its own line, the service below it (shown where the block is tall enough)
+    // the client's name in full on its own line, the service below it (shown where the block is tall enough)
     await expect.poll(() => block.locator('.cal-line').allInnerTexts()).toEqual(['10:00 Айдос', 'Стрижка']);
     const fit = await block.evaluate((el) => {
       const line = el.querySelector('.cal-line')!.getBoundingClientRect();
@@ -151,7 +151,7 @@ describe('faster setup', () => {
     await page.goto(`${w.baseUrl}/admin/services`);
     const create = page.getByRole('form', { name: 'Новая услуга' });
     await create.getByLabel('Название услуги').fill('Бритьё');
-    await create.getByLabel('Длительность, мин').fill('30'); // replaces the prefilled 60 (issue #49)
+    await create.getByLabel('Длительность, мин').fill('30'); // replaces the prefilled 60 (a real value, not a placeholder)
     await create.getByLabel('Цена, ₸').fill('3000');
     await create.getByLabel('Дана').check();
     await create.getByLabel('Ерлан').check();
@@ -179,7 +179,7 @@ describe('faster setup', () => {
     await page.getByLabel('Понедельник: По').fill('20:00');
     await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни (выходные остаются выходными)' }).click();
     await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('20:00');
-    // A day off stays off (issue #49): Saturday is not made a working day; its box says what it means.
+    // A day off stays off: Saturday is not made a working day; its box says what it means.
     expect(await page.locator('input[name="active-5"]').isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Рабочий день' }).count()).toBe(7);
     await screenshot(page, 'setup-schedule-360');

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md §21 in the panel and the pages (issue #51), with the bot on (a local fake Telegram) and
+ * CONTRACT.md §21 in the panel and the pages, with the bot on (a local fake Telegram) and
  * the clock on Monday 8 March 2027 10:00 in Almaty: a whole day closed from the calendar in two taps at
  * 360 px; Наурыз (21-23 March) closed from the holidays
  * list in one tap at 360 px and the booking page's strip saying "выходной" on those dates; hours
@@ -127,7 +127,7 @@ describe('hours closed from the calendar at 1280 px', () => {
     await tapCounter(page);
     await page.goto(`${w.baseUrl}/admin/calendar?view=day&date=2027-03-10&master=${masterId}`);
     await page.locator('.cal-booking').first().waitFor();
-    // issue #49: the setup card names the closed weekdays of the default week; the block names the client in full
+    // the setup card names the closed weekdays of the default week; the block names the client in full
     await expect.poll(() => page.getByTestId('setup-closed-days').textContent()).toContain('Выходные: сб, вс');
     await expect.poll(() => page.locator('.cal-booking .cal-line').first().textContent()).toBe('11:00 Асель');
     await page.getByRole('button', { name: 'Закрыть время' }).click();

@@ -157,7 +157,7 @@ describe('/admin', () => {
     const form = page.getByRole('form', { name: 'Новая услуга' });
     await form.getByLabel('Название услуги').fill('Педикюр');
     await form.getByLabel('Длительность, мин').fill('45');
-    await form.getByLabel('Цена, ₸').fill('5000'); // a new service prefills no price (issue #35)
+    await form.getByLabel('Цена, ₸').fill('5000'); // a new service prefills no price (no «0» to delete first)
     await form.getByRole('button', { name: 'Добавить услугу' }).click();
     await page.getByRole('cell', { name: 'Педикюр', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Изменить Педикюр' }).click();
@@ -220,7 +220,7 @@ describe('/admin', () => {
     await page.goto(`${w.baseUrl}/admin/calendar`);
     const block = page.locator('.cal-booking', { hasText: 'Мария' });
     await block.waitFor();
-    // time and the client's whole name, the service below (issue #49)
+    // time and the client's whole name, the service below
     await expect.poll(() => block.locator('.cal-line').allInnerTexts()).toEqual(['11:00 Мария', 'Маникюр']);
     await expect.poll(() => page.locator('.cal-booking.overlap').count()).toBe(2);
     await expect.poll(() => page.locator('.cal-col[data-master="Дана"] .cal-closed').count()).toBeGreaterThan(0);

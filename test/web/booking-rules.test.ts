@@ -109,7 +109,7 @@ describe('panel at 360 px', () => {
       .getByRole('button', { name: /Изменить|Редактировать/ })
       .first()
       .click();
-    // The edit form holds the service's 15; the new-service form starts empty (issue #35: nothing to delete first).
+    // The edit form holds the service's 15; the new-service form starts empty (nothing to delete first).
     const buffers = page.locator('input[name="service_buffer_after"]');
     await expect
       .poll(() => buffers.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).sort()))

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md §19 "Pages" and issue #49 in the browser at 360 px: two phones on the details step of the same
+ * CONTRACT.md §19 "Pages" and what a client trusts on the page, in the browser at 360 px: two phones on the details step of the same
  * time, one after the other and at once, book it once (the other keeps what was typed and is offered other
  * times); "any master" shows before «Записаться» the master and the price the server's rule chooses and
  * sends no master; a changed price is shown to accept; a master's link shows their own price and duration;
@@ -171,7 +171,7 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
     await toDetails(page, salon, 'any', '12:00', 'Асель', '');
     await expect.poll(async () => flat(await page.locator('.picked [data-fact="master"]').textContent())).toBe('Дана');
     await expect.poll(async () => flat(await page.locator('.picked [data-fact="price"]').textContent())).toBe('7 000 ₸');
-    // With strict slots on, "any master" still books the master who is free (issue #49: it turned clients away).
+    // With strict slots on, "any master" still books the master who is free, not turning the client away.
     const strict = await w.call({ method: 'PUT', url: '/api/v1/business', token: salon.owner.token, payload: { strict_slots: true } });
     expect(strict.statusCode, strict.body).toBe(200);
     await page.locator('button.confirm').click();

@@ -1,5 +1,5 @@
 /**
- * A salon's first week (issue #35), as a client on a 360 px phone and a new owner at 360 and 1280 px:
+ * A salon's first week, as a client on a 360 px phone and a new owner at 360 and 1280 px:
  * the time checked again just before booking, a readable day off, tap targets of 40×40 px, the setup
  * card that tells only the truth and folds away, the link made from the name, the week opening on the
  * selected day. Screenshots test-results/first-week-*.png.
@@ -278,7 +278,7 @@ describe('the smaller things of the first week', () => {
     await page.goto(`${w.baseUrl}/admin/services`);
     const price = page.locator('input[name="service_price"]');
     await price.waitFor();
-    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '60']); // the duration a real 60 (issue #49)
+    expect([await price.inputValue(), await page.locator('input[name="service_duration"]').inputValue()]).toEqual(['', '60']); // the duration a real 60, not a placeholder
     await price.click();
     await page.keyboard.type('3000');
     expect(await price.inputValue()).toBe('3000');

@@ -1,5 +1,5 @@
 /**
- * #35 item 5, CONTRACT.md §18: with Telegram login off (no BOT_TOKEN) the mini
+ * CONTRACT.md §18: with Telegram login off (no BOT_TOKEN) the mini
  * app says so in one line and links to the salon's web page of its start
  * parameter, with what the parameter chose.
  */

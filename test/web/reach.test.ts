@@ -255,7 +255,7 @@ ${embed}<footer style="height:40px">Подвал сайта</footer></body></htm
     // Chromium refuses the document (frame-ancestors): the frame holds its error page, never the salon's services.
     await expect.poll(() => page.frames().map((frame) => frame.url())).toContainEqual(expect.stringMatching(/^chrome-error:/));
     for (const frame of page.frames()) expect(await frame.locator('[data-service]').count(), frame.url()).toBe(0);
-    // Not a blank box (issue #49): /embed.js puts a line with a link to the page itself in the frame's place.
+    // Not a blank box: /embed.js puts a line with a link to the page itself in the frame's place.
     const fallback = page.locator('[data-booking-fallback]');
     await fallback.waitFor({ timeout: 10_000 });
     expect(await fallback.textContent()).toContain('Онлайн-запись открывается на отдельной странице');

@@ -27,7 +27,7 @@ export async function notifyClient(
   await notifySafely(log, 'status change', () => ctx.notifier.bookingStatusChanged(business, booking), undefined);
 }
 
-/** A proposal waiting for the client is void once its booking is cancelled, rejected or completed (issue 32). */
+/** A proposal waiting for the client is void once its booking is cancelled, rejected or completed: accepting it would put an ended booking back on the calendar. */
 async function voidProposalsUnlessActive(ctx: Pick<AppContext, 'db'>, bookingId: string, status: BookingStatus): Promise<void> {
   if (!isActive(status)) await expireProposals(ctx.db, bookingId);
 }

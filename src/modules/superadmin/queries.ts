@@ -27,7 +27,7 @@ type StatusCounts = Record<(typeof bookingStatuses)[number], number>;
 const noBookings = (): StatusCounts => ({ pending: 0, confirmed: 0, completed: 0, cancelled: 0, rejected: 0 });
 
 /**
- * The listed businesses' bookings counted per status (issue #53): the sums of their rows in
+ * The listed businesses' bookings counted per status: the sums of their rows in
  * booking_counts, which the bookings' triggers keep in every writing transaction (migration 0019),
  * a few rows per business whatever its number of bookings.
  */
@@ -53,7 +53,7 @@ interface BusinessPageRow extends BusinessRow {
  * status (statusCounts): the page is found on businesses alone, and each figure reads a few index
  * entries or rows per listed business, never its every booking. Written as one SQL text and read as
  * the driver parses it: building and mapping a 100-row page through drizzle cost more than the
- * database did (issue #53's profile).
+ * database did when profiled.
  */
 export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit: number; offset?: number } = { limit: 1000 }) {
   const rows = await queryRows<BusinessPageRow>(

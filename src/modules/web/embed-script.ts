@@ -16,7 +16,8 @@ export const TOP_MESSAGE = 'booking-page:top';
 /**
  * How long a loaded frame may stay silent before the script takes it for refused: a site not in the
  * salon's list (frame-ancestors) gets an empty frame where the page never runs, so nothing speaks from
- * it; the script then puts a line with a link to the page in its place instead of a blank box (issue #49).
+ * it; the script then puts a line with a link to the page in its place, so a visitor of that site still reaches
+ * the page instead of facing a blank box.
  * The page itself speaks (its height) on its own load, before the frame's load event here.
  */
 const FALLBACK_DELAY_MS = 3000;

@@ -1,5 +1,5 @@
 /**
- * Issue #36 item 5: the date strip (/public/{slug}/days) for 10 masters with their own durations and a
+ * A master's own terms do not slow the booking page: the date strip (/public/{slug}/days) for 10 masters with their own durations and a
  * buffer after the service answers a month in p99 < 20 ms once cached.
  */
 import { describe, expect, it } from 'vitest';

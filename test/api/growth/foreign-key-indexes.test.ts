@@ -1,5 +1,5 @@
 /**
- * Issue #53 item 3: every foreign key has an index whose leading columns are the key's own, so
+ * Every foreign key has an index whose leading columns are the key's own, so
  * deleting a referenced row (a booking, a service, a master, a business) finds its referencing
  * rows through an index instead of scanning the referencing table.
  */

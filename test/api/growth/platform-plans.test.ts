@@ -1,5 +1,5 @@
 /**
- * Issue #53 item 2: the super admin's lists on a platform of many businesses. A fresh PostgreSQL
+ * The super admin's lists stay fast on a platform of many businesses. A fresh PostgreSQL
  * database is filled by the bench's set-based seed (2 000 businesses, 80 000 bookings over two
  * years) and analyzed; every statement GET /superadmin/businesses and /superadmin/bookings run is
  * then explained, and none may read bookings by a sequential scan (the probe's 1.65 M-row scans).

@@ -1,5 +1,5 @@
 /**
- * The served document says what the service does (CONTRACT.md §14, issue #24 item 5). Every answer of
+ * The served document says what the service does (CONTRACT.md §14), so an integrator can rely on it. Every answer of
  * the API suite already goes through test/helpers/contract.ts (t.call); these tests check the
  * document's own completeness and that the checker really refuses what the document does not say.
  */

@@ -2,7 +2,7 @@
  * CONTRACT.md §11, third pass: a booking id is not a capability. Once a chat verified the booking's
  * phone (a shared contact), the status, move and proposal notices go to that chat only and only it
  * answers proposals; a `client_{id}` chat may answer only while no chat verified the phone. And a
- * proposal of a booking cancelled since can never be accepted (issue 32, "unconfirmed").
+ * proposal of a booking cancelled since can never be accepted (it would put an ended booking back on the calendar).
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';

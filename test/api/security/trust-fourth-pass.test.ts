@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md §11 fourth pass: the findings of issue #48 one by one (the whole matrix of what ends what:
+ * CONTRACT.md §11 fourth pass: each way a credential outlived what should end it, one by one (the whole matrix of what ends what:
  * credential-matrix.test.ts), the operator's lockdown, and who may raise a generation.
  */
 import { eq } from 'drizzle-orm';

@@ -93,7 +93,8 @@ describe("the operator's kill switch", () => {
   });
 });
 
-// Issue 32 reported limits per /128: @fastify/rate-limit 11 counts per /64 already (ipv6Subnet); this holds it.
+// A subscriber holds a whole /64, so a per-address (/128) limit could be stepped past: @fastify/rate-limit 11 counts
+// per /64 already (ipv6Subnet); this holds it.
 describe('rate limits count an IPv6 client per /64 (issue 32)', () => {
   it('three addresses of one /64 share RATE_LIMIT_LOGIN=2; another /64 has its own', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_LOGIN: '2' } });

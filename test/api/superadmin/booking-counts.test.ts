@@ -1,5 +1,5 @@
 /**
- * Issue #53: GET /superadmin/businesses reads each business's bookings per status from booking_counts,
+ * GET /superadmin/businesses reads each business's bookings per status from booking_counts,
  * which the bookings' triggers keep in the writing transaction (migration 0019). After a mix of writes
  * (bookings made, confirmed, cancelled, moved, deleted, some by SQL as a tool would) the counts equal
  * a real count of the bookings; a restore's rows are not counted twice.

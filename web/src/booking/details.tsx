@@ -65,7 +65,7 @@ export function DetailsStep(props: DetailsStepProps) {
           onValue={(phone) => onChange({ ...values, phone })}
         />
       </label>
-      {/* Soft, never blocking: the API keeps SPEC.md's phone rule (issue #49). */}
+      {/* Soft, never blocking: the API keeps SPEC.md's phone rule, and an unusual number may be right. */}
       {!looksLikeMobile(values.phone) && (
         <p class="notice small" role="status" data-testid="phone-unusual">
           {t('phoneUnusual')}

@@ -1,6 +1,6 @@
 /**
- * The chosen time, checked again just before the booking goes out, was taken meanwhile (issue #35: the API
- * keeps no overlap check, SPEC.md): say so beside the confirm button and offer the nearest free times of
+ * The chosen time, checked again just before the booking goes out, was taken meanwhile (the API keeps no
+ * overlap check, SPEC.md, so the page warns before a double booking): say so beside the confirm button and offer the nearest free times of
  * that day, the typed details kept.
  */
 import type { Retaken } from './flow-state';

@@ -22,7 +22,7 @@ type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'f
 
 type DayState = 'unknown' | 'open' | 'full' | 'over' | 'off';
 
-/** Today (the strip's first day) with nothing bookable left is over, not "busy" (issue #49: after hours it was red). */
+/** Today (the strip's first day) with nothing bookable left is over, not "busy" (in red, after hours, it read as a full salon). */
 const stateOf = (strip: Days | null, index: number): DayState => {
   const day = strip?.[index];
   if (!day) return 'unknown';

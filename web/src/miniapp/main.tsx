@@ -47,7 +47,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
   }, [session]);
 
   if (state.kind === 'opening') return <p class="mini-note muted">{t('opening')}</p>;
-  // Telegram login off (CONTRACT.md §18, #35): the salon's web page books the same way.
+  // Telegram login off (CONTRACT.md §18): the salon's web page books the same way, so the client is not stuck.
   if (state.kind === 'failed')
     return (
       <p class="mini-note error">
@@ -70,7 +70,7 @@ function MiniApp({ app }: { app: TelegramWebApp }) {
   return <CustomerView app={app} slug={slug} api={session.api} host={host} initial={initial} chosen={chosen} />;
 }
 
-/** Outside Telegram (CONTRACT.md §18, #35 item 5): one line, and the salon's web page of the start parameter. */
+/** Outside Telegram (CONTRACT.md §18): one line, and the salon's web page of the start parameter, where the client can book. */
 function NotInTelegram({ startParam }: { startParam: string }) {
   const t = useT(miniMessages);
   return (

@@ -148,7 +148,7 @@ export async function answerProposal(
     return { kind: 'expired' };
   }
   if (proposal.status !== 'PENDING') return { kind: 'already_answered' };
-  // A proposal of a booking cancelled, rejected or completed since can never be accepted (issue 32).
+  // A proposal of a booking cancelled, rejected or completed since can never be accepted: it would put an ended booking back on the calendar.
   if (!isReschedulable(booking.status)) return voidProposal(ctx, proposal.id);
 
   let settled: ProposalView | undefined;

@@ -24,7 +24,7 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
   );
   useBookingChanges((change) => (!change || change.id === props.id) && booking.reload());
   const [panel, setPanel] = useState<'propose' | 'move' | null>(null);
-  // Issue #35: right after a move the detail says it was moved, not «Переносов не предлагали».
+  // Right after a move the detail says it was moved, not «Переносов не предлагали»: the owner sees the move took.
   const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const change = useAction(async (status: Status) => {
     booking.set(await client.patch('/bookings/{id}', { path: { id: props.id }, body: { status } }));

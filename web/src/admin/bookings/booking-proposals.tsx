@@ -17,7 +17,7 @@ function HumanWhen(props: { date: string; time: string }) {
   );
 }
 
-/** Issue #35: right after a move the detail says it was moved, from when to when. */
+/** Right after a move the detail says it was moved, from when to when: the owner sees the move took. */
 export function MovedNotice(props: { from: string; to: string }) {
   const tb = useBookingsT();
   return (

@@ -44,7 +44,7 @@ export function CalendarBlock(props: {
           ⚠
         </span>
       )}
-      {/* issue #49: the client's name on its own line, in full where it fits; the service below */}
+      {/* the client's name on its own line, in full where it fits, so the owner knows who comes; the service below */}
       <span class="cal-line">
         <strong>{timeOf(booking.start_at)}</strong> {booking.client.first_name}
       </span>

@@ -36,7 +36,7 @@ interface GridProps {
 
 const AXIS_PX = 56;
 
-/** Issue #35: a week wider than its box opens on the selected day, not on Monday's (often past, empty) columns. */
+/** A week wider than its box opens on the selected day, not on Monday's (often past, empty) columns. */
 function useOpenOn(box: RefObject<HTMLDivElement | null>, focusDay: string | undefined, days: readonly string[], width: number): void {
   useLayoutEffect(() => {
     const cal = box.current;

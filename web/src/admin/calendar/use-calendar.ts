@@ -39,7 +39,7 @@ export function useCalendar() {
   );
   useBookingChanges(bookings.reload);
 
-  // Issue #49: the week of today opens on the next one once nobody works any more this week (time off aside).
+  // The week of today opens on the next one once nobody works any more this week (time off aside): not on a week already over.
   const weekOf = (next: string, nextView: CalendarView): string => {
     const weeks = setup.data?.weeks;
     if (nextView !== 'week' || next !== today() || !weeks) return next;

@@ -1,6 +1,6 @@
 /**
- * Issue #49: on Saturday evening the week view opened on a week already over. The week opens on
- * the next one when no master works any more from now to Sunday.
+ * The week view opens on the next week when no master works any more from now to Sunday: on Saturday
+ * evening the owner sees the coming week, not one already over.
  */
 import { addDays, minutes, mondayOf } from '../common/dates.js';
 

@@ -7,8 +7,8 @@ import { masterLinkChanges } from '../onboarding/setup-rules';
 import { MasterChoices } from './master-choices';
 import { useCatalogT } from './messages';
 
-// A new service prefills no «0» to delete first (issue #35: «0» became «03000»); the duration is a real 60
-// (issue #49: a grey placeholder «60» looked filled in, and the form refused to save).
+// A new service prefills no «0» to delete first (typed after it, «3000» became «03000»); the duration is a real
+// 60 (a grey placeholder «60» looked filled in, and the form refused to save).
 const emptyService = { name: '', duration: '60', price: '', buffer_after: '', category_id: '' };
 
 export function ServiceForm(props: { service?: Service; categories: Category[]; masters: Master[] | undefined; onDone: () => void }) {

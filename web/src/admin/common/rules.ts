@@ -75,7 +75,7 @@ export function withCity(city: string, street: string): string {
 }
 
 /**
- * The saved address back into the city and street fields (issue #35: the city survived no reload): the part
+ * The saved address back into the city and street fields (so the city typed survives a reload): the part
  * before the first ", " when it names a city (no digits) and withCity gives the address back; else no city.
  */
 export function splitCity(address: string): [city: string, street: string] {

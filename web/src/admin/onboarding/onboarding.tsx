@@ -1,5 +1,5 @@
 /**
- * First steps of a new salon (issue #35): a master, working hours the owner set or confirmed, no two clients
+ * First steps of a new salon, so its first week takes bookings: a master, working hours the owner set or confirmed, no two clients
  * with one master at one time (strict slots), a link made from the name instead of the phone, the Telegram
  * chat that hears of new bookings. Each step counts done only when the owner did it; the card says whether
  * clients can book already, and folds to one line (remembered per business) until every step is done.
@@ -21,7 +21,7 @@ const DONE_NAME: Record<Step, OnboardingKey> = {
   telegram: 'doneTelegram',
 };
 
-/** Issue #49: the card names the days the week closes ("сб, вс"), so a Mon-Fri default is seen. */
+/** The card names the days the week closes ("сб, вс"), so an owner sees a Mon-Fri default before clients meet it. */
 const closedWeekdays = (week: readonly { day_of_week: number; is_active: boolean }[], lang: Lang): string[] =>
   week
     .filter((row) => !row.is_active)

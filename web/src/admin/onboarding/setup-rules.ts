@@ -26,7 +26,7 @@ const hoursOf = (d: Hours): Hours => ({
   break_end_time: d.break_end_time,
 });
 
-/** "На все дни": the day's hours and break on every day; each day stays working or off as it was (issue #49: a day off stays off). */
+/** "На все дни": the day's hours and break on every day; each day stays working or off as it was (copying hours never opens a day off). */
 export function copyHoursToAll<D extends Hours & { day_of_week: number }>(days: readonly D[], from: number): D[] {
   const source = days.find((d) => d.day_of_week === from);
   return source ? days.map((d) => ({ ...d, ...hoursOf(source) })) : [...days];

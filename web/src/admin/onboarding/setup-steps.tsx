@@ -10,7 +10,7 @@ export type Step = keyof SetupState;
 export function SetupSteps(props: {
   left: Step[];
   firstWeekDay: ScheduleRow | undefined;
-  /** The weekdays the week closes, short names (issue #49). */
+  /** The weekdays the week closes, short names: the owner sees which days clients cannot book. */
   closedDays: string[];
   suggested: string | null;
   act: SetupAction;

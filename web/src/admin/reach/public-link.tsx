@@ -1,5 +1,5 @@
 /**
- * The public booking link where the owner looks first (issue #35: not in the third card of Settings): on top
+ * The public booking link where the owner looks first (not buried in the third card of Settings): on top
  * of the calendar, with a copy button and its QR code on request (for the salon's mirror or an Instagram story).
  */
 import { useState } from 'preact/hooks';

@@ -13,7 +13,7 @@ export function SchedulesPage() {
   const t = useT(messages);
   const s = useSchedulesT();
   const masters = useLoad((signal) => client.get('/masters', { signal }), []);
-  // The master's card leads here with ?master=ID (issue #35): that master's week opens.
+  // The master's card leads here with ?master=ID: that master's week opens, not the salon's.
   const [owner, setOwner] = useState<number | 'business'>(() => Number(new URLSearchParams(location.search).get('master')) || 'business');
   const loaded = useLoad(
     async (signal) => ({
