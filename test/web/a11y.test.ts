@@ -2,22 +2,17 @@
  * Accessibility measured, not guessed: axe-core on every step of /{slug}, the main /admin
  * screens and /app at 360 px — no violation of serious or critical impact.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { book } from '../helpers/catalog.js';
 import { useWebTest } from '../helpers/web.js';
 import { usePanelBrowser } from './admin-helpers.js';
+import { violations } from './axe.js';
 
 const PHONE = { width: 360, height: 740 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'a11y', 'admin_token');
-
-type Violation = Pick<Result, 'id' | 'impact' | 'nodes'>;
 
 /** Every visible control smaller than 40×40 px (a link inside a sentence, a checkbox inside its label aside). */
 async function smallTargets(page: Page, where: string): Promise<string[]> {
@@ -33,18 +28,6 @@ async function smallTargets(page: Page, where: string): Promise<string[]> {
       ),
   );
   return small.map((line) => `${where}: ${line}`);
-}
-
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
 }
 
 describe('axe-core at 360 px', () => {

@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
+import { violations } from './axe.js';
 
 const NOW = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Almaty, the server's test clock too
 const DAY = '2026-11-24';
 const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
 const w = useWebTest();
 
 interface Salon {
@@ -42,8 +44,8 @@ async function salonWith(names: string[], own: Record<string, [number, number]> 
   return { owner, masters };
 }
 
-async function openPage(path: string): Promise<Page> {
-  const { page } = await w.phone(PHONE);
+async function openPage(path: string, viewport = PHONE): Promise<Page> {
+  const { page } = await w.phone(viewport);
   await page.clock.setFixedTime(NOW);
   await page.goto(`${w.baseUrl}${path}`);
   return page;
@@ -278,5 +280,67 @@ describe('the date strip after hours', () => {
     } finally {
       w.clock.set(NOW);
     }
+  });
+});
+
+/** Nothing wider than the window, and `what` wholly inside it. */
+async function expectFits(page: Page, what: string) {
+  const fits = await page.evaluate((selector) => {
+    const box = document.querySelector(selector)!.getBoundingClientRect();
+    return { overflow: document.documentElement.scrollWidth - window.innerWidth, left: box.left, right: box.right - window.innerWidth };
+  }, what);
+  expect(fits.overflow, `${what}: page wider than the window`).toBeLessThanOrEqual(0);
+  expect(fits.left).toBeGreaterThanOrEqual(0);
+  expect(fits.right).toBeLessThanOrEqual(0);
+}
+
+describe('the same promises at 1280 px (CONTRACT.md §19)', () => {
+  it('the chosen master and price, the taken notice with times, the changed price: laid out and axe clean', async () => {
+    const salon = await salonWith(['Алия', 'Дана'], { Дана: [7000, 45] });
+    const page = await openPage(`/${salon.owner.business.slug}`, DESKTOP);
+    const found: string[] = [];
+    await toDetails(page, salon, 'any', '11:00', 'Асель', '8 701 555 44 33');
+    await expect.poll(async () => flat(await page.locator('.picked [data-fact="price"]').textContent())).toBe('5 000 ₸');
+    await expectFits(page, '.picked');
+    found.push(...(await violations(page, 'picked, any master')));
+    // Both masters taken at 11:00 meanwhile: the page offers other times in one tap.
+    for (const [i, master] of [salon.masters['Алия']!, salon.masters['Дана']!].entries())
+      await w.op('post', '/api/v1/public/{slug}/booking', {
+        path: { slug: salon.owner.business.slug },
+        body: {
+          service_id: salon.owner.service.id,
+          master_id: master,
+          date: DAY,
+          time: '11:00',
+          first_name: 'Ерлан',
+          phone: `+7700000000${i}`,
+        },
+      });
+    await page.locator('button.confirm').click();
+    await expectTakenKept(page, 'Асель', '8 (701) 555-44-33');
+    await expectFits(page, '[data-testid="time-taken"]');
+    found.push(...(await violations(page, 'taken')));
+    await screenshot(page, 'trust-taken-1280');
+    // Every price raised to 9 000 ₸ while the client looks: the notice shows it, nothing typed is lost.
+    await page.getByTestId('time-taken').locator('[data-time]').first().click();
+    await page.locator('.picked').waitFor();
+    await w.op('put', '/api/v1/services/{id}', { token: salon.owner.token, path: { id: salon.owner.service.id }, body: { price: 9000 } });
+    const raised = await w.call({
+      method: 'PUT',
+      url: `/api/v1/masters/${salon.masters['Дана']}/services/${salon.owner.service.id}`,
+      token: salon.owner.token,
+      payload: { price: 9000, duration: 45 },
+    });
+    expect(raised.statusCode, raised.body).toBeLessThan(300);
+    await page.locator('button.confirm').click();
+    await page.getByTestId('price-changed').waitFor();
+    await expectFits(page, '[data-testid="price-changed"]');
+    found.push(...(await violations(page, 'price changed')));
+    await page.locator('button.confirm').click();
+    await page.getByText('Вы записаны!').waitFor();
+    expect(flat(await page.locator('.success [data-fact="price"]').textContent())).toBe('9 000 ₸');
+    await expectFits(page, '.success');
+    found.push(...(await violations(page, 'done')));
+    expect(found).toEqual([]);
   });
 });
