@@ -110,6 +110,7 @@ async function bookVisit(page: Page, salon: Salon, taps: ReturnType<typeof tappe
   await taps.tap(page.locator(`[data-date="${DAY}"]`));
   await page.locator('[data-time="10:00"]').waitFor();
   if (axe) axe.push(...(await violations(page, 'when')));
+  await screenshot(page, `visit-when-${page.viewportSize()!.width}`);
   await taps.tap(page.locator('[data-time="10:00"]'));
   await taps.tap(page.locator('input[name="first_name"]'));
   await page.keyboard.type('Асель', { delay: 10 });
@@ -230,6 +231,31 @@ describe('a visit of two services on the booking page (CONTRACT.md §20)', () =>
     expect(bodies[1]).toMatchObject({ items: [{ service_id: salon.cut }, { service_id: salon.beard, master_id: salon.masters['Дана'] }] });
     const made = (await bookingsOn(salon)).filter((b) => b.visit_id !== null);
     expect(made).toHaveLength(2);
+  });
+
+  it('a total changed meanwhile is shown, everything typed kept; confirming again books at it', async () => {
+    const salon = await salonWith(['Алия']);
+    const page = await openPage(`/${salon.owner.business.slug}`);
+    const bodies = visitBodies(page);
+    await bookVisit(page, salon, tapper());
+    await expect.poll(async () => flat(await page.locator('.visit [data-fact="total"]').textContent())).toBe('1 ч 10 мин · 7 000 ₸');
+    const raised = await w.call({
+      method: 'PUT',
+      url: `/api/v1/masters/${salon.masters['Алия']}/services/${salon.beard}`,
+      token: salon.owner.token,
+      payload: { price: 3000, duration: 10 },
+    });
+    expect(raised.statusCode, raised.body).toBeLessThan(300);
+    await page.locator('button.confirm').click();
+    const notice = page.getByTestId('price-changed');
+    await notice.waitFor();
+    expect(flat(await notice.textContent())).toContain('8 000 ₸');
+    await expect.poll(async () => flat(await page.locator('.visit [data-fact="total"]').textContent())).toBe('1 ч 10 мин · 8 000 ₸');
+    expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
+    await page.locator('button.confirm').click();
+    await page.getByText('Вы записаны!').waitFor();
+    expect(flat(await page.locator('.success [data-fact="price"]').textContent())).toBe('8 000 ₸');
+    expect(bodies.map((body) => body.max_price)).toEqual([7000, 8000]);
   });
 
   it('at 1280 px the same visit books, listed item by item', async () => {
