@@ -10,8 +10,11 @@ import {
   eligibleOf,
   flowReducer,
   initialFlow,
+  isVisit,
   keptOf,
+  partsOf,
   previousStep,
+  quoteKey,
   type FlowAction,
   type FlowState,
   type KeptChoices,
@@ -331,5 +334,130 @@ describe('any sequence of actions', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('a visit of several services (CONTRACT.md §20)', () => {
+  const toAdd = (): State => run([{ type: 'started' }, pick(cut), { type: 'go', step: 'add' }]);
+
+  it('"+ ещё услуга" adds a service with "any master" and goes to the times; up to 5 services', () => {
+    const state = run([{ type: 'addService', service: brows }], toAdd());
+    expect(state).toMatchObject({ step: 'when', service: cut, master: ANY, more: [{ service: brows, master: ANY }], time: null });
+    expect(isVisit(state)).toBe(true);
+    expect(partsOf(state).map((part) => part.service.id)).toEqual([1, 3]);
+    let full = state;
+    for (let i = 0; i < 3; i++)
+      full = run(
+        [
+          { type: 'go', step: 'add' },
+          { type: 'addService', service: nails },
+        ],
+        full,
+      );
+    expect(partsOf(full)).toHaveLength(5);
+    expect(canShow(full, 'add')).toBe(false);
+    expect(run([{ type: 'go', step: 'add' }], full).step).toBe('when');
+  });
+
+  it('a master\'s link keeps that master for the services they do, "any master" for the others', () => {
+    const linked = run([
+      { type: 'linked', masters: MASTERS, service: cut, master: dana, date: null },
+      { type: 'go', step: 'add' },
+    ]);
+    const state = run(
+      [
+        { type: 'addService', service: nails },
+        { type: 'go', step: 'add' },
+        { type: 'addService', service: brows },
+      ],
+      linked,
+    );
+    expect(state.more.map((part) => (part.master === ANY ? ANY : part.master.id))).toEqual([11, 11]);
+    const other = run(
+      [
+        { type: 'go', step: 'add' },
+        { type: 'addService', service: nails },
+      ],
+      run([{ type: 'started' }, pick(cut), { type: 'go', step: 'add' }, { type: 'addService', service: brows }]),
+    );
+    expect(other.more.map((part) => part.master)).toEqual([ANY, ANY]);
+  });
+
+  it('each item takes its own master on the times step; a master who does not do it is ignored; the time goes', () => {
+    const state = run(
+      [
+        { type: 'addService', service: nails },
+        { type: 'pickDate', date: '2026-11-24' },
+        { type: 'pickTime', time: '10:00' },
+        { type: 'go', step: 'when' },
+      ],
+      toAdd(),
+    );
+    expect(state.time).toBe('10:00');
+    const chosen = run([{ type: 'pickItemMaster', index: 1, master: dana }], state);
+    expect(chosen.more[0]!.master).toBe(dana);
+    expect(chosen).toMatchObject({ time: null, date: '2026-11-24' });
+    expect(run([{ type: 'pickItemMaster', index: 1, master: aliya }], chosen)).toBe(chosen);
+    expect(run([{ type: 'pickItemMaster', index: 0, master: aliya }], chosen).master).toBe(aliya);
+  });
+
+  it('an item removed, the first one too: the next becomes the first; one left is a single booking again', () => {
+    const state = run(
+      [
+        { type: 'addService', service: nails },
+        { type: 'go', step: 'add' },
+        { type: 'addService', service: brows },
+      ],
+      toAdd(),
+    );
+    const second = run([{ type: 'removeItem', index: 0 }], state);
+    expect(partsOf(second).map((part) => part.service.id)).toEqual([2, 3]);
+    const single = run([{ type: 'removeItem', index: 1 }], second);
+    expect(partsOf(single).map((part) => part.service.id)).toEqual([2]);
+    expect(isVisit(single)).toBe(false);
+    expect(run([{ type: 'removeItem', index: 0 }], single)).toBe(single);
+  });
+
+  it('the quote key names every item and its master; a reload and Back keep the items', () => {
+    const state = run(
+      [
+        { type: 'addService', service: nails },
+        { type: 'pickDate', date: '2026-11-24' },
+        { type: 'pickTime', time: '10:00' },
+      ],
+      toAdd(),
+    );
+    expect(quoteKey(state)).toBe('1|any+2|any|2026-11-24|10:00');
+    const kept = keptOf(state);
+    expect(kept.more).toEqual([{ serviceId: 2, masterId: ANY }]);
+    const reloaded = run([
+      { type: 'restored', kept: JSON.parse(JSON.stringify(kept)) as KeptChoices, services: SERVICES, masters: MASTERS, wanted: 'details' },
+    ]);
+    expect(reloaded).toMatchObject({ step: 'details', service: cut, more: [{ service: nails, master: ANY }], time: '10:00' });
+    const back = run(
+      [
+        { type: 'popped', step: 'when' },
+        { type: 'popped', step: 'add' },
+      ],
+      state,
+    );
+    expect(back.step).toBe('add');
+    expect(partsOf(back)).toHaveLength(2);
+    // «Записаться ещё раз» starts over with one service.
+    expect(run([{ type: 'booked', booking: { id: 'b' } }, { type: 'again' }], state).more).toEqual([]);
+  });
+
+  it('«Записаться снова» of a visit opens its times with its services and masters', () => {
+    const state = run([
+      {
+        type: 'repeated',
+        masters: MASTERS,
+        parts: [
+          { service: cut, master: aliya },
+          { service: nails, master: ANY },
+        ],
+      },
+    ]);
+    expect(state).toMatchObject({ started: true, step: 'when', service: cut, master: aliya, more: [{ service: nails, master: ANY }] });
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { pickAnyMaster } from '../../src/core/any-master.js';
 import { fitsAt } from '../../src/core/start-times.js';
 import { toMinutes } from '../../src/core/wallclock.js';
-import { anyMasterQuote, type QuoteCandidate } from '../../web/src/booking/quote.js';
+import { anyMasterQuote, visitQuote, type QuoteCandidate } from '../../web/src/booking/quote.js';
 
 const day = (busy: [string, string][] = []) => ({ work_start: '09:00', work_end: '18:00', busy_intervals: busy });
 const junior: QuoteCandidate = { id: 1, price: 5000, duration: 60, answer: day() };
@@ -51,5 +51,34 @@ describe('anyMasterQuote', () => {
         if (quote?.masterId != null) expect(quote.masterId).toBe(server!.id);
       }),
     );
+  });
+});
+
+describe('visitQuote (CONTRACT.md §20)', () => {
+  const item = (bufferAfter: number, ...candidates: QuoteCandidate[]) => ({
+    bufferAfter,
+    candidates: candidates.map(({ id, price, duration, answer }) => ({ id, price, dayBookings: 0, window: { answer, duration } })),
+  });
+
+  it("each item's master, time and price back to back, and the total; null when an item fits nobody", () => {
+    const beard = { ...junior, price: 2000, duration: 10 };
+    expect(visitQuote([item(0, junior), item(0, beard)], '10:00', 0)).toEqual({
+      masterId: null,
+      price: 7000,
+      items: [
+        { masterId: 1, start: '10:00', end: '11:00', price: 5000 },
+        { masterId: 1, start: '11:00', end: '11:10', price: 2000 },
+      ],
+    });
+    const busyBeard = { ...beard, answer: day([['11:00', '11:30']]) };
+    expect(visitQuote([item(0, junior), item(0, busyBeard)], '10:00', 0)).toBeNull();
+    expect(visitQuote([item(0, junior), item(0, beard)], '10:00', toMinutes('10:30'))).toBeNull();
+  });
+
+  it('an "any master" item names nobody when another master free then costs the same', () => {
+    const twin = { ...junior, id: 3 };
+    const quote = visitQuote([item(0, junior, twin), item(0, senior)], '10:00', 0);
+    expect(quote?.items?.map((quoted) => quoted.masterId)).toEqual([null, 2]);
+    expect(quote?.price).toBe(12000);
   });
 });

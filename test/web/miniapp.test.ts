@@ -244,6 +244,46 @@ describe('mini app /app', () => {
     expect((await stub(panel)).main.visible).toBe(false);
   });
 
+  it('a customer books a visit of two services with the MainButton: the initData stands in for the captcha (CONTRACT.md §20)', async () => {
+    const owner = await registerBusiness(w, { captcha_token: 'passed' });
+    const verifications = verifier.requests.length;
+    const beard = await w.call({
+      method: 'POST',
+      url: '/api/v1/services',
+      token: owner.token,
+      payload: { name: 'Борода', duration: 10, price: 2000 },
+    });
+    await w.call({ method: 'POST', url: '/api/v1/masters', token: owner.token, payload: { name: 'Алия' } });
+    const slug = owner.business.slug;
+    const customer = { id: 710_000_000 + Math.floor(Math.random() * 1e7), first_name: 'Асель' };
+    const page = await openMiniApp(signedInitData(customer, slug), customer, slug);
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await page.locator('[data-add-service]').click();
+    await page.locator(`[data-service="${beard.data.id}"]`).click();
+    await page.locator('[data-date="2026-11-24"]').click();
+    await page.locator('[data-time="10:00"]').click();
+    await expect.poll(() => page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
+    await page.locator('input[name="phone"]').click();
+    await page.keyboard.type('8 701 777 88 99', { delay: 10 });
+    await expect.poll(async () => (await stub(page)).main).toMatchObject({ text: 'Записаться', visible: true });
+    await expect.poll(() => page.locator('.visit-item [data-fact="time"]').allTextContents()).toEqual(['10:00 ', '11:00 ']);
+    await screenshot(page, 'miniapp-visit-details');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/visits') && request.method() === 'POST');
+    await page.evaluate(() => (window as any).__tg.clickMain());
+    const request = await sent;
+    expect(request.headers()['x-telegram-init-data']).toContain('hash=');
+    expect(request.postDataJSON()).toMatchObject({
+      max_price: 7000,
+      items: [{ service_id: owner.service.id }, { service_id: beard.data.id }],
+    });
+    await page.locator('.success').waitFor();
+    expect(await page.locator('.visit-done li').count()).toBe(2);
+    expect(verifier.requests.length).toBe(verifications);
+    expect((await stub(page)).opened[0]).toMatch(/^https:\/\/t\.me\/booking_test_bot\?start=client_/);
+    const list = await w.call({ method: 'GET', url: '/api/v1/bookings?date=2026-11-24', token: owner.token });
+    expect((list.data as { visit_id: string | null }[]).map((b) => b.visit_id !== null)).toEqual([true, true]);
+  });
+
   it("the provider's Отменить asks through Telegram.WebApp.showConfirm (window.confirm only as a fallback)", async () => {
     const owner = await registerBusiness(w, { captcha_token: 'passed' });
     const master = await w.call({

@@ -359,6 +359,56 @@ describe('mini app: «Мои записи» (CONTRACT.md §18)', () => {
     await expect.poll(() => page.locator('input[name="first_name"]').count()).toBe(0);
   });
 
+  it('a visit of several services is one line with its items; «Записаться снова» repeats its services and masters, not the comment (CONTRACT.md §20)', async () => {
+    const salon = await seedSalon();
+    const slug = salon.owner.business.slug;
+    const me = { id: 810_000_000 + Math.floor(Math.random() * 1e7), first_name: 'Асель' };
+    const made = await w.call({
+      method: 'POST',
+      url: `/api/v1/public/${slug}/visits`,
+      headers: { 'x-telegram-init-data': signedInitData(me, slug) },
+      payload: {
+        items: [
+          { service_id: salon.owner.service.id, master_id: salon.aliya.id },
+          { service_id: salon.manicure.id, master_id: salon.dana.id },
+        ],
+        date: '2026-11-26',
+        time: '10:00',
+        first_name: me.first_name,
+        phone: '+77017778800',
+        notes: 'Только гель',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [cut, manicure] = made.data.bookings as { id: string }[];
+
+    const page = await openMiniApp(me, slug);
+    await page.locator('[data-tab="mine"]').click();
+    await page.locator('[data-my-bookings="upcoming"]').waitFor();
+    const line = page.locator('[data-my-bookings="upcoming"] [data-booking]');
+    expect(await line.count()).toBe(1);
+    expect(await line.getAttribute('data-booking')).toBe(cut!.id);
+    expect(await line.getAttribute('data-visit')).toBe(made.data.id);
+    const items = (await line.locator('[data-item]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    expect(items).toEqual(['10:00 Стрижка · Алия · 5 000 ₸', '11:00 Маникюр · Дана · 7 500 ₸']);
+    expect(await line.locator('[data-item]').evaluateAll((n) => n.map((e) => e.getAttribute('data-item')))).toEqual([
+      cut!.id,
+      manicure!.id,
+    ]);
+    expect((await line.textContent())!.replace(/\s+/g, ' ')).toContain('Итого: 12 500 ₸');
+    await screenshot(page, 'reach-visit-my-bookings');
+
+    await page.locator(`[data-again="${cut!.id}"]`).click();
+    await page.locator('[data-date]').first().waitFor();
+    await expect.poll(() => page.locator('.visit-item .visit-name').allTextContents()).toEqual(['Стрижка', 'Маникюр']);
+    expect(await page.locator('[data-item-master="0"]').inputValue()).toBe(String(salon.aliya.id));
+    await page.locator('[data-date="2026-11-27"]').click();
+    await page.locator('[data-time="10:00"]').click();
+    await page.locator('textarea[name="notes"]').waitFor();
+    expect(await page.locator('textarea[name="notes"]').inputValue()).toBe('');
+    await expect.poll(async () => (await page.locator('.visit-item').nth(1).textContent())!.replace(/\s+/g, ' ')).toContain('Дана');
+  });
+
   it("opened from a master's start parameter, the mini app offers that master's services", async () => {
     const salon = await seedSalon();
     const me = { id: 900_000_000 + Math.floor(Math.random() * 1e7), first_name: 'Ержан' };

@@ -16,6 +16,8 @@ export interface MyBooking {
   service: { id: number; name: string };
   master: { id: number; name: string };
   price_snapshot: number;
+  /** CONTRACT.md §20: the visit this booking is an item of; null for a single booking. */
+  visit_id: string | null;
 }
 
 /**
@@ -56,5 +58,6 @@ export async function myBookings(db: Db, businessId: number, telegramUserId: str
     service: { id: row.service.id, name: row.service.name },
     master: row.master,
     price_snapshot: row.priceSnapshot,
+    visit_id: row.visitId ?? null,
   }));
 }

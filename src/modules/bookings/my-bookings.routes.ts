@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { BookingStatusSchema, errorResponses, SlugParams } from '../../http/schemas.js';
+import { BookingStatusSchema, errorResponses, Nullable, SlugParams } from '../../http/schemas.js';
 import { telegramSecurity } from '../../http/openapi-security.js';
 import { validateInitData } from '../identity/init-data.js';
 import { businessBySlugOr404 } from '../catalog/business.queries.js';
@@ -17,6 +17,7 @@ const MyBookingBody = Type.Object({
   service: Type.Object({ id: Type.Integer(), name: Type.String() }),
   master: Type.Object({ id: Type.Integer(), name: Type.String() }),
   price_snapshot: Type.Number(),
+  visit_id: Nullable(Type.String({ description: 'CONTRACT.md §20: the visit this booking is an item of; null for a single booking' })),
 });
 
 const refused = (detail: string) => new DomainError('invalid_credentials', detail);

@@ -4,14 +4,13 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BookingStatusSchema, DateString, errorResponses, Nullable, SlugParams, TimeString } from '../../http/schemas.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import { noSecurity } from '../../http/openapi-security.js';
-import { validateInitData } from '../identity/init-data.js';
-import { businessBySlugOr404, findBusinessBySlug, type BusinessRow } from '../catalog/business.queries.js';
+import { businessBySlugOr404 } from '../catalog/business.queries.js';
 import { createBooking, messengerUrl, replayedBooking } from './create.js';
 import { callerIdempotencyKey } from './idempotency.js';
 import { lookUpBookingCached } from './lookup-cache.js';
+import { miniAppUserOf } from './mini-app-user.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
-import { parseStartParam } from '../../core/reach-links.js';
 
 export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -58,21 +57,6 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     messenger_url: messengerUrl(config.botUsername, booking.id),
   });
 
-  /**
-   * CONTRACT.md §3: a valid mini-app X-Telegram-Init-Data header stands in for the captcha, §11: only
-   * when the mini app was opened for this business (its start_param names it, §18: before any "__m1__s2"),
-   * so one signed initData cannot be replayed to book anywhere without a captcha. The Telegram user it
-   * names is remembered with the booking (§18, my-bookings).
-   */
-  const miniAppUserOf = async (business: BusinessRow, initData: string | string[] | undefined): Promise<string | undefined> => {
-    if (typeof initData !== 'string' || config.botToken === undefined) return undefined;
-    const result = validateInitData(initData, config.botToken, app.ctx.time.unixSeconds());
-    if (!result.ok || !result.startParam) return undefined;
-    const { slug } = parseStartParam(result.startParam);
-    const ours = slug === business.slug || (await findBusinessBySlug(app.ctx.db, slug))?.id === business.id;
-    return ours ? String(result.user.id) : undefined;
-  };
-
   app.post(
     '/public/:slug/booking',
     {
@@ -102,7 +86,7 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = callerIdempotencyKey(undefined, request.headers['idempotency-key']);
       const replay = await replayedBooking(app.ctx, business, key, request.body);
       if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(result(replay));
-      const telegramUserId = await miniAppUserOf(business, request.headers['x-telegram-init-data']);
+      const telegramUserId = await miniAppUserOf(app.ctx, business, request.headers['x-telegram-init-data']);
       if (telegramUserId === undefined) await verifyCaptcha(config, request.body.captcha_token, request.ip);
       const booking = await createBooking(app.ctx, request.log, business, request.body, key, found, telegramUserId);
       return reply.status(201).send(result(booking));

@@ -164,6 +164,8 @@ export async function createVisit(
   input: NewVisitInput,
   entrance: VisitEntrance,
   idempotencyKey: string | undefined,
+  /** The mini app's user (CONTRACT.md §18): remembered with every booking of the visit for my-bookings. */
+  telegramUserId?: string,
 ): Promise<VisitView> {
   if (!visitSizeAllowed(input.items.length)) throw invalidInput(VISIT_SIZE, 'items');
   assertWallClock('wall-date', input.date, 'date');
@@ -206,6 +208,7 @@ export async function createVisit(
           client,
           now,
           visitId,
+          telegramUserId,
           idempotency: index === 0 && idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
         });
         const service = asks[index]!.service;

@@ -14,6 +14,7 @@ import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../id
 import { businessBySlugOr404, findBusinessById } from '../catalog/business.queries.js';
 import { messengerUrl } from '../bookings/create.js';
 import { callerIdempotencyKey } from '../bookings/idempotency.js';
+import { miniAppUserOf } from '../bookings/mini-app-user.js';
 import { createVisit, replayedVisit, type VisitEntrance } from './create.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
 import { visitBookings } from './queries.js';
@@ -63,6 +64,12 @@ const PatchVisitBody = Type.Object(
 
 const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+const PublicVisitHeaders = Type.Object({
+  ...IdempotencyHeaders.properties,
+  'x-telegram-init-data': Type.Optional(
+    Type.String({ maxLength: 8192, description: "the mini app's signed initData, opened for this business: stands in for the captcha" }),
+  ),
+});
 
 export const visitRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
@@ -83,7 +90,7 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
             'with free_times for the whole visit); at most 12 hours (400); max_price bounds total_price (409 price_changed). ' +
             'An Idempotency-Key header makes a retry answer the first visit.',
           params: SlugParams,
-          headers: IdempotencyHeaders,
+          headers: PublicVisitHeaders,
           body: PublicVisitBody,
           response: { 201: VisitBody, ...errorResponses(400, 404, 409, 429, 502) },
         },
@@ -93,8 +100,10 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
         const key = callerIdempotencyKey(undefined, request.headers['idempotency-key']);
         const replay = await replayedVisit(app.ctx.db, business, key, request.body, 'public');
         if (replay) return reply.status(201).header('idempotent-replayed', 'true').send(answer(replay));
-        await verifyCaptcha(config, request.body.captcha_token, request.ip);
-        const visit = await createVisit(app.ctx, request.log, business, request.body, 'public', key);
+        // As a single public booking: the mini app's signed initData for this business stands in for the captcha (CONTRACT.md §3, §11).
+        const telegramUserId = await miniAppUserOf(app.ctx, business, request.headers['x-telegram-init-data']);
+        if (telegramUserId === undefined) await verifyCaptcha(config, request.body.captcha_token, request.ip);
+        const visit = await createVisit(app.ctx, request.log, business, request.body, 'public', key, telegramUserId);
         return reply.status(201).send(answer(visit));
       },
     );

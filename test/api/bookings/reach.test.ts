@@ -5,6 +5,7 @@ import { projectRoot } from '../../../src/paths.js';
 import { signInitData } from '../../../src/modules/identity/init-data.js';
 import { uniquePhone, useTestApp } from '../../helpers/app.js';
 import { botEnv, contactUpdate, messageUpdate, TEST_BOT_TOKEN, useFakeTelegram } from '../../helpers/fake-telegram.js';
+import { createService } from '../../helpers/catalog.js';
 import { bookingRow, postUpdate, randomChat, salon, subscribePhone, type Salon } from '../../helpers/bot-scenarios.js';
 
 // The page comes from web/dist: build it when missing or stale, before the app reads it.
@@ -91,6 +92,7 @@ describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
       service: { id: owner.service.id, name: owner.service.name },
       master: { id: owner.masterId, name: 'Динара' },
       price_snapshot: owner.service.price,
+      visit_id: null,
     });
     const theirList = await myBookings(owner.business.slug, initData(other));
     expect(theirList.data.map((b: { id: string }) => b.id)).toEqual([theirs.id]);
@@ -176,6 +178,32 @@ describe('GET /public/{slug}/my-bookings (CONTRACT.md §18)', () => {
     const me = randomChat();
     const booked = await miniAppBooking(owner, me, {}, elsewhere.business.slug);
     expect((await bookingRow(t, booked.id)).telegramUserId).toBeNull();
+  });
+
+  it('a visit booked from the mini app (initData instead of a captcha) lists every item with its visit_id (CONTRACT.md §20)', async () => {
+    const owner = await salon(t);
+    const beard = await createService(t, owner, { name: 'Борода', duration: 30, price: 3000 });
+    // Nobody is linked to the beard: every master does it (SPEC.md), Динара too.
+    const me = randomChat();
+    const made = await t.op('post', '/api/v1/public/{slug}/visits', {
+      headers: { 'x-telegram-init-data': initData(me, { startParam: owner.business.slug }) },
+      path: { slug: owner.business.slug },
+      body: {
+        items: [{ service_id: owner.service.id }, { service_id: beard.id }],
+        date: '2026-11-24',
+        time: '10:00',
+        first_name: 'Ержан',
+        phone: uniquePhone(),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const mine = await myBookings(owner.business.slug, initData(me));
+    expect(mine.statusCode, mine.body).toBe(200);
+    const visitId = made.data!.id;
+    expect(mine.data.map((b: { id: string; visit_id: string | null }) => [b.id, b.visit_id])).toEqual([
+      [made.data!.bookings[1]!.id, visitId],
+      [made.data!.bookings[0]!.id, visitId],
+    ]);
   });
 
   it('lists at most 50', async () => {

@@ -181,3 +181,61 @@ describe('captcha on: POST /public/{slug}/booking', () => {
     expect(response.problem.detail).toBe('Captcha verification failed');
   });
 });
+
+describe('captcha on: POST /public/{slug}/visits (CONTRACT.md §20 as §3)', () => {
+  let owner: RegisteredBusiness;
+  let beard: number;
+  beforeAll(async () => {
+    verifier.handle(json(200, { success: true }));
+    owner = await registerBusiness(withCaptcha, { captcha_token: 'tok-ok' });
+    slugOfOwner = () => owner.business.slug;
+    const made = await withCaptcha.op('post', '/api/v1/services', {
+      token: owner.token,
+      body: { name: 'Борода', duration: 30, price: 3000 },
+    });
+    beard = made.data!.id;
+    await withCaptcha.op('post', '/api/v1/masters', {
+      token: owner.token,
+      body: { name: 'Мастер', service_ids: [owner.service.id, beard] },
+    });
+  });
+  const visit = (time: string, extra: { captcha_token?: string } = {}, headers: Record<string, string> = {}) =>
+    withCaptcha.op('post', '/api/v1/public/{slug}/visits', {
+      path: { slug: owner.business.slug },
+      headers,
+      remoteAddress: '198.51.100.4',
+      body: {
+        items: [{ service_id: owner.service.id }, { service_id: beard }],
+        date: '2026-11-25',
+        time,
+        first_name: 'Алия',
+        phone: uniquePhone(),
+        ...extra,
+      },
+    });
+
+  it('400 without a token; 201 with one the verifier accepts', async () => {
+    const refused = await visit('10:00');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.problem.detail).toBe('Captcha verification failed');
+    expect((await visit('10:00', { captcha_token: 'tok-visit' })).statusCode).toBe(201);
+  });
+
+  it('a valid mini-app X-Telegram-Init-Data header of this business skips the captcha, as for one booking', async () => {
+    const now = Math.floor(withCaptcha.clock.now().getTime() / 1000);
+    const calls = await verifierCalls(async () => {
+      const response = await visit('14:00', {}, { 'x-telegram-init-data': initData(now - 60) });
+      expect(response.statusCode, response.body).toBe(201);
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    ['older than 5 minutes', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000) - 301)],
+    ['opened for another business', () => initData(Math.floor(withCaptcha.clock.now().getTime() / 1000), BOT_TOKEN, 'another-salon')],
+  ])('initData %s does not skip it (400 without a token)', async (_what, make) => {
+    const response = await visit('15:00', {}, { 'x-telegram-init-data': make() });
+    expect(response.statusCode).toBe(400);
+    expect(response.problem.detail).toBe('Captcha verification failed');
+  });
+});

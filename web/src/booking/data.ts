@@ -4,6 +4,7 @@
  * page, the bot and the API agree on what "free" means.
  */
 import { startTimesOfAny } from '@core/any-master.js';
+import { visitStartTimes, type VisitItem } from '@core/visit-times.js';
 import { START_STEP, type StartTimeOptions } from '@core/start-times.js';
 import { ApiError, NETWORK_ERROR } from '@shared/api';
 import type { Client } from '@shared/client';
@@ -12,7 +13,7 @@ import { termsWith } from './terms';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
 import { ANY } from './masters';
-import { anyMasterQuote, type Quote } from './quote';
+import { anyMasterQuote, visitQuote, type Quote } from './quote';
 import type { Days, Master, MasterChoice, Service, Slots } from './types';
 
 export const DAYS_AHEAD = 30;
@@ -28,6 +29,13 @@ export function byDayPart(times: readonly string[]): [DayPart, string[]][] {
   const parts: Record<DayPart, string[]> = { morning: [], afternoon: [], evening: [] };
   for (const time of times) parts[time < '12:00' ? 'morning' : time < '17:00' ? 'afternoon' : 'evening'].push(time);
   return (Object.entries(parts) as [DayPart, string[]][]).filter(([, list]) => list.length > 0);
+}
+
+/** One service of a visit as the page holds it (CONTRACT.md §20): its master choice and the masters who do it. */
+export interface VisitPart {
+  service: Service;
+  master: MasterChoice;
+  eligible: readonly Master[];
 }
 
 export class SlotSource {
@@ -72,6 +80,19 @@ export class SlotSource {
     return answer;
   }
 
+  /** The date strip of a visit (CONTRACT.md §20): GET /days with `service_ids`, "any master" per item. */
+  visitDays(from: string, to: string, services: readonly Service[]): Promise<Days> {
+    const ids = services.map((service) => service.id).join(',');
+    const key = `visit:${ids}|${from}|${to}`;
+    let answer = this.strips.get(key);
+    if (!answer) {
+      answer = this.api.get('/public/{slug}/days', { path: { slug: this.slug }, query: { service_ids: ids, from, to } });
+      answer.catch(() => this.strips.delete(key));
+      this.strips.set(key, answer);
+    }
+    return answer;
+  }
+
   forget(): void {
     this.cache.clear();
     this.strips.clear();
@@ -104,6 +125,38 @@ export class SlotSource {
           ? await this.windows(date, service, eligible)
           : [{ duration: service.duration, answer: await this.slots(date, null) }];
     return startTimesOfAny(windows, { ...options, step: START_STEP });
+  }
+
+  /** A visit's items as core/visit-times.ts reads them: each candidate's day as /slots answers it, with their own terms. */
+  private visitItems(date: string, parts: readonly VisitPart[]): Promise<VisitItem[]> {
+    return Promise.all(
+      parts.map(async ({ service, master, eligible }) => {
+        const windows = await this.windows(date, service, master === ANY ? eligible : [master]);
+        const candidates = windows.map(({ id, price, duration, answer }) => ({ id, price, dayBookings: 0, window: { answer, duration } }));
+        return { bufferAfter: service.buffer_after, candidates };
+      }),
+    );
+  }
+
+  /** Nothing before now today; null for a past day. */
+  private notBeforeOn(date: string): number | null {
+    const now = wallNow(this.timeZone);
+    if (date < now.date) return null;
+    return date === now.date ? now.minutes : 0;
+  }
+
+  /** A visit's start times of a day (CONTRACT.md §20): core/visit-times.ts visitStartTimes, the server's own rule. */
+  async visitTimes(date: string, parts: readonly VisitPart[]): Promise<string[]> {
+    const notBefore = this.notBeforeOn(date);
+    if (notBefore === null) return [];
+    return visitStartTimes(await this.visitItems(date, parts), { notBefore, step: START_STEP });
+  }
+
+  /** A visit at a time: each item's master, time and price and the total sent as `max_price` (quote.ts visitQuote). */
+  async visitQuote(date: string, time: string, parts: readonly VisitPart[]): Promise<Quote | null> {
+    const notBefore = this.notBeforeOn(date);
+    if (notBefore === null) return null;
+    return visitQuote(await this.visitItems(date, parts), time, notBefore);
   }
 
   /**

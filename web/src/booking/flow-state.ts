@@ -1,13 +1,23 @@
 /**
  * The booking flow of SPEC.md "Clients create bookings" as a step machine: service → master → date
- * and time → details → done. Pure: no request, no history entry, no DOM; flow.tsx renders the state,
+ * and time → details → done; "+ ещё услуга" (the step `add`) makes it a visit of several services
+ * (CONTRACT.md §20), each with its own master or "any master". Pure: no request, no history entry, no DOM; flow.tsx renders the state,
  * use-submit.ts sends it, and test/unit/booking-flow-state.test.ts holds its rules. Relative imports
  * only: the unit tests load it without the web build's aliases.
  */
 import { ANY, mastersFor, type MasterRef } from './masters.js';
 import type { Quote } from './quote.js';
 
-export type Step = 'service' | 'master' | 'when' | 'details' | 'done';
+export type Step = 'service' | 'add' | 'master' | 'when' | 'details' | 'done';
+
+/** CONTRACT.md §20: at most this many services in one visit (core/visit-times.ts MAX_VISIT_ITEMS; relative imports only here). */
+export const VISIT_MAX = 5;
+
+/** A service of a visit after the first one, with its own master or "any master". */
+export interface Part<T extends FlowTypes> {
+  service: T['service'];
+  master: T['master'] | typeof ANY;
+}
 
 export interface DetailsValues {
   firstName: string;
@@ -29,6 +39,8 @@ export interface KeptChoices {
   date: string | null;
   time: string | null;
   values: DetailsValues;
+  /** The visit's services after the first (CONTRACT.md §20); absent or empty: one service. */
+  more?: { serviceId: number; masterId: number | typeof ANY }[];
 }
 
 /** The shapes the flow holds: the public service, master and booking answer (types.ts) in the page. */
@@ -56,6 +68,8 @@ export interface FlowState<T extends FlowTypes> {
   linkDate: string | null;
   service: T['service'] | null;
   master: T['master'] | typeof ANY;
+  /** The visit's services after the first one (CONTRACT.md §20): empty for a booking of one service. */
+  more: Part<T>[];
   /** One master (or none) can do the service: the master step is left out. */
   masterSkipped: boolean;
   date: string | null;
@@ -86,8 +100,16 @@ export type FlowAction<T extends FlowTypes> =
   | { type: 'linked'; masters: T['master'][]; service: T['service'] | null; master: T['master'] | null; date: string | null }
   /** Nothing kept, no link. */
   | { type: 'started' }
+  /** «Записаться снова» of a visit (the mini app's «Мои записи»): its services and masters, straight to the times. */
+  | { type: 'repeated'; masters: T['master'][]; parts: Part<T>[] }
   /** The choices of a step, each taken on its own step only. */
   | { type: 'pickService'; service: T['service']; masters: T['master'][] }
+  /** "+ ещё услуга": a service added to the visit on the step `add`. */
+  | { type: 'addService'; service: T['service'] }
+  /** An item of the visit taken out (0: the first). */
+  | { type: 'removeItem'; index: number }
+  /** A master (or "any master") for one item of a visit, on the times step. */
+  | { type: 'pickItemMaster'; index: number; master: T['master'] | typeof ANY }
   | { type: 'pickMaster'; master: T['master'] | typeof ANY }
   | { type: 'pickDate'; date: string }
   | { type: 'pickTime'; time: string }
@@ -122,6 +144,7 @@ export function initialFlow<T extends FlowTypes>(defaults?: Partial<DetailsValue
     linkDate: null,
     service: null,
     master: ANY,
+    more: [],
     masterSkipped: false,
     date: null,
     time: null,
@@ -143,11 +166,22 @@ export function eligibleOf<T extends FlowTypes>(state: FlowState<T>): T['master'
   return state.service ? mastersFor(state.service, state.masters) : [];
 }
 
-/** What a quote is for: the service, the master choice, the date and the time; null until a time is chosen. */
+/** Whether the flow books a visit of several services (CONTRACT.md §20). */
+export const isVisit = <T extends FlowTypes>(state: FlowState<T>): boolean => state.more.length > 0;
+
+/** Every item of the flow, the first service first; empty before a service is picked. */
+export function partsOf<T extends FlowTypes>(state: FlowState<T>): Part<T>[] {
+  return state.service ? [{ service: state.service, master: state.master }, ...state.more] : [];
+}
+
+const choiceKey = (master: MasterRef | typeof ANY) => (master === ANY ? ANY : master.id);
+
+/** What a quote is for: the services, the master choices, the date and the time; null until a time is chosen. */
 export function quoteKey<T extends FlowTypes>(state: FlowState<T>): string | null {
   const { service, master, date, time } = state;
   if (!service || !date || !time) return null;
-  return `${service.id}|${master === ANY ? ANY : master.id}|${date}|${time}`;
+  const more = state.more.map((part) => `+${part.service.id}|${choiceKey(part.master)}`).join('');
+  return `${service.id}|${choiceKey(master)}${more}|${date}|${time}`;
 }
 
 /** The quote of the current choice, if the page has read it. */
@@ -161,6 +195,7 @@ export function canShow<T extends FlowTypes>(state: FlowState<T>, step: Step): b
   if (step === 'service') return true;
   if (step === 'done') return state.booking !== null;
   if (!state.service) return false;
+  if (step === 'add') return 1 + state.more.length < VISIT_MAX;
   return step !== 'details' || Boolean(state.date && state.time);
 }
 
@@ -168,6 +203,7 @@ export function canShow<T extends FlowTypes>(state: FlowState<T>, step: Step): b
 export function previousStep<T extends FlowTypes>(state: FlowState<T>): Step | null {
   const previous: Record<Step, Step | null> = {
     service: null,
+    add: 'when',
     master: 'service',
     when: state.masterSkipped ? 'service' : 'master',
     details: 'when',
@@ -179,7 +215,24 @@ export function previousStep<T extends FlowTypes>(state: FlowState<T>): Step | n
 /** What a reload needs of the state. */
 export function keptOf<T extends FlowTypes>(state: FlowState<T>): KeptChoices {
   const { service, master, masterSkipped, date, time, values } = state;
-  return { serviceId: service?.id ?? null, masterId: master === ANY ? ANY : master.id, masterSkipped, date, time, values };
+  const kept: KeptChoices = { serviceId: service?.id ?? null, masterId: choiceKey(master), masterSkipped, date, time, values };
+  return state.more.length > 0
+    ? { ...kept, more: state.more.map((part) => ({ serviceId: part.service.id, masterId: choiceKey(part.master) })) }
+    : kept;
+}
+
+/** A visit's master for a service added: a master's link (CONTRACT.md §18) for the services that master does, else "any master". */
+function defaultMaster<T extends FlowTypes>(state: FlowState<T>, service: T['service']): T['master'] | typeof ANY {
+  const fixed = state.onlyMaster;
+  return fixed && mastersFor(service, state.masters).some((m) => m.id === fixed.id) ? fixed : ANY;
+}
+
+/** The first item's master step is left out when one master (or none) can do it; a visit's items change: its time goes. */
+function withParts<T extends FlowTypes>(state: FlowState<T>, parts: Part<T>[]): FlowState<T> {
+  const [first, ...more] = parts;
+  if (!first) return state;
+  const eligible = mastersFor(first.service, state.masters);
+  return { ...state, service: first.service, master: first.master, more, masterSkipped: eligible.length <= 1, time: null };
 }
 
 /** A step shown: what the previous one said (a problem, an error, a taken time) goes with it. */
@@ -205,7 +258,14 @@ function restore<T extends FlowTypes>(state: FlowState<T>, action: Extract<FlowA
   // A master no longer linked to the service (changed meanwhile) is no choice: "any master" then.
   const master = kept.masterId === ANY ? ANY : (mastersFor(service, masters).find((m) => m.id === kept.masterId) ?? ANY);
   const time = kept.date ? kept.time : null;
-  const next = { ...base, masters, service, master, masterSkipped: kept.masterSkipped, date: kept.date, time };
+  // The visit's other services still offered (a service archived meanwhile is left out), their masters as the first one's.
+  const more = (kept.more ?? []).flatMap((part): Part<T>[] => {
+    const found = action.services.find((s) => s.id === part.serviceId);
+    if (!found) return [];
+    const chosen = part.masterId === ANY ? ANY : (mastersFor(found, masters).find((m) => m.id === part.masterId) ?? ANY);
+    return [{ service: found, master: chosen }];
+  });
+  const next = { ...base, masters, service, master, more, masterSkipped: kept.masterSkipped, date: kept.date, time };
   return show(next, wanted === 'details' && !(kept.date && time) ? 'when' : wanted, 'none');
 }
 
@@ -219,8 +279,35 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     }
     case 'started':
       return { ...state, started: true };
+    case 'repeated': {
+      if (action.parts.length === 0) return { ...state, started: true };
+      const next = withParts({ ...state, started: true, masters: action.masters, date: null }, action.parts);
+      return show(next, next.more.length > 0 || next.masterSkipped ? 'when' : 'master', 'push');
+    }
     case 'pickService':
       return state.step === 'service' ? pickService(state, action.service, action.masters) : state;
+    case 'addService': {
+      if (state.step !== 'add' || !canShow(state, 'add')) return state;
+      const more = [...state.more, { service: action.service, master: defaultMaster(state, action.service) }];
+      return show({ ...state, more, time: null }, 'when', 'push');
+    }
+    case 'removeItem': {
+      const parts = partsOf(state);
+      if ((state.step !== 'add' && state.step !== 'when') || parts.length < 2 || !parts[action.index]) return state;
+      return withParts(
+        state,
+        parts.filter((_, index) => index !== action.index),
+      );
+    }
+    case 'pickItemMaster': {
+      const parts = partsOf(state);
+      const part = parts[action.index];
+      const { master } = action;
+      if (state.step !== 'when' || !part || (master !== ANY && !mastersFor(part.service, state.masters).some((m) => m.id === master.id)))
+        return state;
+      parts[action.index] = { ...part, master };
+      return { ...withParts(state, parts), masterSkipped: state.masterSkipped };
+    }
     case 'pickMaster': {
       const { master } = action;
       if (state.step !== 'master' || (master !== ANY && !eligibleOf(state).some((m) => m.id === master.id))) return state;
@@ -263,8 +350,9 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'repriced': {
       const key = quoteKey(state);
       if (!key || state.step !== 'details') return { ...state, sending: false };
-      const masterId = currentQuote(state)?.masterId ?? null;
-      return { ...state, sending: false, quote: { key, value: { masterId, price: action.price } }, repriced: action.price };
+      const shown = currentQuote(state);
+      const value: Quote = { ...(shown ?? { masterId: null }), price: action.price };
+      return { ...state, sending: false, quote: { key, value }, repriced: action.price };
     }
     case 'booked':
       return show({ ...state, sending: false, booking: action.booking }, 'done', 'replace');
@@ -279,7 +367,7 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
       // Name and phone stay for the next booking; the comment was about the first one.
       const values = { ...state.values, notes: '' };
       return show(
-        { ...state, booking: null, service: null, master: ANY, masterSkipped: false, date: null, time: null, values },
+        { ...state, booking: null, service: null, master: ANY, more: [], masterSkipped: false, date: null, time: null, values },
         'service',
         'push',
       );

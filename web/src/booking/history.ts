@@ -6,7 +6,7 @@
  */
 import type { KeptChoices, Step } from './flow-state';
 
-const STEPS: readonly Step[] = ['service', 'master', 'when', 'details', 'done'];
+const STEPS: readonly Step[] = ['service', 'add', 'master', 'when', 'details', 'done'];
 
 const storageKey = (slug: string) => `booking:${slug}`;
 

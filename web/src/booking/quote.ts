@@ -8,11 +8,22 @@
  */
 import { pickAnyMaster } from '@core/any-master.js';
 import { fitsAt, type StartTimeOptions, type WindowAnswer } from '@core/start-times.js';
-import { toMinutes } from '@core/wallclock.js';
+import { placeVisit, visitTooLong, visitTotal, type VisitItem } from '@core/visit-times.js';
+import { fromMinutes, toMinutes } from '@core/wallclock.js';
 
 /** The master (null: "any master" among equals) and the price the booking is sent with as `max_price`. */
 export interface Quote {
   masterId: number | null;
+  /** A visit's (CONTRACT.md §20): its total. */
+  price: number;
+  /** A visit's items in order: each one's master (null: "any master" among equals), time and price. */
+  items?: QuotedItem[];
+}
+
+export interface QuotedItem {
+  masterId: number | null;
+  start: string;
+  end: string;
   price: number;
 }
 
@@ -36,4 +47,28 @@ export function anyMasterQuote(candidates: readonly QuoteCandidate[], time: stri
   if (!picked) return null;
   const tied = seen.some((other) => other.free && other.id !== picked.id && other.price === picked.price);
   return { masterId: tied ? null : picked.id, price: picked.price };
+}
+
+/**
+ * A visit at `time` (CONTRACT.md §20) by core/visit-times.ts placeVisit, the rule the server checks with:
+ * each item's master, time and price and the total; null when the visit does not fit then any more. An
+ * "any master" item names nobody when another master free then costs the same (as anyMasterQuote).
+ */
+export function visitQuote(items: readonly VisitItem[], time: string, notBefore: number): Quote | null {
+  const placed = placeVisit(items, toMinutes(time), { notBefore });
+  if (!placed || visitTooLong(placed)) return null;
+  return {
+    masterId: null,
+    price: visitTotal(placed),
+    items: placed.map(({ candidate, start, end }, index) => {
+      const { candidates, bufferAfter } = items[index]!;
+      const tied = candidates.some(
+        (other) =>
+          other.id !== candidate.id &&
+          other.price === candidate.price &&
+          fitsAt(other.window.answer, other.window.duration, start, { notBefore, bufferAfter }),
+      );
+      return { masterId: tied ? null : candidate.id, start: fromMinutes(start), end: fromMinutes(end), price: candidate.price };
+    }),
+  };
 }

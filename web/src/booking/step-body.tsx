@@ -1,6 +1,6 @@
 /** The body of the step shown: each step's component, its choices turned into the flow's actions. */
 import { formatPrice } from '@shared/i18n';
-import type { SlotSource } from './data';
+import type { SlotSource, VisitPart } from './data';
 import { DetailsStep } from './details';
 import { MasterStep } from './master-step';
 import type { BookingT } from './messages';
@@ -21,6 +21,8 @@ interface StepBodyProps {
   catalog: Catalog;
   masters: Promise<Master[]>;
   eligible: Master[];
+  /** A visit of several services (CONTRACT.md §20); null for one service. */
+  visit: readonly VisitPart[] | null;
   source: SlotSource;
   initial: InitialData;
   /** In the mini app Telegram's MainButton confirms: the form has no button of its own. */
@@ -29,7 +31,8 @@ interface StepBodyProps {
   openLink?(url: string): void;
 }
 
-export function StepBody({ t, state, dispatch, catalog, masters, eligible, source, initial, inMiniApp, submit, openLink }: StepBodyProps) {
+export function StepBody(props: StepBodyProps) {
+  const { t, state, dispatch, catalog, masters, eligible, visit, source, initial, inMiniApp, submit, openLink } = props;
   const { step, service, onlyMaster } = state;
   const pickService = (picked: Service) =>
     void masters.catch(() => [] as Master[]).then((list) => dispatch({ type: 'pickService', service: picked, masters: list }));
@@ -45,6 +48,10 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
         />
       </>
     );
+  }
+  if (step === 'add') {
+    // "+ ещё услуга": any service of the salon; a master's link keeps that master for the services they do (flow-state.ts).
+    return <ServiceStep t={t} services={catalog.services} onPick={(added) => dispatch({ type: 'addService', service: added })} />;
   }
   if (step === 'master') {
     return (
@@ -62,6 +69,7 @@ export function StepBody({ t, state, dispatch, catalog, masters, eligible, sourc
           service={service}
           master={state.master}
           eligible={eligible}
+          visit={visit}
           date={state.date}
           onDate={(date) => dispatch({ type: 'pickDate', date })}
           onTime={(time) => dispatch({ type: 'pickTime', time })}

@@ -27,11 +27,24 @@ export function termsWith(service: Service, master: Master): { price: number; du
   return own ? { price: own.price, duration: own.duration } : { price: service.price, duration: service.duration };
 }
 
+/** "5 000 ₸", or "5 000 – 7 000 ₸". */
+function priceRangeText(min: number, max: number): string {
+  if (min === max) return formatPrice(min);
+  return `${formatPrice(min).replace(/\u00a0₸$/, '')} – ${formatPrice(max)}`;
+}
+
+/** The service's price: that master's own, or the range over its masters until one is chosen. */
+export function priceRange(service: Service, master?: MasterChoice): [number, number] {
+  if (master !== undefined && master !== ANY) {
+    const { price } = termsWith(service, master);
+    return [price, price];
+  }
+  return [service.price_min, service.price_max];
+}
+
 /** "5 000 – 7 000 ₸" over the service's masters until one is chosen, then that master's price. */
 export function priceText(service: Service, master?: MasterChoice): string {
-  if (master !== undefined && master !== ANY) return formatPrice(termsWith(service, master).price);
-  if (service.price_min === service.price_max) return formatPrice(service.price_min);
-  return `${formatPrice(service.price_min).replace(/\u00a0₸$/, '')} – ${formatPrice(service.price_max)}`;
+  return priceRangeText(...priceRange(service, master));
 }
 
 /** The service's duration as minutes: one value, or the range over its masters until one is chosen. */
@@ -43,11 +56,35 @@ export function durationRange(service: Service, master?: MasterChoice): [number,
   return [service.duration_min, service.duration_max];
 }
 
+const durationRangeText = ([min, max]: [number, number], lang: Lang): string =>
+  min === max ? formatDuration(min, lang) : `${formatDuration(min, lang)} – ${formatDuration(max, lang)}`;
+
 /** "45 мин" or, over masters with their own durations, "45 мин – 1 ч". */
 export function durationText(service: Service, lang: Lang, master?: MasterChoice): string {
-  const [min, max] = durationRange(service, master);
-  return min === max ? formatDuration(min, lang) : `${formatDuration(min, lang)} – ${formatDuration(max, lang)}`;
+  return durationRangeText(durationRange(service, master), lang);
 }
+
+/**
+ * A visit's total (CONTRACT.md §20) before a time is chosen: "1 ч 10 мин · 7 000 ₸", each part a range
+ * when "any master" items' masters differ in price or duration.
+ */
+export function visitTotalText(parts: readonly { service: Service; master: MasterChoice }[], lang: Lang): string {
+  const sum = (range: (part: { service: Service; master: MasterChoice }) => [number, number]): [number, number] =>
+    parts.reduce<[number, number]>(
+      ([min, max], part) => {
+        const [low, high] = range(part);
+        return [min + low, max + high];
+      },
+      [0, 0],
+    );
+  const duration = sum(({ service, master }) => durationRange(service, master));
+  const price = sum(({ service, master }) => priceRange(service, master));
+  return `${durationRangeText(duration, lang)} · ${priceRangeText(...price)}`;
+}
+
+/** A visit's exact total once its time is chosen: its length and price. */
+export const visitExactText = (minutes: number, price: number, lang: Lang): string =>
+  `${formatDuration(minutes, lang)} · ${formatPrice(price)}`;
 
 /** Some master has an own price or duration for the service: the master step then shows each one's. */
 export const hasOwnTerms = (service: Service): boolean =>

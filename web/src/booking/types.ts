@@ -7,6 +7,11 @@ export type Master = Answer<'/public/{slug}/masters'>[number];
 export type Slots = Answer<'/public/{slug}/slots'>;
 export type Days = Answer<'/public/{slug}/days'>;
 export type BookingResult = Answer<'/public/{slug}/booking', 'post'>;
+/** CONTRACT.md §20: a visit of several services as POST /public/{slug}/visits answers it. */
+export type VisitResult = Answer<'/public/{slug}/visits', 'post'>;
+/** What the flow books: one service, or a visit. */
+export type Booked = BookingResult | VisitResult;
+export const isVisitResult = (booked: Booked): booked is VisitResult => 'bookings' in booked;
 export type PublicConfig = Answer<'/public-config'>;
 
 /** What src/modules/web/routes.ts puts into the page (#initial-data). */

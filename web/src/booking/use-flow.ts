@@ -10,13 +10,17 @@ import { flowReducer, initialFlow, keptOf, type DetailsValues, type FlowAction, 
 import { enterStep, keepChoices, keptChoices, stepOfEntry, watchStepPops } from './history';
 import { chosenByLink, hasChoice } from './preset';
 import type { Catalog } from './use-catalog';
-import type { BookingResult, Master, Service } from './types';
+import { ANY, mastersFor } from './masters';
+import type { Booked, Master, Service } from './types';
 
 export interface PageFlow {
   service: Service;
   master: Master;
-  booking: BookingResult;
+  booking: Booked;
 }
+
+/** A visit to book again (the mini app's «Записаться снова», CONTRACT.md §20): its services and masters in order (null: "any master"). */
+export type RepeatedVisit = readonly { serviceId: number; masterId: number | null }[];
 export type PageState = FlowState<PageFlow>;
 export type PageDispatch = (action: FlowAction<PageFlow>) => void;
 
@@ -27,9 +31,10 @@ interface FlowSetup {
   timeZone: string;
   defaults?: Partial<DetailsValues>;
   preset?: PageChoice;
+  repeat?: RepeatedVisit;
 }
 
-export function useFlow({ slug, catalog, masters, timeZone, defaults, preset }: FlowSetup): [PageState, PageDispatch] {
+export function useFlow({ slug, catalog, masters, timeZone, defaults, preset, repeat }: FlowSetup): [PageState, PageDispatch] {
   const [state, dispatch] = useReducer<PageState, FlowAction<PageFlow>, Partial<DetailsValues> | undefined>(
     flowReducer,
     defaults,
@@ -51,22 +56,33 @@ export function useFlow({ slug, catalog, masters, timeZone, defaults, preset }: 
   useEffect(() => {
     if (started || !catalog) return;
     const kept = keptChoices(slug);
-    if (!kept && !hasChoice(preset)) return dispatch({ type: 'started' });
+    if (!kept && !hasChoice(preset) && !repeat) return dispatch({ type: 'started' });
     let alive = true;
     void masters
       .catch(() => [] as Master[])
       .then((list) => {
         if (!alive) return;
         if (kept) dispatch({ type: 'restored', kept, services: catalog.services, masters: list, wanted: stepOfEntry() });
+        else if (repeat) dispatch({ type: 'repeated', masters: list, parts: repeatedParts(repeat, catalog.services, list) });
         else if (hasChoice(preset))
           dispatch({ type: 'linked', masters: list, ...chosenByLink(preset, catalog.services, list, wallNow(timeZone).date) });
       });
     return () => void (alive = false);
-  }, [started, catalog, slug, masters, preset, timeZone]);
+  }, [started, catalog, slug, masters, preset, repeat, timeZone]);
 
   useEffect(() => {
     if (state.started && state.step !== 'done') keepChoices(slug, keptOf(state));
   }, [slug, state]);
 
   return [state, dispatch];
+}
+
+/** A visit's services still offered, each with its master when that master still does it ("any master" otherwise). */
+function repeatedParts(repeat: RepeatedVisit, services: readonly Service[], masters: readonly Master[]) {
+  return repeat.flatMap(({ serviceId, masterId }) => {
+    const service = services.find((s) => s.id === serviceId);
+    if (!service) return [];
+    const master = mastersFor(service, masters).find((m) => m.id === masterId);
+    return [{ service, master: master ?? (ANY as typeof ANY) }];
+  });
 }

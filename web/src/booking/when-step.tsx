@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDate, useLang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
-import { byDayPart, nextDays, type SlotSource } from './data';
+import { byDayPart, nextDays, type SlotSource, type VisitPart } from './data';
 import type { BookingT } from './messages';
 import type { Days, Master, MasterChoice, Service } from './types';
 
@@ -13,6 +13,8 @@ interface WhenStepProps {
   service: Service;
   master: MasterChoice;
   eligible: Master[];
+  /** A visit of several services (CONTRACT.md §20): its strip and times are the whole visit's; null for one service. */
+  visit: readonly VisitPart[] | null;
   date: string | null;
   onDate(date: string): void;
   onTime(time: string): void;
@@ -37,7 +39,7 @@ const NO_TIMES_TEXT = { off: 'dayOffText', over: 'dayOverText' } as const;
 const noTimesText = (state: DayState) => (state === 'off' || state === 'over' ? NO_TIMES_TEXT[state] : 'noTimeDay');
 
 /** Date strip (next 30 days from one request; days off and fully booked days marked apart) and the chosen day's start times by part of the day. */
-export function WhenStep({ t, source, timeZone, service, master, eligible, date, onDate, onTime }: WhenStepProps) {
+export function WhenStep({ t, source, timeZone, service, master, eligible, visit, date, onDate, onTime }: WhenStepProps) {
   const lang = useLang();
   const [days] = useState(() => nextDays(wallNow(timeZone).date));
   const [strip, setStrip] = useState<Days | null>(null);
@@ -48,25 +50,33 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, date,
     let alive = true;
     setStrip(null);
     // A failed strip leaves every day clickable: the day's own request then tells.
-    source.days(days[0]!, days[days.length - 1]!, service, master).then(
+    const [from, to] = [days[0]!, days[days.length - 1]!];
+    const read = visit
+      ? source.visitDays(
+          from,
+          to,
+          visit.map((part) => part.service),
+        )
+      : source.days(from, to, service, master);
+    read.then(
       (value) => alive && setStrip(value),
       () => undefined,
     );
     return () => void (alive = false);
     // source and days stay as long as the step; attempt retries
-  }, [source, days, service, master, attempt]);
+  }, [source, days, service, master, visit, attempt]);
 
   useEffect(() => {
     if (!date) return;
     let alive = true;
     setTimes({ state: 'loading' });
-    source.dayTimes(date, service, master, eligible).then(
+    (visit ? source.visitTimes(date, visit) : source.dayTimes(date, service, master, eligible)).then(
       (value) => alive && setTimes({ state: 'ready', value }),
       () => alive && setTimes({ state: 'failed' }),
     );
     return () => void (alive = false);
     // eligible changes with the service only (flow.tsx); attempt retries
-  }, [source, date, service, master, eligible, attempt]);
+  }, [source, date, service, master, eligible, visit, attempt]);
 
   return (
     <div>

@@ -11,6 +11,7 @@ import { BookingFlow } from '../booking/flow';
 import { keepChoices } from '../booking/history';
 import type { FlowHost } from '../booking/host';
 import type { InitialData } from '../booking/types';
+import type { RepeatedVisit } from '../booking/use-flow';
 import { miniMessages } from './messages';
 import { MiniTabs, MyBookings, type MiniTab } from './my-bookings';
 import type { TelegramWebApp } from './telegram';
@@ -30,8 +31,8 @@ interface CustomerProps {
 export function CustomerView({ app, slug, api, host, initial, chosen }: CustomerProps) {
   const t = useT(miniMessages);
   const [tab, setTab] = useState<MiniTab>('book');
-  // "Записаться снова" opens a new flow with that service and master chosen (nothing kept from before).
-  const [preset, setPreset] = useState<{ choice: LinkChoice; round: number }>({ choice: chosen, round: 0 });
+  // "Записаться снова" opens a new flow with that service and master chosen, or a visit's services and masters (nothing kept from before).
+  const [preset, setPreset] = useState<{ choice: LinkChoice; round: number; repeat?: RepeatedVisit }>({ choice: chosen, round: 0 });
   const [check, setCheck] = useState<SalonCheck>(initial.business?.slug === slug ? 'found' : 'checking');
   useEffect(() => {
     if (check !== 'checking') return;
@@ -64,9 +65,12 @@ export function CustomerView({ app, slug, api, host, initial, chosen }: Customer
           initData={app.initData}
           timeZone={initial.config.timezone}
           host={host}
-          onAgain={(booking) => {
+          onAgain={({ items }) => {
             keepChoices(slug, null);
-            setPreset(({ round }) => ({ choice: { serviceId: booking.service.id, masterId: booking.master.id }, round: round + 1 }));
+            const [first] = items;
+            // A visit (CONTRACT.md §20): the same services with the same masters; the comment is not repeated.
+            const repeat = items.length > 1 ? items.map((item) => ({ serviceId: item.service.id, masterId: item.master.id })) : undefined;
+            setPreset(({ round }) => ({ choice: { serviceId: first!.service.id, masterId: first!.master.id }, round: round + 1, repeat }));
             setTab('book');
           }}
         />
@@ -77,7 +81,8 @@ export function CustomerView({ app, slug, api, host, initial, chosen }: Customer
       {tabs}
       <BookingFlow
         key={preset.round}
-        preset={preset.choice}
+        preset={preset.repeat ? undefined : preset.choice}
+        repeat={preset.repeat}
         api={api}
         slug={slug}
         initial={initial}

@@ -1,7 +1,9 @@
 /**
  * "Мои записи" in the mini app (CONTRACT.md §18): the client's upcoming and
  * past bookings at this salon, each with "Записаться снова" (same service and
- * master). View only: a client cannot cancel or move (SPEC.md).
+ * master); a visit of several services (§20) is one line with its items, and
+ * "Записаться снова" repeats the whole visit. View only: a client cannot cancel
+ * or move (SPEC.md).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Answer, Client } from '@shared/client';
@@ -9,7 +11,7 @@ import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/
 import { wallNow } from '@shared/wall-clock';
 import type { FlowHost } from '../booking/host';
 import { miniMessages } from './messages';
-import { splitByNow } from './visits';
+import { splitByNow, visitLines, type VisitLine } from './visits';
 
 export const myMessages = defineMessages({
   ru: {
@@ -19,6 +21,7 @@ export const myMessages = defineMessages({
     past: 'Прошедшие',
     none: 'Записей пока нет. Они появятся здесь после записи в этом мини-приложении.',
     again: 'Записаться снова',
+    total: 'Итого',
     howToChange: 'Чтобы перенести или отменить запись, позвоните или напишите салону.',
   },
   kk: {
@@ -28,6 +31,7 @@ export const myMessages = defineMessages({
     past: 'Өткен',
     none: 'Әзірге жазба жоқ. Осы мини-қосымшада жазылғаннан кейін осында көрінеді.',
     again: 'Қайта жазылу',
+    total: 'Барлығы',
     howToChange: 'Жазбаны ауыстыру немесе болдырмау үшін салонға қоңырау шалыңыз немесе жазыңыз.',
   },
   en: {
@@ -37,11 +41,14 @@ export const myMessages = defineMessages({
     past: 'Past',
     none: 'No bookings yet. They appear here once you book in this mini app.',
     again: 'Book again',
+    total: 'Total',
     howToChange: 'To move or cancel a booking, call or message the salon.',
   },
 });
 
-type MyBooking = Answer<'/public/{slug}/my-bookings'>[number];
+export type MyBooking = Answer<'/public/{slug}/my-bookings'>[number];
+/** One line: a booking, or a visit's bookings in time order. */
+export type MyLine = VisitLine<MyBooking>;
 
 export type MiniTab = 'book' | 'mine';
 
@@ -64,7 +71,7 @@ interface MyBookingsProps {
   initData: string;
   timeZone: string;
   host: FlowHost;
-  onAgain(booking: MyBooking): void;
+  onAgain(line: MyLine): void;
 }
 
 export function MyBookings({ api, slug, initData, timeZone, host, onAgain }: MyBookingsProps) {
@@ -96,26 +103,37 @@ export function MyBookings({ api, slug, initData, timeZone, host, onAgain }: MyB
     );
   const now = wallNow(timeZone);
   const stamp = `${now.date}T${String(Math.floor(now.minutes / 60)).padStart(2, '0')}:${String(now.minutes % 60).padStart(2, '0')}:00`;
-  const { upcoming, past } = splitByNow(list, stamp);
-  const section = (title: string, name: string, items: MyBooking[]) =>
-    items.length > 0 && (
+  const { upcoming, past } = splitByNow(visitLines(list), stamp);
+  const badge = (status: string) =>
+    status !== 'mixed' && <span class={`badge badge-${status}`}>{mini(status as MyBooking['status'])}</span>;
+  const section = (title: string, name: string, lines: MyLine[]) =>
+    lines.length > 0 && (
       <section class="card day-list" data-my-bookings={name}>
         <h2>{title}</h2>
         <ul class="bookings">
-          {items.map((booking) => (
-            <li key={booking.id} class="booking" data-booking={booking.id}>
+          {lines.map((line) => (
+            <li key={line.id} class="booking" data-booking={line.id} data-visit={line.items[0]!.visit_id ?? undefined}>
               <div class="booking-head">
                 <b>
-                  {formatDate(booking.start_at.slice(0, 10), lang, { weekday: 'short', day: 'numeric', month: 'long' })},{' '}
-                  {booking.start_at.slice(11, 16)}
+                  {formatDate(line.start_at.slice(0, 10), lang, { weekday: 'short', day: 'numeric', month: 'long' })},{' '}
+                  {line.start_at.slice(11, 16)}
                 </b>
-                <span class={`badge badge-${booking.status}`}>{mini(booking.status)}</span>
+                {badge(line.status)}
               </div>
-              <div>
-                {booking.service.name} · {booking.master.name} · {formatPrice(booking.price_snapshot)}
-              </div>
+              {line.items.map((booking) => (
+                <div key={booking.id} data-item={booking.id}>
+                  {line.items.length > 1 && `${booking.start_at.slice(11, 16)} `}
+                  {booking.service.name} · {booking.master.name} · {formatPrice(booking.price_snapshot)}
+                  {line.status === 'mixed' && <> {badge(booking.status)}</>}
+                </div>
+              ))}
+              {line.items.length > 1 && (
+                <div class="muted">
+                  {t('total')}: {formatPrice(line.items.reduce((sum, booking) => sum + booking.price_snapshot, 0))}
+                </div>
+              )}
               <div class="actions">
-                <button type="button" class="btn" data-again={booking.id} onClick={() => onAgain(booking)}>
+                <button type="button" class="btn" data-again={line.id} onClick={() => onAgain(line)}>
                   {t('again')}
                 </button>
               </div>

@@ -8243,6 +8243,8 @@ export interface operations {
                             name: string;
                         };
                         price_snapshot: number;
+                        /** @description CONTRACT.md §20: the visit this booking is an item of; null for a single booking */
+                        visit_id: string | null;
                     }[];
                 };
             };
@@ -9521,6 +9523,8 @@ export interface operations {
             query?: never;
             header?: {
                 "idempotency-key"?: string;
+                /** @description the mini app's signed initData, opened for this business: stands in for the captcha */
+                "x-telegram-init-data"?: string;
             };
             path: {
                 slug: string;
