@@ -30,7 +30,12 @@ function History(props: { bookings: Card['bookings'] }) {
   if (props.bookings.length === 0) return <p class="muted">{s('noHistory')}</p>;
   return (
     <>
-      <BookingTable bookings={props.bookings} dateFormat={{ day: 'numeric', month: 'short', year: 'numeric' }} testId="client-history" />
+      <BookingTable
+        groupVisits
+        bookings={props.bookings}
+        dateFormat={{ day: 'numeric', month: 'short', year: 'numeric' }}
+        testId="client-history"
+      />
       {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{s('historyCapped', { n: HISTORY_SHOWN })}</p>}
     </>
   );
