@@ -2,20 +2,21 @@
  * The times a whole visit may move to on a date (CONTRACT.md §20): the server moves every item by one offset,
  * same masters, so the picker offers the starts at which each item's master is free for that item, back to back,
  * by core/visit-times.ts visitStartTimes (the rule the server books a visit by) over each master's day as /slots
- * would answer it with the visit's own bookings left out (they move). Loading is per master of the visit.
+ * would answer it with the visit's own bookings left out (they move). Pure; visit-day.ts loads what it reads.
  */
 import { singleMasterSlots, type DayClosure } from '@core/availability.js';
 import { START_STEP } from '@core/start-times.js';
-import { closureOn, timeOffEntry, withTimeOff } from '@core/time-off.js';
+import { withTimeOff } from '@core/time-off.js';
 import { visitStartTimes, type VisitItem } from '@core/visit-times.js';
-import { addDays, dateOf, minutes, timeOf } from '../common/dates';
-import { client, type Booking, type ScheduleRow } from '../common/state';
-import { dayRow } from '../schedules/schedule-data';
+import { dateOf, minutes, timeOf } from '../common/dates.js';
 
-interface MasterDay {
-  row: ScheduleRow | undefined;
+/** A master's row, bookings and time off of the date (field names as the API answers them). */
+export interface MasterDay {
+  row:
+    | { start_time: string; end_time: string; break_start_time: string | null; break_end_time: string | null; is_active: boolean }
+    | undefined;
   /** The master's bookings touching the date (from the day before: one may run past midnight). */
-  bookings: readonly Booking[];
+  bookings: ReadonlyArray<Pick<Booking, 'id' | 'start_at' | 'end_at' | 'status' | 'service'>>;
   closed: DayClosure;
 }
 
@@ -24,6 +25,7 @@ export interface VisitDay {
   bufferOf: ReadonlyMap<number, number>;
 }
 
+type Booking = { id: string; start_at: string; end_at: string; status: string; master: { id: number }; service: { id: number } };
 type Item = Pick<Booking, 'id' | 'start_at' | 'end_at' | 'master' | 'service'>;
 
 /** An item's length in minutes, as the move keeps it. */
@@ -58,31 +60,4 @@ export function visitMoveTimes(date: string, items: readonly Item[], day: VisitD
     bufferAfter: day.bufferOf.get(item.service.id) ?? 0,
   }));
   return visitStartTimes(visitItems, { step: START_STEP, notBefore });
-}
-
-/** Each master's week, bookings and time off of `date`, and the services' buffers: what visitMoveTimes reads. */
-export async function loadVisitDay(masterIds: readonly number[], date: string, signal?: AbortSignal): Promise<VisitDay> {
-  const ids = [...new Set(masterIds)];
-  const [business, services, timeOff, ...perMaster] = await Promise.all([
-    client.get('/schedule', { signal }),
-    client.get('/services', { signal }),
-    client.get('/time-off', { query: { from: date, to: date }, signal }),
-    ...ids.map((id) =>
-      Promise.all([
-        client.get('/schedule/master/{master_id}', { path: { master_id: id }, signal }),
-        client.get('/bookings', { query: { date_from: addDays(date, -1), date_to: date, master_id: id, limit: 1000 }, signal }),
-      ]),
-    ),
-  ]);
-  const entries = timeOff.map(timeOffEntry);
-  const masters = new Map<number, MasterDay>();
-  ids.forEach((id, index) => {
-    const [own, bookings] = perMaster[index]!;
-    masters.set(id, {
-      row: dayRow({ business, masters: new Map([[id, own]]) }, id, date),
-      bookings,
-      closed: closureOn(entries, id, date),
-    });
-  });
-  return { masters, bufferOf: new Map(services.map((service) => [service.id, service.buffer_after])) };
 }

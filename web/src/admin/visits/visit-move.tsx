@@ -12,7 +12,8 @@ import { dateOf, nowMinute, timeOf, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client } from '../common/state';
 import type { Visit } from './visit-facts';
-import { loadVisitDay, visitMoveTimes } from './visit-move-times';
+import { loadVisitDay } from './visit-day';
+import { visitMoveTimes } from './visit-move-times';
 import { useVisitsT } from './messages';
 
 function VisitTimes(props: { visit: Visit; date: string; time: string; onPick: (time: string) => void }) {
