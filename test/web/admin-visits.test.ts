@@ -125,8 +125,8 @@ describe('a visit in the calendar and its card', () => {
     const items = card.getByTestId('visit-items');
     await items.waitFor();
     expect(await items.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.split('\t')))).toEqual([
-      ['11:00–12:00', 'Стрижка', 'Ерлан', '8\u202f000\u00a0₸'],
-      ['12:00–12:30', 'Борода', 'Данияр', '4\u202f000\u00a0₸'],
+      ['11:00–12:00', 'Стрижка\nЕрлан', '8\u202f000\u00a0₸'],
+      ['12:00–12:30', 'Борода\nДанияр', '4\u202f000\u00a0₸'],
     ]);
     expect(await card.getByTestId('visit-total').textContent()).toBe('12\u202f000\u00a0₸');
     expect(await card.getByTestId('visit-status').textContent()).toBe('Ожидает');
@@ -182,12 +182,17 @@ describe('a visit in the calendar and its card', () => {
     expect((await visitNow(visit.id)).bookings.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
   });
 
-  it('360: the client card shows the visit as one line with its items', async () => {
+  it('360: the visit card fits; the client card shows the visit as one line; "Записать снова" repeats the visit', async () => {
     const visit = await publicVisit('16:30', 'Гаухар', '+7 701 555 30 30');
     const page = await browser.open(PHONE, salon.owner.token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=${salon.erlan}`);
     await page.locator(`.cal-booking[data-booking="${visit.bookings[0]!.id}"]`).tap();
     const card = page.getByRole('dialog', { name: 'Визит' });
+    await card.getByTestId('visit-items').waitFor();
+    await screenshot(page, 'visits-card-360');
+    expect(await card.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await violations(page, 'visit card 360')).toEqual([]);
     await card.getByRole('button', { name: 'Открыть карточку клиента Гаухар' }).tap();
     const history = page.getByTestId('client-history');
     await history.waitFor();
@@ -201,6 +206,14 @@ describe('a visit in the calendar and its card', () => {
     expect(text).toContain('визит · 2 услуги');
     expect(await violations(page, 'client card')).toEqual([]);
     await screenshot(page, 'visits-client-card-360');
+
+    await page.getByRole('button', { name: 'Записать снова' }).tap();
+    const form = page.getByRole('dialog', { name: 'Новая запись' });
+    await expect.poll(() => form.locator('select[name="service_id"] option:checked').textContent()).toBe('Стрижка (60′)');
+    expect(await form.locator('select[name="master_id"] option:checked').textContent()).toBe('Ерлан');
+    expect(await form.getByLabel('Мастер 2').locator('option:checked').textContent()).toBe('Данияр');
+    expect(await form.getByLabel('Услуга 2').locator('option:checked').textContent()).toBe('Борода (30′)');
+    await expect.poll(() => form.getByTestId('visit-total').textContent()).toBe('Весь визит: 1\u00a0ч 30\u00a0мин · 12\u202f000\u00a0₸');
   });
 });
 

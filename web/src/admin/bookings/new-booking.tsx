@@ -30,6 +30,8 @@ export interface NewBookingSeed {
   /** "Записать снова" from the client card: the client and the last service come filled in. */
   serviceId?: number;
   client?: { firstName: string; phone: string };
+  /** "Записать снова" after a visit: its items after the first (CONTRACT.md §20, the visit repeated). */
+  extra?: ExtraItem[];
 }
 
 export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
@@ -56,7 +58,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   // The booking this one would sit on (and its master's name), once the owner was told: the next press books all the same.
   const [clash, setClash] = useState<(DayBooking & { masterName?: string }) | null>(null);
   // CONTRACT.md §20: the items after the first make a visit.
-  const [extra, setExtra] = useState<ExtraItem[]>([]);
+  const [extra, setExtra] = useState<ExtraItem[]>(props.seed.extra ?? []);
   const extraPlan = planExtra(props.masters, allServices.data ?? [], extra);
   const plan = chosen && extraPlan && [{ masterId, masterName: master?.name ?? '', service: chosen }, ...extraPlan];
   const fields = () => ({

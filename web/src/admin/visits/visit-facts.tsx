@@ -14,15 +14,13 @@ export type Visit = Answer<'/visits/{id}'>;
 
 function VisitItems(props: { visit: Visit }) {
   const t = useT(messages);
-  const tb = useBookingsT();
   const tv = useVisitsT();
   return (
     <table class="visit-items" data-testid="visit-items" aria-label={tv('items')}>
       <thead>
         <tr>
           <th>{tv('itemTime')}</th>
-          <th>{tb('service')}</th>
-          <th>{t('master')}</th>
+          <th>{tv('serviceAndMaster')}</th>
           <th class="num">{t('price')}</th>
         </tr>
       </thead>
@@ -40,15 +38,16 @@ function VisitItems(props: { visit: Visit }) {
                   <StatusBadge status={item.status} />
                 </>
               )}
+              <br />
+              <span class="muted">{item.master.name}</span>
             </td>
-            <td>{item.master.name}</td>
             <td class="num">{formatPrice(item.price_snapshot)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
-          <td colSpan={3}>{tv('total')}</td>
+          <td colSpan={2}>{tv('total')}</td>
           <td class="num" data-testid="visit-total">
             {formatPrice(props.visit.total_price)}
           </td>
