@@ -5,7 +5,6 @@ const ru = {
   visit: 'Визит',
   visitHintFew: 'визит · {n} услуги',
   visitHintMany: 'визит · {n} услуг',
-  visitOf: 'Визит из {n} услуг: {masters}',
   items: 'Услуги визита',
   itemTime: 'Время',
   serviceAndMaster: 'Услуга и мастер',
@@ -30,7 +29,6 @@ const ru = {
   masterN: 'Мастер {n}',
   removeService: 'Убрать услугу {n}',
   visitTotal: 'Весь визит: {duration} · {price}',
-  visitPlus: '{first} + ещё {n}',
 };
 
 type Key = keyof typeof ru;
@@ -39,7 +37,6 @@ const kk: Record<Key, string> = {
   visit: 'Келу',
   visitHintFew: 'келу · {n} қызмет',
   visitHintMany: 'келу · {n} қызмет',
-  visitOf: '{n} қызметтен тұратын келу: {masters}',
   items: 'Келудің қызметтері',
   itemTime: 'Уақыты',
   serviceAndMaster: 'Қызмет және шебер',
@@ -64,14 +61,12 @@ const kk: Record<Key, string> = {
   masterN: '{n}-шебер',
   removeService: '{n}-қызметті алып тастау',
   visitTotal: 'Бүкіл келу: {duration} · {price}',
-  visitPlus: '{first} + тағы {n}',
 };
 
 const en: Record<Key, string> = {
   visit: 'Visit',
   visitHintFew: 'visit · {n} services',
   visitHintMany: 'visit · {n} services',
-  visitOf: 'A visit of {n} services: {masters}',
   items: 'Services of the visit',
   itemTime: 'Time',
   serviceAndMaster: 'Service and master',
@@ -96,7 +91,6 @@ const en: Record<Key, string> = {
   masterN: 'Master {n}',
   removeService: 'Remove service {n}',
   visitTotal: 'Whole visit: {duration} · {price}',
-  visitPlus: '{first} + {n} more',
 };
 
 export const visitMessages = defineMessages<Key>({ ru, kk, en });

@@ -1,90 +1,19 @@
 /**
- * The owner's new visit (CONTRACT.md §20, POST /visits): "+ ещё услуга" in the new-booking form adds items, each
- * a service with its master, back to back after the first; the total shows; before saving, an item on top of
- * another booking of its master asks "Данияр занят 11:00–11:30 (Асель). Записать всё равно?" (then `force: true`,
- * as the owner's single booking); with strict slots nothing is asked and the server's 409 refuses outright.
+ * The owner's new visit in the new-booking form (CONTRACT.md §20): "+ ещё услуга" adds items, each a service with
+ * its master, back to back after the first (5 at most in all); the visit's total duration and price show.
+ * The data and the post: new-visit-plan.ts.
  */
 import { formatDuration, formatPrice, useLang } from '@shared/i18n';
-import { addMinutes, combine } from '@core/wallclock.js';
 import { MAX_VISIT_ITEMS } from '@core/visit-times.js';
-import { client, type Master } from '../common/state';
-import { clashOf, servicesOfMaster, type DayBooking } from '../bookings/owner-rules';
+import type { Master } from '../common/state';
+import { servicesFor, type Catalog, type ExtraItem, type PlannedItem, type VisitItems } from './new-visit-plan';
 import { useVisitsT } from './messages';
 import './visits.css';
 
-/** An item after the first, as the form holds it (the service defaults to the master's first). */
-export interface ExtraItem {
-  masterId: number;
-  serviceId: number | null;
-}
-
-interface PlanService {
-  id: number;
-  name: string;
-  duration: number;
-  price: number;
-}
-
-/** One item of the visit as it will be booked: its master and that master's service (duration, price). */
-export interface PlannedItem {
-  masterId: number;
-  masterName: string;
-  service: PlanService;
-}
-
-type Catalog = readonly PlanService[];
-
-const servicesFor = (masters: readonly Master[], all: Catalog, masterId: number): readonly PlanService[] =>
-  servicesOfMaster(
-    masters.find((m) => m.id === masterId),
-    all,
-    masters,
-  );
-
-/** The extra items resolved to services; undefined while one has no service to offer. */
-export function planExtra(masters: readonly Master[], all: Catalog, extra: readonly ExtraItem[]): PlannedItem[] | undefined {
-  const plan: PlannedItem[] = [];
-  for (const item of extra) {
-    const services = servicesFor(masters, all, item.masterId);
-    const service = services.find((s) => s.id === item.serviceId) ?? services[0];
-    if (!service) return undefined;
-    plan.push({ masterId: item.masterId, masterName: masters.find((m) => m.id === item.masterId)?.name ?? '', service });
-  }
-  return plan;
-}
-
-/** The first item of the plan that sits on another booking of its master, with that booking. */
-export async function visitClash(
-  plan: readonly PlannedItem[],
-  date: string,
-  time: string,
-): Promise<{ item: PlannedItem; booking: DayBooking } | undefined> {
-  const days = new Map<number, Promise<DayBooking[]>>();
-  let at = combine(date, time);
-  for (const item of plan) {
-    const day = at.slice(0, 10);
-    const key = item.masterId;
-    if (!days.has(key))
-      days.set(key, client.get('/bookings', { query: { date_from: day, date_to: day, master_id: item.masterId, limit: 1000 } }));
-    const booking = clashOf(await days.get(key)!, day, at.slice(11, 16), item.service.duration);
-    if (booking) return { item, booking };
-    at = addMinutes(at, item.service.duration);
-  }
-  return undefined;
-}
-
-/** POST /visits: the owner's visit, confirmed at once; `force` books over other bookings (not with strict slots). */
-export const postVisit = (
-  plan: readonly PlannedItem[],
-  fields: { date: string; time: string; first_name: string; phone: string; notes: string | null },
-  force: boolean,
-) =>
-  client.post('/visits', {
-    body: { items: plan.map((item) => ({ service_id: item.service.id, master_id: item.masterId })), ...fields, force },
-  });
+export { useVisitItems, type ExtraItem, type VisitClash } from './new-visit-plan';
 
 /** "Весь визит: 1 ч 30 мин · 12 000 ₸". */
-export function VisitTotal(props: { plan: readonly PlannedItem[] }) {
+function VisitTotal(props: { plan: readonly PlannedItem[] }) {
   const tv = useVisitsT();
   const lang = useLang();
   const duration = props.plan.reduce((sum, item) => sum + item.service.duration, 0);
@@ -97,7 +26,7 @@ export function VisitTotal(props: { plan: readonly PlannedItem[] }) {
 }
 
 /** The items after the first: a master and a service each, removable; "+ ещё услуга" adds one (5 at most in all). */
-export function ExtraItems(props: {
+function ExtraItems(props: {
   masters: Master[];
   services: Catalog;
   items: readonly ExtraItem[];
@@ -174,6 +103,23 @@ export function ExtraItems(props: {
           </button>
         </div>
       )}
+    </>
+  );
+}
+
+/** The extra items and, once there are some, the visit's total; `onChange` after any change of the items. */
+export function VisitItemsFields(props: { visit: VisitItems; onChange: () => void }) {
+  const { visit } = props;
+  return (
+    <>
+      <ExtraItems
+        masters={visit.masters}
+        services={visit.all}
+        items={visit.extra}
+        lastMasterId={visit.masterId}
+        onItems={(items) => (props.onChange(), visit.setExtra(items))}
+      />
+      {visit.plan && <VisitTotal plan={visit.plan} />}
     </>
   );
 }
