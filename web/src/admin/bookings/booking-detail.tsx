@@ -1,4 +1,4 @@
-/** One booking: client, service, price snapshot, notes; status actions, move, delete, reschedule proposal. */
+/** One booking: client, service, price snapshot, notes; status actions, move, delete, reschedule proposal (an item of a visit: the visit's card). */
 import { isActive } from '@core/booking-status.js';
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Modal, generalError, useAction, useLoad } from '@shared/panel-ui';
@@ -12,6 +12,7 @@ import { useT, messages } from '../common/messages';
 import { client, type Status } from '../common/state';
 import { useBookingChanges } from '../common/live';
 import { useBookingsT } from './messages';
+import { VisitDetail } from '../visits/visit-detail';
 import './bookings.css';
 
 export function BookingDetail(props: { id: string; onClose: () => void; onChanged: () => void }) {
@@ -43,6 +44,8 @@ export function BookingDetail(props: { id: string; onClose: () => void; onChange
     b && latest?.status === 'ACCEPTED' && `${latest.proposed_date}T${latest.proposed_time}` === b.start_at.slice(0, 16)
       ? latest
       : undefined;
+  // CONTRACT.md §20: an item of a visit opens the visit's card, whose actions act on the whole visit.
+  if (b?.visit_id) return <VisitDetail id={b.visit_id} onClose={props.onClose} onChanged={props.onChanged} />;
 
   return (
     <Modal title={tb('booking')} onClose={props.onClose} closeLabel={t('close')}>

@@ -10,6 +10,8 @@ import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
 import { StatusBadge } from '../common/status-badge';
 import { useBookingsT } from './messages';
+import { historyLines } from '../visits/visit-groups';
+import { VisitRow } from '../visits/visit-row';
 
 /** The bookings page's "пн, 24 нояб."; the client card passes its own (with the year). */
 const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
@@ -22,6 +24,8 @@ export interface BookingTableProps {
   onOpen?: (id: string) => void;
   dateFormat?: Intl.DateTimeFormatOptions;
   testId?: string;
+  /** A visit's bookings as one line with its items (CONTRACT.md §20: the client card). */
+  groupVisits?: boolean;
 }
 
 export function BookingTable(props: BookingTableProps) {
@@ -43,26 +47,34 @@ export function BookingTable(props: BookingTableProps) {
           </tr>
         </thead>
         <tbody>
-          {props.bookings.map((b) => (
-            <tr key={b.id}>
-              <td>
-                {props.onOpen ? (
-                  <button type="button" class="btn btn-ghost btn-small" onClick={() => props.onOpen!(b.id)}>
-                    {when(b)}
-                  </button>
-                ) : (
-                  when(b)
-                )}
-              </td>
-              {props.clientCell && <td>{props.clientCell(b)}</td>}
-              <td data-label={tb('service')}>{b.service.name}</td>
-              <td data-label={t('master')}>{b.master.name}</td>
-              <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
-              <td data-label={t('status')}>
-                <StatusBadge status={b.status} />
-              </td>
-            </tr>
-          ))}
+          {(props.groupVisits
+            ? historyLines(props.bookings)
+            : props.bookings.map((booking) => ({ kind: 'booking' as const, booking }))
+          ).map((line) => {
+            if (line.kind === 'visit')
+              return <VisitRow key={line.visitId} line={line} when={when(line.items[0]!)} withClient={Boolean(props.clientCell)} />;
+            const b = line.booking;
+            return (
+              <tr key={b.id}>
+                <td>
+                  {props.onOpen ? (
+                    <button type="button" class="btn btn-ghost btn-small" onClick={() => props.onOpen!(b.id)}>
+                      {when(b)}
+                    </button>
+                  ) : (
+                    when(b)
+                  )}
+                </td>
+                {props.clientCell && <td>{props.clientCell(b)}</td>}
+                <td data-label={tb('service')}>{b.service.name}</td>
+                <td data-label={t('master')}>{b.master.name}</td>
+                <td data-label={t('price')}>{formatPrice(b.price_snapshot)}</td>
+                <td data-label={t('status')}>
+                  <StatusBadge status={b.status} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -3,7 +3,7 @@
  * found by phone or name among the salon's clients, a new one is typed in; service,
  * master, date and time come prefilled from the calendar cell. POST /bookings. A booking on top of
  * another of the master's asks first ("Записать всё равно?"), unless strict slots refuse it anyway
- * (the server's 409; decision 0076).
+ * (the server's 409; decision 0076). "+ ещё услуга" makes it a visit (visits/new-visit.tsx), asked the same way.
  */
 import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
@@ -18,6 +18,7 @@ import { MasterServiceFields } from './master-service-fields';
 import { useBookingsT } from './messages';
 import { clashOf, servicesOfMaster, type DayBooking } from './owner-rules';
 import { useNextFree } from './use-next-free';
+import { VisitItemsFields, useVisitItems, type ExtraItem, type VisitClash } from '../visits/new-visit';
 import './bookings.css';
 
 export interface NewBookingSeed {
@@ -28,6 +29,8 @@ export interface NewBookingSeed {
   /** "Записать снова" from the client card: the client and the last service come filled in. */
   serviceId?: number;
   client?: { firstName: string; phone: string };
+  /** "Записать снова" after a visit: its items after the first (CONTRACT.md §20, the visit repeated). */
+  extra?: ExtraItem[];
 }
 
 export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onClose: () => void; onCreated: () => void }) {
@@ -52,25 +55,21 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   });
   const { business } = useSession();
   // The booking this one would sit on, once the owner was told: the next press books all the same.
-  const [clash, setClash] = useState<DayBooking | null>(null);
+  const [clash, setClash] = useState<DayBooking | VisitClash | null>(null);
+  const visit = useVisitItems(props.masters, allServices.data ?? [], props.seed.extra, masterId, chosen); // CONTRACT.md §20
   const save = useAction(async () => {
     if (!chosen) return;
+    const fields = { date, time, first_name: firstName.trim(), phone: storedPhone(phone) ? `+${storedPhone(phone)}` : phone };
+    if (visit.active) {
+      const asked = await visit.book({ ...fields, notes: notes.trim() || null }, business.strict_slots, clash !== null);
+      return asked ? setClash(asked) : props.onCreated();
+    }
     if (!business.strict_slots && !clash) {
       const day = await client.get('/bookings', { query: { date, master_id: masterId } });
       const found = clashOf(day, date, time, chosen.duration);
       if (found) return setClash(found);
     }
-    await client.post('/bookings', {
-      body: {
-        service_id: chosen.id,
-        master_id: masterId,
-        date,
-        time,
-        first_name: firstName.trim(),
-        phone: storedPhone(phone) ? `+${storedPhone(phone)}` : phone,
-        notes: notes.trim() || null,
-      },
-    });
+    await client.post('/bookings', { body: { service_id: chosen.id, master_id: masterId, ...fields, notes: notes.trim() || null } });
     props.onCreated();
   });
   const taken = hasCode(save.error, 'slot_taken');
@@ -102,6 +101,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           serviceId={chosen?.id}
           onService={changed(setServiceId)}
         />
+        <VisitItemsFields visit={visit} onChange={() => setClash(null)} />
         <DateTimePicker
           names={{ date: 'date', time: 'time' }}
           labels={{ date: tb('date'), time: tb('time') }}
@@ -128,7 +128,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
         {clash && (
           <p class="notice" role="alert" data-testid="booking-clash">
             {tb('clashAsk', {
-              master: master?.name ?? '',
+              master: 'masterName' in clash ? clash.masterName : (master?.name ?? ''),
               from: timeOf(clash.start_at),
               to: timeOf(clash.end_at),
               client: clash.client.first_name,

@@ -5,6 +5,8 @@ import type { DragState } from './calendar-drag';
 import type { PlacedBooking } from './calendar-geometry';
 import { useCalendarT } from './messages';
 import type { Booking } from '../common/state';
+import { VisitHint } from '../visits/visit-hint';
+import type { VisitMark } from '../visits/visit-groups';
 
 export interface BlockDrag {
   drag: DragState | null;
@@ -17,6 +19,8 @@ export function CalendarBlock(props: {
   placed: PlacedBooking<Booking>;
   box: { top: number; height: number };
   drag: BlockDrag;
+  /** The booking is an item of a visit (CONTRACT.md §20): drawn in its visit's colour, with the hint. */
+  visit?: VisitMark;
   onOpen: () => void;
 }) {
   const t = useT(messages);
@@ -26,7 +30,7 @@ export function CalendarBlock(props: {
   return (
     <button
       type="button"
-      class={`cal-booking st-${booking.status}${overlaps ? ' overlap' : ''}${dragged ? ' dragging' : ''}`}
+      class={`cal-booking st-${booking.status}${overlaps ? ' overlap' : ''}${dragged ? ' dragging' : ''}${props.visit ? ` in-visit visit-c${props.visit.colour}` : ''}`}
       style={{
         '--top': `${props.box.top}px`,
         '--height': `${props.box.height}px`,
@@ -35,7 +39,8 @@ export function CalendarBlock(props: {
         ...(dragged ? { '--dx': `${dragged.dx}px`, '--dy': `${dragged.dy}px` } : {}),
       }}
       data-booking={booking.id}
-      {...(props.drag.handlers ? props.drag.handlers(booking.id) : {})}
+      data-visit={props.visit?.visitId}
+      {...(props.drag.handlers && !props.visit ? props.drag.handlers(booking.id) : {})}
       title={`${timeOf(booking.start_at)}–${timeOf(booking.end_at)} ${booking.client.first_name}, ${booking.service.name} (${t(`status_${booking.status}` as 'status_pending')})${overlaps ? ` — ${tc('overlap')}` : ''}`}
       onClick={() => props.drag.clickAllowed() && props.onOpen()}
     >
@@ -49,6 +54,7 @@ export function CalendarBlock(props: {
         <strong>{timeOf(booking.start_at)}</strong> {booking.client.first_name}
       </span>
       <span class="cal-line cal-service">{booking.service.name}</span>
+      {props.visit && <VisitHint size={props.visit.size} />}
     </button>
   );
 }

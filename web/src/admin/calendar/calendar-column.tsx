@@ -5,6 +5,7 @@ import { CalendarBlock, type BlockDrag } from './calendar-block';
 import { SNAP_MINUTES } from './calendar-drag';
 import type { TimeOffSpan } from './time-off-spans';
 import { useTimeOffT } from '../time-off/messages';
+import type { VisitMark } from '../visits/visit-groups';
 import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type DaySchedule } from './calendar-geometry';
 
 /** Where the grid's time runs and how it is drawn, shared by every column. */
@@ -31,6 +32,8 @@ interface ColumnProps {
   compact: boolean;
   bufferOf?: ReadonlyMap<number, number>;
   drag: BlockDrag;
+  /** The visit marks of the shown bookings (CONTRACT.md §20), by booking id. */
+  visits?: ReadonlyMap<string, VisitMark>;
   onOpen: (booking: Booking) => void;
   onCreate?: (masterId: number, date: string, minute: number) => void;
 }
@@ -103,6 +106,7 @@ export function CalendarColumn(props: ColumnProps) {
             placed={p}
             box={blockBox(p.start, p.end, from, scale.perMinute)}
             drag={props.drag}
+            visit={props.visits?.get(p.booking.id)}
             onOpen={() => props.onOpen(p.booking)}
           />
         ))}

@@ -13,6 +13,7 @@ import { dateOf, hm, nowMinute, today } from '../common/dates';
 import { formatDate, useLang } from '@shared/i18n';
 import type { Booking } from '../common/state';
 import { useCalendarT } from './messages';
+import { visitMarks } from '../visits/visit-groups';
 
 interface GridProps {
   days: string[];
@@ -73,6 +74,8 @@ export function CalendarGrid(props: GridProps) {
     const booking = props.bookings.find((b) => b.id === id);
     if (booking) props.onMove?.(booking, drop);
   });
+  // CONTRACT.md §20: a visit's items are drawn as one linked group, in every column and day they are in.
+  const visits = visitMarks(props.bookings);
   const blockDrag = { drag, handlers: props.onMove ? handlers : undefined, clickAllowed };
   const axisHead = days.length > 1 ? (masterHeads ? 'cal-head heads-both' : 'cal-head heads-day') : 'cal-head';
 
@@ -117,6 +120,7 @@ export function CalendarGrid(props: GridProps) {
                   compact={props.compact}
                   bufferOf={props.bufferOf}
                   drag={blockDrag}
+                  visits={visits}
                   onOpen={props.onOpen}
                   onCreate={props.onCreate}
                 />

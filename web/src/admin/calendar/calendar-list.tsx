@@ -8,11 +8,14 @@ import { dateOf, timeOf, today } from '../common/dates';
 import { bookingWhat } from './calendar-geometry';
 import { useCalendarT } from './messages';
 import type { Booking } from '../common/state';
+import { VisitHint } from '../visits/visit-hint';
+import { visitMarks } from '../visits/visit-groups';
 
 export function DayList(props: { days: string[]; bookings: Booking[]; onOpen: (booking: Booking) => void }) {
   const tc = useCalendarT();
   const lang = useLang();
   const todayDate = today();
+  const visits = visitMarks(props.bookings);
   return (
     <div class={props.days.length > 1 ? 'day-lists week' : 'day-lists'} data-testid="day-list">
       {props.days.map((day) => {
@@ -28,17 +31,27 @@ export function DayList(props: { days: string[]; bookings: Booking[]; onOpen: (b
               <p class="muted">{tc('dayListEmpty')}</p>
             ) : (
               <ul>
-                {mine.map((b) => (
-                  <li key={b.id}>
-                    <button type="button" class={`day-item st-${b.status}`} data-booking={b.id} onClick={() => props.onOpen(b)}>
-                      <strong>
-                        {timeOf(b.start_at)}–{timeOf(b.end_at)}
-                      </strong>
-                      <span class="day-what">{bookingWhat(b)}</span>
-                      <span class="muted day-master">{b.master.name}</span>
-                    </button>
-                  </li>
-                ))}
+                {mine.map((b) => {
+                  const visit = visits.get(b.id);
+                  return (
+                    <li key={b.id}>
+                      <button
+                        type="button"
+                        class={`day-item st-${b.status}${visit ? ` in-visit visit-c${visit.colour}` : ''}`}
+                        data-booking={b.id}
+                        data-visit={visit?.visitId}
+                        onClick={() => props.onOpen(b)}
+                      >
+                        <strong>
+                          {timeOf(b.start_at)}–{timeOf(b.end_at)}
+                        </strong>
+                        <span class="day-what">{bookingWhat(b)}</span>
+                        <span class="muted day-master">{b.master.name}</span>
+                        {visit && <VisitHint size={visit.size} />}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

@@ -1,8 +1,8 @@
 /**
  * The client card (CONTRACT.md §13), opened from the Clients page, the bookings list and a
  * booking's details: contact (call, WhatsApp), visits, spent, notes saved as they are typed,
- * the history and "Записать снова" (the new-booking form with the client and the last service
- * and master filled in).
+ * the history (a visit of several services as one line) and "Записать снова" (the new-booking form
+ * with the client and the last service and master filled in; after a visit, all its items).
  */
 import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Modal, PhoneLink, generalError, useLoad } from '@shared/panel-ui';
@@ -30,7 +30,12 @@ function History(props: { bookings: Card['bookings'] }) {
   if (props.bookings.length === 0) return <p class="muted">{s('noHistory')}</p>;
   return (
     <>
-      <BookingTable bookings={props.bookings} dateFormat={{ day: 'numeric', month: 'short', year: 'numeric' }} testId="client-history" />
+      <BookingTable
+        groupVisits
+        bookings={props.bookings}
+        dateFormat={{ day: 'numeric', month: 'short', year: 'numeric' }}
+        testId="client-history"
+      />
       {props.bookings.length >= HISTORY_SHOWN && <p class="muted">{s('historyCapped', { n: HISTORY_SHOWN })}</p>}
     </>
   );
@@ -39,11 +44,17 @@ function History(props: { bookings: Card['bookings'] }) {
 /** The next full hour today (the owner changes it in the form). */
 const nextHour = (): string => hm(Math.min(23 * 60, (Math.floor(nowMinute() / 60) + 1) * 60));
 
+/** The last booking again, or the last visit with all its items (CONTRACT.md §20: "book again" repeats the visit). */
 function rebookSeed(card: Card, fallbackMasterId: number): NewBookingSeed {
-  const last = card.bookings[0];
+  const latest = card.bookings[0];
+  const items = latest?.visit_id
+    ? card.bookings.filter((b) => b.visit_id === latest.visit_id).sort((a, b) => a.start_at.localeCompare(b.start_at))
+    : [];
+  const last = items[0] ?? latest;
   return {
     masterId: last?.master.id ?? fallbackMasterId,
     serviceId: last?.service.id,
+    extra: items.slice(1).map((item) => ({ masterId: item.master.id, serviceId: item.service.id })),
     date: today(),
     time: nextHour(),
     client: { firstName: card.first_name, phone: card.phone },
