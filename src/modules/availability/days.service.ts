@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
-import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
+import { addDays, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { BusinessCache } from '../../db/business-cache.js';
 import { dayAnswers, MAX_DAYS, visitDaysAnswer, type DayAnswer, type WallNow } from './days.js';
@@ -95,7 +95,7 @@ export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, quer
   const generation = cache?.generation ?? 0;
   const business = await findBusinessBySlug(db, slug);
   if (!business) throw notFound('Business');
-  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
+  const wallNow = { date: now.slice(0, 10), at: now, window: bookingWindow(now, business) };
   const json = JSON.stringify(await rangeAtATime(() => answersOf(db, business.id, query, wallNow)));
   cache?.store(slug, business.id, key, json, generation);
   return json;
@@ -125,7 +125,7 @@ async function visitDaysJson(
     if (range.found !== 'all') throw notFound('Service');
     items.push({ data: { ...range.data, bookings }, service: range.service });
   }
-  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
+  const wallNow = { date: now.slice(0, 10), at: now, window: bookingWindow(now, business) };
   const json = JSON.stringify(visitDaysAnswer(items, from, to, wallNow));
   cache?.store(slug, business.id, key, json, generation);
   return json;
