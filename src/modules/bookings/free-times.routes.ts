@@ -16,7 +16,7 @@ import { freeTimesForMoveOn } from './reschedule/service.js';
 import { BookingIdParam, findOwnBooking } from './own-booking.js';
 
 /** How many dates one request may ask for: the panel's "nearest open day" looks 60 days ahead. */
-export const MAX_FREE_TIME_DAYS = 60;
+const MAX_FREE_TIME_DAYS = 60;
 /** A day has at most 96 start times on the 15-minute grid. */
 const MAX_TIMES_PER_DAY = 96;
 

@@ -27,6 +27,8 @@ interface GridProps {
   /** An empty time of a master was clicked (minute of the day, snapped down to 15 minutes). */
   onCreate?: (masterId: number, date: string, minute: number) => void;
   onMove?: (booking: Booking, drop: Drop) => void;
+  /** Whether a booking may be dropped on a master (CONTRACT.md §19): a column that may not take it is marked while it is dragged. */
+  mayDrop?: (booking: Booking, masterId: number) => boolean;
   compact: boolean;
   /** Column width in px; the grid scrolls sideways inside its box when they do not fit. */
   colWidth: number;
@@ -74,6 +76,8 @@ export function CalendarGrid(props: GridProps) {
     if (booking) props.onMove?.(booking, drop);
   });
   const blockDrag = { drag, handlers: props.onMove ? handlers : undefined, clickAllowed };
+  const dragged = drag ? props.bookings.find((b) => b.id === drag.id) : undefined;
+  const refusesDrop = (masterId: number) => dragged !== undefined && props.mayDrop?.(dragged, masterId) === false;
   const axisHead = days.length > 1 ? (masterHeads ? 'cal-head heads-both' : 'cal-head heads-day') : 'cal-head';
 
   return (
@@ -117,6 +121,7 @@ export function CalendarGrid(props: GridProps) {
                   compact={props.compact}
                   bufferOf={props.bufferOf}
                   drag={blockDrag}
+                  refusesDrop={refusesDrop(column.masterId)}
                   onOpen={props.onOpen}
                   onCreate={props.onCreate}
                 />
