@@ -72,4 +72,3 @@ export async function removeBooking(ctx: StatusDeps, log: FastifyBaseLogger, boo
   if (booking.status !== 'cancelled') await changeStatus(ctx, log, booking, 'cancelled');
   await deleteBooking(ctx.db, booking.id, ctx.time.now());
 }
-
