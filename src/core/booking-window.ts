@@ -8,6 +8,15 @@ import { addDays, addMinutes, datePart, minuteOfDay, type IsoDate, type NaiveDat
 const ceilToMinute = (naive: NaiveDateTime): NaiveDateTime =>
   naive.length <= 16 || naive.slice(16) === ':00' ? naive : addMinutes(`${naive.slice(0, 16)}:00`, 1);
 
+/**
+ * "Not before now", the one rule for every start time offered or checked against the clock (the pages'
+ * /days, §19's if_free, visits, the bot's and the panel's move times): the minute of `date` before which
+ * nothing may start. A past date is closed whole (1440), a later date open from midnight (0), today from
+ * the current minute: at 10:00:59 a start at 10:00 is still offered, at 10:01:00 it is not (one answer
+ * per minute, as the per-minute caches keep it).
+ */
+export const notBeforeNow = (now: NaiveDateTime, date: IsoDate): number => minuteOfDay(`${now.slice(0, 16)}:00`, date);
+
 export interface WindowRules {
   minNoticeMinutes: number;
   /** null: no horizon. */

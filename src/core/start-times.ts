@@ -53,7 +53,7 @@ export function fitsAt(answer: WindowAnswer, duration: number, start: number, op
 }
 
 export function freeStartTimes(answer: WindowAnswer, duration: number, options: StartTimeOptions = {}): string[] {
-  const step = options.step ?? 15;
+  const step = options.step ?? START_STEP;
   const window = minutesOf(answer);
   const times: string[] = [];
   if (duration < 1 || window.close <= window.open) return times;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { singleMasterSlots, type DaySchedule, type TimedBooking } from '../../src/core/availability.js';
 import { anyMasterStartTimes, type CapableMaster } from '../../src/core/any-master.js';
-import { bookingWindow, outsideBookingWindow, windowOnDate } from '../../src/core/booking-window.js';
+import { bookingWindow, notBeforeNow, outsideBookingWindow, windowOnDate } from '../../src/core/booking-window.js';
 import { effectiveTerms, termsRange } from '../../src/core/master-terms.js';
 import { freeStartTimes } from '../../src/core/start-times.js';
 import { addDays, addMinutes, combine, fromMinutes, toMinutes } from '../../src/core/wallclock.js';
@@ -80,6 +80,35 @@ describe('booking window', () => {
     expect(windowOnDate(window, '2026-11-23')).toBe(1440);
     expect(windowOnDate(window, '2026-11-24')).toBe(20 * 60);
     expect(windowOnDate(window, '2026-11-25')).toBe(0);
+  });
+});
+
+describe('not before now', () => {
+  it('today from the current minute (its seconds do not matter), a past date closed, a later date open', () => {
+    expect(notBeforeNow('2026-11-23T10:00:00', '2026-11-23')).toBe(600);
+    expect(notBeforeNow('2026-11-23T10:00:59', '2026-11-23')).toBe(600);
+    expect(notBeforeNow('2026-11-23T10:01:00', '2026-11-23')).toBe(601);
+    expect(notBeforeNow('2026-11-23T23:59:30', '2026-11-23')).toBe(1439);
+    expect(notBeforeNow('2026-11-23T10:00:00', '2026-11-22')).toBe(1440);
+    expect(notBeforeNow('2026-11-23T10:00:00', '2026-11-24')).toBe(0);
+  });
+
+  it('property: a start at minute m of a date is not before now exactly when date and m are not before now’s minute', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -2, max: 2 }),
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 1439 }),
+        (dayOffset, nowMinute, second, start) => {
+          const now = `${DAY}T${fromMinutes(nowMinute)}:${String(second).padStart(2, '0')}`;
+          const date = addDays(DAY, dayOffset);
+          const allowed = start >= notBeforeNow(now, date);
+          const startAt = combine(date, fromMinutes(start));
+          expect(allowed).toBe(startAt >= combine(DAY, fromMinutes(nowMinute)));
+        },
+      ),
+    );
   });
 });
 

@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
-import { addDays, toMinutes, type IsoDate, type WallClock } from '../../core/wallclock.js';
+import { addDays, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { BusinessCache } from '../../db/business-cache.js';
 import { dayAnswers, MAX_DAYS, visitDayAnswers, type DayAnswer, type RangeBooking, type WallNow } from './days.js';
@@ -126,7 +126,7 @@ export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, quer
   const generation = cache?.generation ?? 0;
   const business = await findBusinessBySlug(db, slug);
   if (!business) throw notFound('Business');
-  const wallNow = { date: now.slice(0, 10), minutes: toMinutes(now.slice(11, 16)), window: bookingWindow(now, business) };
+  const wallNow = { date: now.slice(0, 10), at: now, window: bookingWindow(now, business) };
   const answers = await rangeAtATime(() =>
     visitIds ? visitAnswers(db, business.id, visitIds, query, wallNow) : serviceAnswers(db, business.id, query, wallNow),
   );

@@ -6,13 +6,13 @@
  * buffer (core/any-master.ts), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
-import { addDays, combine, dayOfWeek, toMinutes, type IsoDate } from '../../core/wallclock.js';
+import { addDays, combine, dayOfWeek, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
 import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { singleMasterSlots } from '../../core/availability.js';
 import { visitHasStartTime, type VisitCandidate, type VisitItem } from '../../core/visit-times.js';
-import { windowOnDate, type BookingWindow } from '../../core/booking-window.js';
+import { notBeforeNow, windowOnDate, type BookingWindow } from '../../core/booking-window.js';
 import { START_STEP } from '../../core/start-times.js';
 
 export const MAX_DAYS = 62;
@@ -54,7 +54,8 @@ export interface RangeService {
 
 export interface WallNow {
   date: IsoDate;
-  minutes: number;
+  /** The reading itself: core notBeforeNow says from which minute of a date anything starts. */
+  at: NaiveDateTime;
   /** The booking window (CONTRACT.md §17) as of now. */
   window: BookingWindow;
 }
@@ -103,7 +104,7 @@ function* dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: 
   // Past the horizon /slots answers the closed day's shape: a day off here too (and on a date closed whole, CONTRACT.md §21).
   const dayOff = opening === 'closed' || schedules.every((row) => !worksOn(row) || toMinutes(row.endTime) <= toMinutes(row.startTime));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
-  const notBefore = date === now.date ? now.minutes : 0;
+  const notBefore = notBeforeNow(now.at, date);
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.
   const from = combine(addDays(date, -1), '00:00');
   const to = combine(addDays(date, 1), '00:00');
@@ -182,6 +183,6 @@ export function* visitDayAnswers(items: readonly VisitRange[], date: IsoDate, no
     }
     visit.push({ bufferAfter: service.bufferAfter, candidates });
   }
-  const notBefore = date === now.date ? now.minutes : 0;
+  const notBefore = notBeforeNow(now.at, date);
   yield { date, available: visitHasStartTime(visit, { step: START_STEP, notBefore }), day_off: false };
 }

@@ -11,7 +11,8 @@ import { masters } from '../../db/schema.js';
 import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
 import { DomainError } from '../../core/errors.js';
 import { fitsAt, nearestTimes, START_STEP } from '../../core/start-times.js';
-import { minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import { toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import { notBeforeNow } from '../../core/booking-window.js';
 import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import type { ServiceView } from '../catalog/services.queries.js';
@@ -68,7 +69,7 @@ export async function takeFreeTime(tx: Db, ask: FreeTimeAsk): Promise<FreeChoice
   const opening = day ? openingOn(day, now, date) : 'closed';
   const active = new Set(day?.masterIds);
   // Nothing starts before now: a time already past is no more free than a booked one (the pages offer neither).
-  const options = { notBefore: minuteOfDay(now, date), bufferAfter: service.buffer_after };
+  const options = { notBefore: notBeforeNow(now, date), bufferAfter: service.buffer_after };
   const start = toMinutes(time);
   const seen = ask.candidates
     .filter((candidate) => active.has(candidate.id))

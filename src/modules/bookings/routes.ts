@@ -17,7 +17,8 @@ import {
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
-import { withinMasterScope } from './master-scope.js';
+import { BookingIdParam, findOwnBooking } from './own-booking.js';
+import { freeTimesRoutes } from './free-times.routes.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { createOwnerBooking, messengerUrl, replayedBooking } from './create.js';
@@ -28,12 +29,8 @@ import { eventRoutes } from './events.routes.js';
 import { countBookings, countDeletedBookings, DELETED_KEPT_DAYS, listBookingViews, listDeletedBookings } from './queries.js';
 import { CreateBookingBody, publicBookingRoutes } from './public.routes.js';
 import { myBookingsRoutes } from './my-bookings.routes.js';
-import { changeStatus, findBookingView, removeBooking } from './status.js';
+import { changeStatus, removeBooking } from './status.js';
 import { bookingBody, type BookingView } from './view.js';
-import { isUuid } from '../../core/uuid.js';
-
-/** Booking ids are UUIDs; anything else simply names no booking (404), like another business's id. */
-export const BookingIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 const OwnerBookingBody = Type.Omit(CreateBookingBody, ['captcha_token', 'if_free', 'max_price']);
 const OwnerBookingResult = Type.Object({ ...BookingBody.properties, messenger_url: Type.String() });
@@ -75,12 +72,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return business;
   }
 
-  /** The business's booking; for a master's token only that master's (another's is 404, CONTRACT.md §16). */
-  async function ownBooking(businessId: number, id: string, masterId: number | undefined) {
-    const booking = isUuid(id) ? await findBookingView(app.ctx.db, id, businessId) : undefined;
-    if (!booking || !withinMasterScope(booking, masterId)) throw notFound('Booking');
-    return booking;
-  }
+  const ownBooking = (businessId: number, id: string, masterId: number | undefined) => findOwnBooking(app.ctx.db, businessId, id, masterId);
 
   app.get(
     '/bookings',
@@ -254,6 +246,7 @@ export const bookingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicBookingRoutes);
   await app.register(myBookingsRoutes);
   await app.register(providerBookingRoutes);
+  await app.register(freeTimesRoutes);
   await app.register(overviewRoutes);
   await app.register(eventRoutes);
 };

@@ -6,7 +6,7 @@ import { notifySafely } from './notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { expireProposals } from './reschedule/queries.js';
 import { isActive } from '../../core/booking-status.js';
-import { deleteBooking, findBookingView, setBookingStatus, setStatusIfPending } from './queries.js';
+import { deleteBooking, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
 
 type StatusDeps = Pick<AppContext, 'db' | 'notifier' | 'time'>;
@@ -72,5 +72,3 @@ export async function removeBooking(ctx: StatusDeps, log: FastifyBaseLogger, boo
   if (booking.status !== 'cancelled') await changeStatus(ctx, log, booking, 'cancelled');
   await deleteBooking(ctx.db, booking.id, ctx.time.now());
 }
-
-export { findBookingView };

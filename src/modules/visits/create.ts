@@ -12,12 +12,12 @@ import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
-import { bookingWindow, outsideBookingWindow } from '../../core/booking-window.js';
+import { bookingWindow, notBeforeNow, outsideBookingWindow } from '../../core/booking-window.js';
 import { DomainError, invalidInput, notFound } from '../../core/errors.js';
 import { normalizePhone } from '../../core/phone.js';
 import { nearestTimes } from '../../core/start-times.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
-import { addMinutes, combine, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import { addMinutes, combine, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
 import {
   MAX_VISIT_ITEMS,
   MAX_VISIT_MINUTES,
@@ -262,7 +262,7 @@ async function placeItems(
   const opening = entrance === 'public' ? (day ? openingOn(day, now, date) : 'closed') : 0;
   const items = visitItems(day, date, asks, opening);
   const options = {
-    notBefore: entrance === 'public' ? minuteOfDay(now, date) : undefined,
+    notBefore: entrance === 'public' ? notBeforeNow(now, date) : undefined,
     force: input.force === true && entrance === 'owner',
   };
   const placed = items.some((item) => item.candidates.length === 0) ? undefined : placeVisit(items, toMinutes(input.time), options);

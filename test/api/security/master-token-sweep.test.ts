@@ -35,6 +35,7 @@ const MASTER_OPERATIONS = new Set([
   'listTimeOff',
   'listHolidays',
   'getVisit',
+  'listBookingFreeTimes',
 ]);
 
 /** Master operations this file's world cannot answer 2xx: the stream (its own test below), a visit (test/api/visits/bot.test.ts reads one with a master's token). */
@@ -44,6 +45,7 @@ const NOT_SEEN_HERE = new Set(['streamEvents', 'getVisit']);
 const QUERIES: Record<string, string> = {
   listTimeOff: '?from=2026-11-23&to=2026-11-30',
   listHolidays: '?year=2026',
+  listBookingFreeTimes: '?date=2026-11-24',
 };
 
 interface Operation {

@@ -4,10 +4,8 @@ import { wallClockSchema } from '../../../core/wall-clock-input.js';
 import { notFound } from '../../../core/errors.js';
 import { errorResponses, ProposalBody } from '../../../http/schemas.js';
 import { masterMay, masterScope, requireProvider } from '../../identity/guards.js';
-import { withinMasterScope } from '../master-scope.js';
+import { findOwnBooking } from '../own-booking.js';
 import { bearerSecurity } from '../../../http/openapi-security.js';
-import { findBookingView } from '../queries.js';
-import { isUuid } from '../../../core/uuid.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
 import { listProposals, proposalBody } from './queries.js';
 import { expireLapsedProposals, proposeReschedule } from './service.js';
@@ -25,11 +23,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireProvider);
 
   /** For a master's token only that master's booking (another's is 404, CONTRACT.md §16). */
-  async function ownBooking(businessId: number, id: string, masterId: number | undefined) {
-    const booking = isUuid(id) ? await findBookingView(app.ctx.db, id.toLowerCase(), businessId) : undefined;
-    if (!booking || !withinMasterScope(booking, masterId)) throw notFound('Booking');
-    return booking;
-  }
+  const ownBooking = (businessId: number, id: string, masterId: number | undefined) => findOwnBooking(app.ctx.db, businessId, id, masterId);
 
   app.post(
     '/reschedule/:booking_id',

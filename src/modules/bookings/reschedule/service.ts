@@ -6,10 +6,11 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { DomainError, isDomainError } from '../../../core/errors.js';
 import { assertWallClock } from '../../../core/wall-clock-input.js';
 import { notifySafely, type ProposalView } from '../notifier.js';
-import { addMinutes, combine, datePart, timePart, toMinutes } from '../../../core/wallclock.js';
+import { addMinutes, combine, datePart, timePart, type IsoDate } from '../../../core/wallclock.js';
+import { notBeforeNow } from '../../../core/booking-window.js';
 import { singleMasterSlots } from '../../../core/availability.js';
 import { loadMasterDay } from '../../availability/service.js';
-import { freeStartTimes } from '../../../core/start-times.js';
+import { freeStartTimes, START_STEP } from '../../../core/start-times.js';
 import { findBookingView, moveIfReschedulable } from '../queries.js';
 import { assertSlotFree } from '../strict-slots.js';
 import { bookingEndFor, loadBookingTerms } from '../timing.js';
@@ -18,7 +19,7 @@ import { findBusinessById, type BusinessRow } from '../../catalog/business.queri
 import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
-export const BOT_STEP_MINUTES = 15;
+const MINUTES_IN_DAY = 1440;
 export const NOT_RESCHEDULABLE = 'Only pending or confirmed bookings can be rescheduled';
 export const PENDING_EXISTS = 'A pending reschedule proposal already exists for this booking';
 
@@ -89,24 +90,54 @@ export async function proposeReschedule(
   return { proposal, notified };
 }
 
+/** Where a booking would move: a date and a master (the booking's own by default). */
+export interface MoveTarget {
+  date?: IsoDate;
+  masterId?: number;
+}
+
 /**
- * Start times the bot offers for moving a booking: the booking's own date, its master's
- * schedule and bookings (the booking itself left out), every 15 minutes, never in the
- * past and never the time it already has. The availability module does the computing.
+ * Start times a booking can move to, the one rule behind the bot's reschedule offer and the panel's move
+ * picker (GET /bookings/{id}/free-times): the target master's day on the date (schedule, break, time
+ * off, every other booking that occupies time with its buffer; the booking itself left out, so it may
+ * shift within its own time), the target master's duration and the service's buffer (CONTRACT.md §17,
+ * §21), every START_STEP minutes, not before now (core notBeforeNow) and never the time it already has.
+ * The owner's notice and horizon do not apply (CONTRACT.md §17: moves are not limited). By default the
+ * booking's own date and master.
  */
-export async function freeTimesForMove(ctx: Pick<AppContext, 'db' | 'time'>, booking: BookingView): Promise<string[]> {
-  const date = datePart(booking.startAt);
+export async function freeTimesForMove(
+  ctx: Pick<AppContext, 'db' | 'time'>,
+  booking: BookingView,
+  target: MoveTarget = {},
+): Promise<string[]> {
+  const masterId = target.masterId ?? booking.master.id;
+  const [times] = await freeTimesForMoveOn(ctx, booking, masterId, [target.date ?? datePart(booking.startAt)]);
+  return times ?? [];
+}
+
+/** freeTimesForMove on several dates of one master (the master's terms read once), in the order given. */
+export async function freeTimesForMoveOn(
+  ctx: Pick<AppContext, 'db' | 'time'>,
+  booking: BookingView,
+  masterId: number,
+  dates: readonly IsoDate[],
+): Promise<string[][]> {
   const now = ctx.time.now();
-  const today = datePart(now);
-  if (date < today) return [];
-  const [day, terms] = await Promise.all([
-    loadMasterDay(ctx.db, booking.businessId, booking.master.id, date, booking.id),
-    loadBookingTerms(ctx.db, booking.service.id, booking.master.id),
-  ]);
-  const answer = singleMasterSlots(date, day.schedule, day.bookings);
-  const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;
-  const options = { step: BOT_STEP_MINUTES, notBefore, bufferAfter: terms.bufferAfter };
-  return freeStartTimes(answer, terms.duration, options).filter((time) => time !== timePart(booking.startAt));
+  const terms = await loadBookingTerms(ctx.db, booking.service.id, masterId);
+  const answers: string[][] = [];
+  for (const date of dates) {
+    const notBefore = notBeforeNow(now, date);
+    if (notBefore >= MINUTES_IN_DAY) {
+      answers.push([]);
+      continue;
+    }
+    const day = await loadMasterDay(ctx.db, booking.businessId, masterId, date, booking.id);
+    const answer = singleMasterSlots(date, day.schedule, day.bookings);
+    const unchanged = masterId === booking.master.id && date === datePart(booking.startAt) ? timePart(booking.startAt) : undefined;
+    const options = { step: START_STEP, notBefore, bufferAfter: terms.bufferAfter };
+    answers.push(freeStartTimes(answer, terms.duration, options).filter((time) => time !== unchanged));
+  }
+  return answers;
 }
 
 async function voidProposal(ctx: Pick<AppContext, 'db'>, proposalId: string): Promise<AnswerOutcome> {

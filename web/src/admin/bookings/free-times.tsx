@@ -1,13 +1,11 @@
 /**
- * A master's free start times of a date for a booking that moves (the move and
- * the proposal pickers): the server's own availability rules with the booking
- * left out, minus its current time and, for today, the times already past.
+ * A master's free start times of a date for a booking that moves (the move and the proposal pickers),
+ * as the server answers them (GET /bookings/{id}/free-times, the bot's own rule): the booking left out,
+ * its current time and the times already past not offered.
  */
-import { Loading, useLoad } from '@shared/panel-ui';
-import { dateOf, hm, nowMinute, timeOf, today } from '../common/dates';
+import { ErrorBox, Loading, generalError, useLoad } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
-import { loadMasterDay, moveTimes } from '../schedules/schedule-data';
-import type { Booking } from '../common/state';
+import { client, type Booking } from '../common/state';
 import { useBookingsT } from './messages';
 
 export interface FreeTimesProps {
@@ -23,16 +21,16 @@ export function FreeTimes(props: FreeTimesProps) {
   const t = useT(messages);
   const tb = useBookingsT();
   const { booking: b, master, date } = props;
-  const day = useLoad((signal) => loadMasterDay(master.id, date, signal), [master.id, date]);
-  const unchanged = (time: string) => date === dateOf(b.start_at) && master.id === b.master.id && time === timeOf(b.start_at);
   // Past times are not offered (one can still be typed, e.g. to record a late walk-in).
-  const passed = (time: string) => date < today() || (date === today() && time <= hm(nowMinute()));
-  const times = day.data
-    ? moveTimes(date, day.data.row, day.data.bookings, b, day.data.terms).filter((time) => !unchanged(time) && !passed(time))
-    : [];
+  const day = useLoad(
+    (signal) => client.get('/bookings/{id}/free-times', { path: { id: b.id }, query: { date, master_id: master.id }, signal }),
+    [b.id, master.id, date],
+  );
+  const times = day.data?.[0]?.times ?? [];
   return (
     <>
       <p class="muted free-times-title">{tb('freeTimes', { master: master.name })}</p>
+      <ErrorBox error={generalError(day.error)} />
       {day.loading ? (
         <Loading text={t('loading')} />
       ) : times.length === 0 ? (

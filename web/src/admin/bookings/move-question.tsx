@@ -29,11 +29,21 @@ export function MoveQuestion(props: { booking: Booking; target: MoveTarget; onDo
     props.onDone(await client.patch('/bookings/{id}', { path: { id: booking.id }, body }));
   });
   const taken = hasCode(move.error, 'slot_taken');
+  // CONTRACT.md §19: a master who does not do the service, should the panel's list be out of date.
+  const notTheirs = hasCode(move.error, 'master_not_for_service');
   const when = `${formatDate(target.date, lang, { weekday: 'short', day: 'numeric', month: 'long' })}, ${target.time}`;
   return (
     <div class="notice" role="alertdialog" aria-label={tb('moveTitle')} data-testid="move-question">
       <p class="ask-text">{tb('moveAsk', { client: booking.client.first_name, when, master: target.masterName })}</p>
-      <ErrorBox error={taken ? tb('slotTaken') : generalError(move.error)} />
+      <ErrorBox
+        error={
+          taken
+            ? tb('slotTaken')
+            : notTheirs
+              ? tb('masterNotForService', { master: target.masterName, service: booking.service.name })
+              : generalError(move.error)
+        }
+      />
       <div class="row">
         <button type="button" class="btn btn-small" disabled={move.busy} onClick={() => void move.run()}>
           {tb('moveYes')}

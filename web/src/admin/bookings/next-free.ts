@@ -8,7 +8,9 @@
  */
 import { singleMasterSlots, type DayClosure, type TimedBooking } from '@core/availability.js';
 import { withTimeOff } from '@core/time-off.js';
-import { freeStartTimes, type WindowAnswer } from '@core/start-times.js';
+import { freeStartTimes, START_STEP, type WindowAnswer } from '@core/start-times.js';
+import { notBeforeNow } from '@core/booking-window.js';
+import { combine, fromMinutes } from '@core/wallclock.js';
 import { addDays } from '../common/dates.js';
 
 export interface FreeDay {
@@ -80,12 +82,13 @@ export function firstFreeStart(
   days: readonly FreeDay[],
   duration: number,
   now: WallNow,
-  step = 15,
+  step = START_STEP,
   bufferAfter = 0,
 ): { date: string; time: string } | null {
   for (const day of days) {
     if (day.date < now.date) continue;
-    const [time] = freeStartTimes(day.answer, duration, { step, notBefore: day.date === now.date ? now.minutes : 0, bufferAfter });
+    const notBefore = notBeforeNow(combine(now.date, fromMinutes(now.minutes)), day.date);
+    const [time] = freeStartTimes(day.answer, duration, { step, notBefore, bufferAfter });
     if (time) return { date: day.date, time };
   }
   return null;
@@ -108,7 +111,7 @@ export async function nextFreeStart(
   const start = from < now.date ? now.date : from;
   for (let week = 0; week < WEEKS_AHEAD; week++) {
     const dates = Array.from({ length: 7 }, (_, i) => addDays(start, week * 7 + i));
-    const found = firstFreeStart(await fetchWeek(dates), duration, now, 15, bufferAfter);
+    const found = firstFreeStart(await fetchWeek(dates), duration, now, START_STEP, bufferAfter);
     if (found) return found;
   }
   return null;

@@ -34,6 +34,8 @@ interface ColumnProps {
   drag: BlockDrag;
   /** The visit marks of the shown bookings (CONTRACT.md §20), by booking id. */
   visits?: ReadonlyMap<string, VisitMark>;
+  /** A booking is being dragged that this master does not do (CONTRACT.md §19): the column refuses the drop. */
+  refusesDrop?: boolean;
   onOpen: (booking: Booking) => void;
   onCreate?: (masterId: number, date: string, minute: number) => void;
 }
@@ -63,7 +65,7 @@ export function CalendarColumn(props: ColumnProps) {
         </div>
       )}
       <div
-        class={props.onCreate ? 'cal-body can-create' : 'cal-body'}
+        class={`cal-body${props.onCreate ? ' can-create' : ''}${props.refusesDrop ? ' drop-refused' : ''}`}
         style={{ '--height': px((to - from) * scale.perMinute), '--hour': px(60 * scale.perMinute) }}
         data-master-id={column.masterId}
         data-date={day}

@@ -4,8 +4,10 @@
  * whatever .cal-body lies under the pointer; its data attributes name master and date.
  */
 import { useRef, useState } from 'preact/hooks';
+import { START_STEP } from '@core/start-times.js';
 
-export const SNAP_MINUTES = 15;
+/** A drop lands on the grid start times are offered on. */
+export const SNAP_MINUTES = START_STEP;
 const THRESHOLD_PX = 6;
 
 export interface Drop {

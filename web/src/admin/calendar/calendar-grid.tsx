@@ -28,6 +28,8 @@ interface GridProps {
   /** An empty time of a master was clicked (minute of the day, snapped down to 15 minutes). */
   onCreate?: (masterId: number, date: string, minute: number) => void;
   onMove?: (booking: Booking, drop: Drop) => void;
+  /** Whether a booking may be dropped on a master (CONTRACT.md §19): a column that may not take it is marked while it is dragged. */
+  mayDrop?: (booking: Booking, masterId: number) => boolean;
   compact: boolean;
   /** Column width in px; the grid scrolls sideways inside its box when they do not fit. */
   colWidth: number;
@@ -77,6 +79,8 @@ export function CalendarGrid(props: GridProps) {
   // CONTRACT.md §20: a visit's items are drawn as one linked group, in every column and day they are in.
   const visits = visitMarks(props.bookings);
   const blockDrag = { drag, handlers: props.onMove ? handlers : undefined, clickAllowed };
+  const dragged = drag ? props.bookings.find((b) => b.id === drag.id) : undefined;
+  const refusesDrop = (masterId: number) => dragged !== undefined && props.mayDrop?.(dragged, masterId) === false;
   const axisHead = days.length > 1 ? (masterHeads ? 'cal-head heads-both' : 'cal-head heads-day') : 'cal-head';
 
   return (
@@ -121,6 +125,7 @@ export function CalendarGrid(props: GridProps) {
                   bufferOf={props.bufferOf}
                   drag={blockDrag}
                   visits={visits}
+                  refusesDrop={refusesDrop(column.masterId)}
                   onOpen={props.onOpen}
                   onCreate={props.onCreate}
                 />

@@ -22,6 +22,8 @@ import { CloseTimeDialog } from './close-time-dialog';
 import { shownCount } from './shown-count';
 import type { TimeOffSeed } from '../time-off/time-off-form';
 import { dayRow } from '../schedules/schedule-data';
+import { mastersForService } from '../bookings/owner-rules';
+import { useBookingsT } from '../bookings/messages';
 import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
 import { useCalendarT } from './messages';
@@ -36,14 +38,26 @@ export function CalendarPage() {
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
   const [closing, setClosing] = useState<TimeOffSeed | null>(null);
   const [moving, setMoving] = useState<{ booking: Booking; target: MoveTarget } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const tb = useBookingsT();
   const current = shown.length === 1 ? shown[0] : undefined;
   const colWidth = view === 'week' ? (narrow ? 92 : 124) : 180;
   const title =
     view === 'day'
       ? formatDate(date, lang)
       : `${formatDate(days[0]!, lang, { day: 'numeric', month: 'short' })} – ${formatDate(days[6]!, lang, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  // CONTRACT.md §19: a drag offers only the masters who do the booking's service (the move dialog's rule).
+  const mayTake = (booking: Booking, masterId: number) =>
+    masterId === booking.master.id ||
+    !setup.data ||
+    mastersForService(setup.data.masters, booking.service.id).some((m) => m.id === masterId);
   const onMove = (booking: Booking, drop: { masterId: number; date: string; minute: number }) => {
     const column = columns.find((c) => c.masterId === drop.masterId);
+    if (!mayTake(booking, drop.masterId)) {
+      setRefused(tb('masterNotForService', { master: column?.name ?? '', service: booking.service.name }));
+      return;
+    }
+    setRefused(null);
     const target = { masterId: drop.masterId, masterName: column?.name ?? booking.master.name, date: drop.date, time: hm(drop.minute) };
     const same = target.masterId === booking.master.id && `${target.date}T${target.time}` === booking.start_at.slice(0, 16);
     if (!same) setMoving({ booking, target });
@@ -67,7 +81,7 @@ export function CalendarPage() {
         {title}
         {bookings.data && ` · ${tc('bookingsCount', { n: shownCount(bookings.data, mode.kind === 'grid' ? shown : undefined) })}`}
       </p>
-      <ErrorBox error={generalError(setup.error ?? bookings.error)} />
+      <ErrorBox error={generalError(setup.error ?? bookings.error) ?? refused ?? undefined} />
       {!setup.data || !bookings.data ? (
         <Loading text={t('loading')} />
       ) : columns.length === 0 ? (
@@ -88,6 +102,7 @@ export function CalendarPage() {
           onOpen={setOpen}
           onCreate={(masterId, day, minute) => setCreating({ masterId, date: day, time: hm(minute) })}
           onMove={onMove}
+          mayDrop={mayTake}
         />
       )}
       {mode.kind === 'grid' && columns.length > 0 && <p class="muted cal-hint">{narrow ? tc('calendarHintPhone') : tc('calendarHint')}</p>}
