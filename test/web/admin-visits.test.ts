@@ -182,9 +182,15 @@ describe('a visit in the calendar and its card', () => {
     expect((await visitNow(visit.id)).bookings.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
   });
 
-  it('360: the visit card fits; the client card shows the visit as one line; "Записать снова" repeats the visit', async () => {
+  it('360: the day list links the items; the visit card fits; the client card shows one line; "Записать снова" repeats the visit', async () => {
     const visit = await publicVisit('16:30', 'Гаухар', '+7 701 555 30 30');
     const page = await browser.open(PHONE, salon.owner.token);
+    // "Все мастера" on a phone lists the day: the visit's lines are linked the same way.
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=all`);
+    const lines = page.locator(`.day-item[data-visit="${visit.id}"]`);
+    await lines.first().waitFor();
+    expect(await lines.locator('.visit-hint').allTextContents()).toEqual(['визит · 2 услуги', 'визит · 2 услуги']);
+    expect(new Set(await lines.evaluateAll((items) => items.map((item) => getComputedStyle(item).borderLeftColor))).size).toBe(1);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=${salon.erlan}`);
     await page.locator(`.cal-booking[data-booking="${visit.bookings[0]!.id}"]`).tap();
     const card = page.getByRole('dialog', { name: 'Визит' });
