@@ -138,7 +138,7 @@ describe('a visit in the calendar and its card', () => {
     expect([confirmed.status, ...confirmed.bookings.map((b) => b.status)]).toEqual(['confirmed', 'confirmed', 'confirmed']);
   });
 
-  it('1280: the move offers the times of the whole visit and moves every item; one item changed alone shows "mixed"', async () => {
+  it('1280: the move offers the times of the whole visit and moves every item; one item changed alone shows "mixed"; cancel and delete act on all', async () => {
     const visit = await publicVisit('09:00', 'Дина', '+7 701 555 20 20', TUESDAY);
     // Данияр is busy 16:00-17:00: a visit from 15:00 would put his beard at 16:00, so 15:00 is not offered.
     const busy = await api('POST', '/bookings', {
@@ -180,11 +180,23 @@ describe('a visit in the calendar and its card', () => {
     await card.getByRole('button', { name: 'Да, отменить визит' }).click();
     await expect.poll(() => card.getByTestId('visit-status').textContent()).toBe('Отменена');
     expect((await visitNow(visit.id)).bookings.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
+    // Deleting deletes every item.
+    await card.getByRole('button', { name: 'Удалить визит' }).click();
+    await card.getByRole('button', { name: 'Да, удалить' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await api('GET', `/visits/${visit.id}`)).statusCode).toBe(404);
+    for (const item of visit.bookings) expect((await api('GET', `/bookings/${item.id}`)).statusCode).toBe(404);
   });
 
-  it('360: the visit card fits; the client card shows the visit as one line; "Записать снова" repeats the visit', async () => {
+  it('360: the day list links the items; the visit card fits; the client card shows one line; "Записать снова" repeats the visit', async () => {
     const visit = await publicVisit('16:30', 'Гаухар', '+7 701 555 30 30');
     const page = await browser.open(PHONE, salon.owner.token);
+    // "Все мастера" on a phone lists the day: the visit's lines are linked the same way.
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=all`);
+    const lines = page.locator(`.day-item[data-visit="${visit.id}"]`);
+    await lines.first().waitFor();
+    expect(await lines.locator('.visit-hint').allTextContents()).toEqual(['визит · 2 услуги', 'визит · 2 услуги']);
+    expect(new Set(await lines.evaluateAll((items) => items.map((item) => getComputedStyle(item).borderLeftColor))).size).toBe(1);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}&master=${salon.erlan}`);
     await page.locator(`.cal-booking[data-booking="${visit.bookings[0]!.id}"]`).tap();
     const card = page.getByRole('dialog', { name: 'Визит' });
