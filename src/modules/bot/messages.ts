@@ -124,6 +124,12 @@ export function newBookingText(booking: BookingView): string {
   );
 }
 
+/** A visit's items, one numbered line each: start time, service, master, price (CONTRACT.md §20). */
+export const visitItemLines = (items: readonly BookingView[]): string[] =>
+  items.map((item, index) =>
+    line(`${index + 1}`, `${formatTime(item.startAt)} ${item.service.name}, ${item.master.name}, ${formatPrice(item.priceSnapshot)}`),
+  );
+
 /**
  * CONTRACT.md §20: one new-visit notice listing every item (service, master, time, price) and the total;
  * a master's notice lists that master's items only (with the visit's total of them).
@@ -137,9 +143,7 @@ export function newVisitText(items: readonly BookingView[]): string {
     line('Клиент', first.client.firstName),
     line('Телефон', formatPhone(first.client.phone)),
     line('Дата', formatDate(first.startAt)),
-    ...items.map((item, index) =>
-      line(`${index + 1}`, `${formatTime(item.startAt)} ${item.service.name}, ${item.master.name}, ${formatPrice(item.priceSnapshot)}`),
-    ),
+    ...visitItemLines(items),
     line('Итого', formatPrice(total)),
     first.notes ? line('Комментарий', clip(first.notes, NOTE_SHOWN_LIMIT)) : null,
   );

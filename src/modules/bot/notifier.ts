@@ -25,7 +25,16 @@ import {
 import { PASSWORD_RESET_MINUTES } from '../accounts/password-reset.js';
 import { masterChatOf } from './master-link.js';
 import { masterMovedText, masterStatusChangedText, masterUnlinkedText } from './master-messages.js';
-import { activeChats, bookingClientChats } from './subscriptions.js';
+import { activeChats, bookingClientChats, visitClientChats } from './subscriptions.js';
+import {
+  masterVisitMovedText,
+  masterVisitStatusChangedText,
+  visitMovedText,
+  visitRescheduleAnsweredText,
+  visitRescheduleProposedText,
+  visitStatusChangedText,
+} from './visit-messages.js';
+import { visitBookings } from '../visits/queries.js';
 import { NotSent } from '../bookings/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';
 
@@ -129,6 +138,46 @@ export class TelegramNotifier implements Notifier {
     await this.sendAll([chatId], text, keyboard);
   }
 
+  /** CONTRACT.md §16, §20: each linked master of the items one notice of their own items (not to `already`'s chats). */
+  private toMastersOf(
+    items: readonly BookingView[],
+    textOf: (own: readonly BookingView[]) => string | null,
+    already: readonly string[] = [],
+  ): Promise<unknown> {
+    const byMaster = new Map<number, BookingView[]>();
+    for (const item of items) byMaster.set(item.master.id, [...(byMaster.get(item.master.id) ?? []), item]);
+    return Promise.all([...byMaster.values()].map((own) => this.toMaster(own[0]!, textOf(own), undefined, already)));
+  }
+
+  /** The visit of a booking, in order, when it is an item of one (CONTRACT.md §20); undefined for a single booking. */
+  private async visitOf(booking: BookingView): Promise<BookingView[] | undefined> {
+    if (!booking.visitId) return undefined;
+    const items = await visitBookings(this.db, booking.businessId, booking.visitId);
+    return items.length > 0 ? items : undefined;
+  }
+
+  private async toVisitClient(items: readonly BookingView[], notice: string, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+    const chats = await visitClientChats(this.db, items);
+    if (chats.length === 0) {
+      this.notSent.note('no_subscription', { notice });
+      return false;
+    }
+    return this.sendAll(chats, text, keyboard);
+  }
+
+  async visitStatusChanged(business: BusinessRow, items: readonly BookingView[]): Promise<void> {
+    const text = visitStatusChangedText(business, items);
+    if (!text) return;
+    await Promise.all([this.toVisitClient(items, 'visit status change', text), this.toMastersOf(items, masterVisitStatusChangedText)]);
+  }
+
+  async visitMoved(business: BusinessRow, items: readonly BookingView[], previousStart: string): Promise<void> {
+    await Promise.all([
+      this.toVisitClient(items, 'visit moved', visitMovedText(business, items, previousStart)),
+      this.toMastersOf(items, (own) => masterVisitMovedText(own, previousStart)),
+    ]);
+  }
+
   async newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void> {
     const chats = known?.providerChats ?? (await this.providerChats(business));
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
@@ -187,6 +236,11 @@ export class TelegramNotifier implements Notifier {
   }
 
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean> {
+    const visit = await this.visitOf(booking);
+    if (visit) {
+      const text = visitRescheduleProposedText(business, visit, proposal);
+      return this.toVisitClient(visit, 'reschedule proposal', text, proposalKeyboard(proposal.id));
+    }
     const chats = await this.clientChats(booking);
     if (chats.length === 0) {
       this.notSent.note('no_subscription', { notice: 'reschedule proposal' });
@@ -197,6 +251,16 @@ export class TelegramNotifier implements Notifier {
 
   async rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void> {
     const chats = await this.providerChats(business);
+    const visit = await this.visitOf(booking);
+    if (visit) {
+      const accepted = proposal.status === 'ACCEPTED';
+      const text = visitRescheduleAnsweredText(visit, proposal, accepted);
+      await Promise.all([
+        this.sendAll(chats, text),
+        this.toMastersOf(visit, (own) => visitRescheduleAnsweredText(own, proposal, accepted), chats),
+      ]);
+      return;
+    }
     const text = rescheduleAnsweredText(booking, proposal, proposal.status === 'ACCEPTED');
     await Promise.all([this.sendAll(chats, text), this.toMaster(booking, text, undefined, chats)]);
   }

@@ -116,6 +116,21 @@ export async function bookingClientChats(db: Db, booking: ClientOf): Promise<str
   return activeChats(db, 'CLIENT_BOOKING', [booking.id]);
 }
 
+/**
+ * The chats that speak for a visit's client (CONTRACT.md §20, one client for every item): those that
+ * verified its phone, else those following any of its bookings (§11's order, as for one booking).
+ */
+export async function visitClientChats(db: Db, items: readonly ClientOf[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const byPhone = await activeChats(db, 'CLIENT_PHONE', phoneVariants(items[0]!.client.phone));
+  if (byPhone.length > 0) return byPhone;
+  return activeChats(
+    db,
+    'CLIENT_BOOKING',
+    items.map((item) => item.id),
+  );
+}
+
 /** CONTRACT.md §11: a chat may answer for a booking (ra_/rd_) when it is one of the chats that speak for its client. */
 export async function chatFollowsBooking(db: Db, chatId: string, booking: ClientOf): Promise<boolean> {
   return (await bookingClientChats(db, booking)).includes(chatId);
