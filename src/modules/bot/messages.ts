@@ -6,6 +6,7 @@
  */
 import type { BookingView } from '../bookings/view.js';
 import { formatPhone } from '../../core/phone.js';
+import { hears } from '../../core/notices.js';
 
 export interface BusinessInfo {
   name: string;
@@ -157,6 +158,7 @@ export function decidedBookingText(booking: BookingView, status: 'confirmed' | '
 
 /** Status change → client. pending and rejected send nothing (null). */
 export function statusChangedText(business: BusinessInfo, booking: BookingView): string | null {
+  if (!hears('client', { kind: 'status', status: booking.status })) return null;
   const details = lines(line('Бизнес', business.name), bookingLines(booking));
   switch (booking.status) {
     case 'confirmed':
@@ -169,10 +171,8 @@ export function statusChangedText(business: BusinessInfo, booking: BookingView):
         '',
         `Пожалуйста, свяжитесь с ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}, чтобы выбрать другое время.`,
       );
-    case 'completed':
-      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
     default:
-      return null;
+      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
   }
 }
 

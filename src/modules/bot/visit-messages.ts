@@ -4,6 +4,7 @@
  * goes through `line`/`md`, so a message parses whatever the names hold.
  */
 import { formatPhone } from '../../core/phone.js';
+import { hears } from '../../core/notices.js';
 import { addMinutes, combine, minutesBetween } from '../../core/wallclock.js';
 import type { BookingView } from '../bookings/view.js';
 import {
@@ -45,7 +46,7 @@ const contactBusiness = (business: BusinessInfo, ask: string): string =>
 export function visitStatusChangedText(business: BusinessInfo, items: readonly BookingView[]): string | null {
   const status = items[0]?.status;
   const heading = status && HEADINGS[status];
-  if (!heading) return null;
+  if (!heading || !hears('client', { kind: 'status', status })) return null;
   const details = lines(line('Бизнес', business.name), visitLines(items));
   switch (status) {
     case 'confirmed':
@@ -76,7 +77,9 @@ const clientLines = (item: BookingView): string =>
 /** A status change of a master's items of a visit → that master (CONTRACT.md §16); null when it notifies no one. */
 export function masterVisitStatusChangedText(items: readonly BookingView[]): string | null {
   const heading = items[0] && HEADINGS[items[0].status];
-  return heading ? lines(heading, '', clientLines(items[0]!), visitLines(items)) : null;
+  return heading && hears('masters', { kind: 'status', status: items[0]!.status })
+    ? lines(heading, '', clientLines(items[0]!), visitLines(items))
+    : null;
 }
 
 /** The owner moved the visit → each master, their items. */

@@ -9,7 +9,7 @@ import {
   PROPOSAL_NOT_FOUND,
   proposalAnsweredForClientText,
 } from '../messages.js';
-import { chatFollowsBooking } from '../subscriptions.js';
+import { chatSpeaksForClient } from '../recipients.js';
 import { shiftVisit } from '../../visits/manage.js';
 import { visitBookings } from '../../visits/queries.js';
 import { visitProposalAnsweredForClientText } from '../visit-messages.js';
@@ -21,7 +21,7 @@ export const SLOT_TAKEN_FOR_CLIENT = 'Это время уже занято. С�
 /** ra_ / rd_: the client's answer, only from a chat subscribed to that booking (CONTRACT.md §11). */
 async function answer(deps: BotDeps, tg: Context, proposalId: string, accept: boolean): Promise<Answer> {
   const chatId = chatIdOf(tg);
-  const fromClientChat = async (booking: BookingView) => chatId !== undefined && chatFollowsBooking(deps.app.db, chatId, booking);
+  const fromClientChat = async (booking: BookingView) => chatId !== undefined && chatSpeaksForClient(deps.app.db, chatId, booking);
   const outcome = await answerProposal(deps.app, deps.log, proposalId, accept, fromClientChat, shiftVisit);
   const dropButtons = () => attempt(deps.log, 'editMessageReplyMarkup', () => tg.editMessageReplyMarkup());
   switch (outcome.kind) {
