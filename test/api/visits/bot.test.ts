@@ -154,6 +154,17 @@ describe("the provider's buttons on a visit's notice", () => {
     expect(lastAnswer()).toBe(ALREADY_HANDLED);
   });
 
+  it('reject_ of a visit one of whose items was confirmed alone cancels every item still to take place', async () => {
+    const s = await scene();
+    const second = s.visit.bookings[1]!.id;
+    await t.op('patch', '/api/v1/bookings/{id}', { token: s.token, path: { id: second }, body: { status: 'confirmed' } });
+    fake.reset();
+    await postUpdate(t, callbackUpdate(s.chat, `reject_${firstId(s)}`));
+    expect(lastAnswer()).toBe('Запись отклонена');
+    expect(await statuses(s)).toEqual(['cancelled', 'cancelled']);
+    expect(fake.textsTo(s.client)).toHaveLength(1);
+  });
+
   it('confirm_ and reject_ pressed at once leave one decision for the whole visit', async () => {
     const s = await scene();
     await Promise.all([
