@@ -12,6 +12,7 @@ import {
   visitRescheduleProposedText,
   visitStatusChangedText,
 } from '../../src/modules/bot/visit-messages.js';
+import { clientSubscribedText } from '../../src/modules/bot/messages.js';
 import { legacyMarkdownError } from '../helpers/fake-telegram.js';
 
 const item = (over: Partial<BookingView> = {}): BookingView => ({
@@ -71,6 +72,8 @@ function allTexts(value: string): string[] {
     visitProposalAnsweredForClientText(biz, items, false),
     visitRescheduleAnsweredText(items, proposal, true),
     visitRescheduleAnsweredText(items, proposal, false),
+    clientSubscribedText(biz, items[0]!, items),
+    clientSubscribedText(biz, items[0]!, [items[0]!, { ...items[1]!, status: 'cancelled' }]),
   ];
 }
 
@@ -122,6 +125,13 @@ describe('contents', () => {
     const declined = visitRescheduleAnsweredText(visit(), proposal, false);
     expect(declined).toContain('25.11.2026 15:30');
     expect(declined).toContain('24.11.2026 10:00');
+  });
+
+  it('/start client_ of a visit shows every item; items of different statuses say so', () => {
+    const text = clientSubscribedText(business, visit('pending')[0]!, visit('pending'));
+    for (const part of ['10:00 Стрижка', '11:00 Борода', '8 000 KZT', 'ожидает подтверждения']) expect(text).toContain(part);
+    const [first, second] = visit('confirmed');
+    expect(clientSubscribedText(business, first!, [first!, { ...second!, status: 'cancelled' }])).toContain('разные');
   });
 
   it('the decided notice says what was decided', () => {

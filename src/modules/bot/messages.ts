@@ -198,8 +198,24 @@ const STATUS_NAMES: Record<string, string> = {
   rejected: 'отклонена',
 };
 
-/** /start client_{booking_id}: the booking as it stands; the text depends on its status. */
-export function clientSubscribedText(business: BusinessInfo, booking: BookingView): string {
+/**
+ * /start client_{booking_id}: the booking as it stands; the text depends on its status. A booking of a visit
+ * (CONTRACT.md §20, `visit` its items in order) shows the whole visit, its status the items' common one.
+ */
+export function clientSubscribedText(business: BusinessInfo, booking: BookingView, visit: readonly BookingView[] = []): string {
+  if (visit.length > 1) {
+    const common = visit.every((item) => item.status === visit[0]!.status) ? visit[0]!.status : undefined;
+    return clientSubscribedLines(business, common, [
+      line('Дата', formatDate(visit[0]!.startAt)),
+      ...visitItemLines(visit),
+      line('Итого', formatPrice(visit.reduce((sum, item) => sum + item.priceSnapshot, 0))),
+    ]);
+  }
+  return clientSubscribedLines(business, booking.status, [bookingLines(booking)]);
+}
+
+/** `status` undefined: the items of a visit differ (one was changed alone). */
+function clientSubscribedLines(business: BusinessInfo, status: string | undefined, details: string[]): string {
   const intro: Record<string, string> = {
     pending: 'Ваша запись ожидает подтверждения. Мы сообщим, когда её подтвердят.',
     confirmed: 'Ваша запись подтверждена. Ждём вас!',
@@ -210,11 +226,11 @@ export function clientSubscribedText(business: BusinessInfo, booking: BookingVie
   return lines(
     '🔔 *Уведомления по записи включены*',
     '',
-    intro[booking.status] ?? '',
+    status === undefined ? 'Статусы услуг визита различаются: мы сообщим о каждом изменении.' : (intro[status] ?? ''),
     '',
     line('Бизнес', business.name),
-    bookingLines(booking),
-    line('Статус', STATUS_NAMES[booking.status] ?? booking.status),
+    ...details,
+    line('Статус', status === undefined ? 'разные' : (STATUS_NAMES[status] ?? status)),
     business.address ? line('Адрес', business.address) : null,
     '',
     'Чтобы получать уведомления обо всех записях на ваш номер, нажмите «Поделиться номером» ниже.',

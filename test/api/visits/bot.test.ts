@@ -104,6 +104,9 @@ describe('/start client_ of a visit', () => {
       .from(subscriptions)
       .where(eq(subscriptions.messengerChatId, String(chat)));
     expect(rows.map((row) => row.contextRef).sort()).toEqual(s.visit.bookings.map((b) => b.id).sort());
+    const reply = fake.textsTo(chat)[0]!;
+    for (const part of ['Уведомления по записи включены', '10:00 Стрижка', '11:00 Борода', '8 000 KZT', 'ожидает подтверждения'])
+      expect(reply).toContain(part);
   });
 });
 
