@@ -168,6 +168,20 @@ describe("the provider's buttons on a visit's notice", () => {
     expect(fake.textsTo(s.client)).toHaveLength(1);
   });
 
+  it('reject_ leaves an item completed alone as it is, and the client hears only of the cancelled ones', async () => {
+    const s = await scene();
+    const second = s.visit.bookings[1]!.id;
+    await t.op('patch', '/api/v1/bookings/{id}', { token: s.token, path: { id: second }, body: { status: 'completed' } });
+    fake.reset();
+    await postUpdate(t, callbackUpdate(s.chat, `reject_${firstId(s)}`));
+    expect(await statuses(s)).toEqual(['cancelled', 'completed']);
+    const told = fake.textsTo(s.client);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('Запись ОТМЕНЕНА');
+    expect(told[0]).toContain('Стрижка');
+    expect(told[0]).not.toContain('Борода');
+  });
+
   it('confirm_ and reject_ pressed at once leave one decision for the whole visit', async () => {
     const s = await scene();
     await Promise.all([

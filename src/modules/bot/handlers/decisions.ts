@@ -13,7 +13,9 @@ async function decideVisitItems(deps: BotDeps, tg: Context, found: ProviderBooki
   const decided = await decideVisit(deps.app, await pressedItems(deps, found), status);
   if (!decided) return refuse(ALREADY_HANDLED);
   await edit(deps, tg, decidedVisitText(decided, status));
-  await notifyVisitStatus(deps.app, deps.log, found.business, decided);
+  // The client hears of the items that got the status (an item completed before stays out of the notice).
+  const changed = decided.filter((item) => item.status === status);
+  await notifyVisitStatus(deps.app, deps.log, found.business, changed);
   return { text: status === 'confirmed' ? 'Запись подтверждена' : 'Запись отклонена' };
 }
 
