@@ -63,6 +63,11 @@ export function addMinutes(naive: NaiveDateTime, minutes: number): NaiveDateTime
   return formatUtcFields(new Date(toUtcFields(naive).getTime() + minutes * 60_000));
 }
 
+/** Minutes from one naive date-time to another (either may be on another day; negative when `to` is earlier). */
+export function minutesBetween(from: NaiveDateTime, to: NaiveDateTime): number {
+  return Math.round((toUtcFields(to).getTime() - toUtcFields(from).getTime()) / 60_000);
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   return addMinutes(combine(date, '00:00'), days * 1440).slice(0, 10);
 }

@@ -8,6 +8,8 @@ export type NotifierCall =
   | { kind: 'newVisit'; business: BusinessRow; items: readonly BookingView[] }
   | { kind: 'bookingStatusChanged'; business: BusinessRow; booking: BookingView }
   | { kind: 'bookingMoved'; business: BusinessRow; booking: BookingView; previousStart: string }
+  | { kind: 'visitStatusChanged'; business: BusinessRow; items: readonly BookingView[] }
+  | { kind: 'visitMoved'; business: BusinessRow; items: readonly BookingView[]; previousStart: string }
   | { kind: 'rescheduleProposed'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'rescheduleAnswered'; business: BusinessRow; booking: BookingView; proposal: ProposalView }
   | { kind: 'passwordReset'; business: BusinessRow; password: string }
@@ -37,6 +39,12 @@ export class RecordingNotifier implements Notifier {
   }
   async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string) {
     this.record({ kind: 'bookingMoved', business, booking, previousStart });
+  }
+  async visitStatusChanged(business: BusinessRow, items: readonly BookingView[]) {
+    this.record({ kind: 'visitStatusChanged', business, items });
+  }
+  async visitMoved(business: BusinessRow, items: readonly BookingView[], previousStart: string) {
+    this.record({ kind: 'visitMoved', business, items, previousStart });
   }
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView) {
     this.record({ kind: 'rescheduleProposed', business, booking, proposal });

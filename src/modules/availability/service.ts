@@ -28,9 +28,10 @@ const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: numb
 
 /**
  * One master's schedule row (with the date's time off, CONTRACT.md §21) and bookings for a day;
- * `excludeBookingId` leaves a booking out (it is the one being moved).
+ * `exclude` leaves bookings out (the one being moved, or every item of a visit being moved).
  */
-export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, excludeBookingId?: string) {
+export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, exclude: string | readonly string[] = []) {
+  const excluded = new Set(typeof exclude === 'string' ? [exclude] : exclude);
   const dow = dayOfWeek(date);
   const [rows, bookings, timeOff] = await Promise.all([
     rowsForDay(db, businessId, dow),
@@ -39,7 +40,7 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
   ]);
   return {
     schedule: withTimeOff(scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow), closureOn(timeOff, masterId, date)),
-    bookings: bookings.filter((booking) => booking.id !== excludeBookingId) as TimedBooking[],
+    bookings: bookings.filter((booking) => !excluded.has(booking.id)) as TimedBooking[],
   };
 }
 

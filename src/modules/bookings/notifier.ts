@@ -48,6 +48,13 @@ export interface Notifier {
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */
   bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void>;
+  /**
+   * CONTRACT.md §20: items of one visit got one status together (the whole visit, or one master's items) → ONE
+   * notice to the client listing them (lookup as for one booking), and one to each linked master of their items.
+   */
+  visitStatusChanged(business: BusinessRow, items: readonly BookingView[]): Promise<void>;
+  /** CONTRACT.md §20: the owner moved a whole visit (its items as moved; `previousStart` the visit's old start) → once, as visitStatusChanged. */
+  visitMoved(business: BusinessRow, items: readonly BookingView[], previousStart: string): Promise<void>;
   /** Reschedule proposal → the client; true when a message was sent. */
   rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean>;
   /** The client's answer → the provider. */
@@ -86,6 +93,14 @@ export class DisabledNotifier implements Notifier {
   }
 
   async bookingMoved(): Promise<void> {
+    this.skip();
+  }
+
+  async visitStatusChanged(): Promise<void> {
+    this.skip();
+  }
+
+  async visitMoved(): Promise<void> {
     this.skip();
   }
 

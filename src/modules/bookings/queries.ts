@@ -113,11 +113,22 @@ export async function setBookingStatus(db: Db, id: string, status: BookingStatus
 }
 
 /** Conditional on the booking still being pending, so two racing decisions cannot both win. */
-export async function setStatusIfPending(db: Db, id: string, status: BookingStatus, now: NaiveDateTime): Promise<boolean> {
+export function setStatusIfPending(db: Db, id: string, status: BookingStatus, now: NaiveDateTime): Promise<boolean> {
+  return setStatusIfIn(db, id, status, now, ['pending']);
+}
+
+/** Conditional on the booking's status still being one of `from`; false when it no longer is (a change raced in). */
+export async function setStatusIfIn(
+  db: Db,
+  id: string,
+  status: BookingStatus,
+  now: NaiveDateTime,
+  from: readonly BookingStatus[],
+): Promise<boolean> {
   const rows = await db
     .update(bookings)
     .set({ status, updatedAt: now })
-    .where(and(eq(bookings.id, id), eq(bookings.status, 'pending')))
+    .where(and(eq(bookings.id, id), inArray(bookings.status, [...from])))
     .returning({ id: bookings.id });
   return rows.length > 0;
 }

@@ -6,13 +6,14 @@ import { notifySafely } from './notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { expireProposals } from './reschedule/queries.js';
 import { isActive } from '../../core/booking-status.js';
+import { hears } from '../../core/notices.js';
 import { deleteBooking, setBookingStatus, setStatusIfPending } from './queries.js';
 import type { BookingView } from './view.js';
 
 type StatusDeps = Pick<AppContext, 'db' | 'notifier' | 'time'>;
 
-/** pending and rejected send nothing (SPEC.md Notifications, "status change"). */
-export const notifiesClient = (status: string): boolean => status === 'confirmed' || status === 'cancelled' || status === 'completed';
+/** pending and rejected send nothing (SPEC.md Notifications, "status change"): core/notices.ts whoHears. */
+export const notifiesClient = (status: string): boolean => hears('client', { kind: 'status', status });
 
 /** `business` when the caller already holds it (saves a lookup). */
 export async function notifyClient(

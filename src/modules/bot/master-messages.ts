@@ -1,5 +1,6 @@
 /** The bot's texts for a master's chat (CONTRACT.md §16), Russian, Markdown as SPEC.md's messages. */
 import { formatPhone } from '../../core/phone.js';
+import { hears } from '../../core/notices.js';
 import type { BookingView } from '../bookings/view.js';
 import { bookingLines, line, lines, md, when, type BusinessInfo } from './messages.js';
 
@@ -32,7 +33,9 @@ export function masterStatusChangedText(booking: BookingView): string | null {
     completed: '🎉 *Запись ЗАВЕРШЕНА*',
   };
   const title = heading[booking.status];
-  return title ? lines(title, '', clientLines(booking), bookingLines(booking)) : null;
+  return title && hears('masters', { kind: 'status', status: booking.status })
+    ? lines(title, '', clientLines(booking), bookingLines(booking))
+    : null;
 }
 
 /** CONTRACT.md §12's move notice, addressed to the booking's master. */

@@ -6,6 +6,7 @@
  */
 import type { BookingView } from '../bookings/view.js';
 import { formatPhone } from '../../core/phone.js';
+import { hears } from '../../core/notices.js';
 
 export interface BusinessInfo {
   name: string;
@@ -124,6 +125,12 @@ export function newBookingText(booking: BookingView): string {
   );
 }
 
+/** A visit's items, one numbered line each: start time, service, master, price (CONTRACT.md §20). */
+export const visitItemLines = (items: readonly BookingView[]): string[] =>
+  items.map((item, index) =>
+    line(`${index + 1}`, `${formatTime(item.startAt)} ${item.service.name}, ${item.master.name}, ${formatPrice(item.priceSnapshot)}`),
+  );
+
 /**
  * CONTRACT.md §20: one new-visit notice listing every item (service, master, time, price) and the total;
  * a master's notice lists that master's items only (with the visit's total of them).
@@ -137,9 +144,7 @@ export function newVisitText(items: readonly BookingView[]): string {
     line('Клиент', first.client.firstName),
     line('Телефон', formatPhone(first.client.phone)),
     line('Дата', formatDate(first.startAt)),
-    ...items.map((item, index) =>
-      line(`${index + 1}`, `${formatTime(item.startAt)} ${item.service.name}, ${item.master.name}, ${formatPrice(item.priceSnapshot)}`),
-    ),
+    ...visitItemLines(items),
     line('Итого', formatPrice(total)),
     first.notes ? line('Комментарий', clip(first.notes, NOTE_SHOWN_LIMIT)) : null,
   );
@@ -153,6 +158,7 @@ export function decidedBookingText(booking: BookingView, status: 'confirmed' | '
 
 /** Status change → client. pending and rejected send nothing (null). */
 export function statusChangedText(business: BusinessInfo, booking: BookingView): string | null {
+  if (!hears('client', { kind: 'status', status: booking.status })) return null;
   const details = lines(line('Бизнес', business.name), bookingLines(booking));
   switch (booking.status) {
     case 'confirmed':
@@ -165,10 +171,8 @@ export function statusChangedText(business: BusinessInfo, booking: BookingView):
         '',
         `Пожалуйста, свяжитесь с ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}, чтобы выбрать другое время.`,
       );
-    case 'completed':
-      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
     default:
-      return null;
+      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
   }
 }
 
@@ -194,8 +198,24 @@ const STATUS_NAMES: Record<string, string> = {
   rejected: 'отклонена',
 };
 
-/** /start client_{booking_id}: the booking as it stands; the text depends on its status. */
-export function clientSubscribedText(business: BusinessInfo, booking: BookingView): string {
+/**
+ * /start client_{booking_id}: the booking as it stands; the text depends on its status. A booking of a visit
+ * (CONTRACT.md §20, `visit` its items in order) shows the whole visit, its status the items' common one.
+ */
+export function clientSubscribedText(business: BusinessInfo, booking: BookingView, visit: readonly BookingView[] = []): string {
+  if (visit.length > 1) {
+    const common = visit.every((item) => item.status === visit[0]!.status) ? visit[0]!.status : undefined;
+    return clientSubscribedLines(business, common, [
+      line('Дата', formatDate(visit[0]!.startAt)),
+      ...visitItemLines(visit),
+      line('Итого', formatPrice(visit.reduce((sum, item) => sum + item.priceSnapshot, 0))),
+    ]);
+  }
+  return clientSubscribedLines(business, booking.status, [bookingLines(booking)]);
+}
+
+/** `status` undefined: the items of a visit differ (one was changed alone). */
+function clientSubscribedLines(business: BusinessInfo, status: string | undefined, details: string[]): string {
   const intro: Record<string, string> = {
     pending: 'Ваша запись ожидает подтверждения. Мы сообщим, когда её подтвердят.',
     confirmed: 'Ваша запись подтверждена. Ждём вас!',
@@ -206,11 +226,11 @@ export function clientSubscribedText(business: BusinessInfo, booking: BookingVie
   return lines(
     '🔔 *Уведомления по записи включены*',
     '',
-    intro[booking.status] ?? '',
+    status === undefined ? 'Статусы услуг визита различаются: мы сообщим о каждом изменении.' : (intro[status] ?? ''),
     '',
     line('Бизнес', business.name),
-    bookingLines(booking),
-    line('Статус', STATUS_NAMES[booking.status] ?? booking.status),
+    ...details,
+    line('Статус', status === undefined ? 'разные' : (STATUS_NAMES[status] ?? status)),
     business.address ? line('Адрес', business.address) : null,
     '',
     'Чтобы получать уведомления обо всех записях на ваш номер, нажмите «Поделиться номером» ниже.',

@@ -23,9 +23,18 @@ import {
   statusChangedText,
 } from './messages.js';
 import { PASSWORD_RESET_MINUTES } from '../accounts/password-reset.js';
-import { masterChatOf } from './master-link.js';
 import { masterMovedText, masterStatusChangedText, masterUnlinkedText } from './master-messages.js';
-import { activeChats, bookingClientChats } from './subscriptions.js';
+import { clientChats, masterChats, providerChats } from './recipients.js';
+import { whoHears, type BookingChange } from '../../core/notices.js';
+import {
+  masterVisitMovedText,
+  masterVisitStatusChangedText,
+  visitMovedText,
+  visitRescheduleAnsweredText,
+  visitRescheduleProposedText,
+  visitStatusChangedText,
+} from './visit-messages.js';
+import { visitBookings } from '../visits/queries.js';
 import { NotSent } from '../bookings/not-sent.js';
 import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';
 
@@ -36,6 +45,24 @@ export function describeTelegramError(error: unknown): Record<string, unknown> {
 }
 
 export const MARKDOWN = { parse_mode: 'Markdown' } as const;
+
+/** A notice's text (null: nothing to say) and its buttons. */
+interface Notice {
+  text: string | null;
+  keyboard?: InlineKeyboard;
+}
+
+/** What each audience of one change is told (an audience without a text here hears nothing of it). */
+interface NoticeTexts {
+  business: BusinessRow;
+  /** The notice's name in the not-sent counts. */
+  notice: string;
+  /** `noteMissing`: a provider without a chat is counted as not sent (else silent, SPEC.md's reschedule result). */
+  provider?: { text: string; keyboard?: InlineKeyboard; noteMissing: boolean };
+  /** A master's text of their own items. */
+  master?: (own: readonly BookingView[]) => Notice;
+  client?: Notice;
+}
 
 /** Two chats refused with 429 within this long: Telegram is limiting the whole bot, not one chat. */
 const BOT_WIDE_WINDOW_MS = 1000;
@@ -104,101 +131,133 @@ export class TelegramNotifier implements Notifier {
   }
 
   private providerChats(business: BusinessRow): Promise<string[]> {
-    return activeChats(this.db, 'PROVIDER_BUSINESS', [String(business.id)]);
-  }
-
-  /** The chats that verified the client's phone, else those following the booking (CONTRACT.md §11 third pass, not SPEC.md's order). */
-  private clientChats(booking: BookingView): Promise<string[]> {
-    return bookingClientChats(this.db, booking);
+    return providerChats(this.db, business.id);
   }
 
   /**
-   * CONTRACT.md §16: the same notice to the booking's master's linked chat, when there is one and it is
-   * not a chat that already got it (the owner's own master card linked to the provider chat).
+   * One change of `items` (one booking, or a visit's items together) told to every audience core/notices.ts
+   * whoHears names, each by its own text: the provider's chats; each linked master their own items (§16, §20),
+   * never a chat that got the provider's notice (the owner's own master card linked to the provider chat);
+   * the client's chats in §11's order. True when the client got it.
    */
-  private async toMaster(
-    booking: BookingView,
-    text: string | null,
-    keyboard?: InlineKeyboard,
-    already: readonly string[] = [],
-    known?: ReadonlyMap<number, string>,
-  ) {
-    if (!text) return;
-    const chatId = known ? known.get(booking.master.id) : (await masterChatOf(this.db, booking.master.id))?.chatId;
-    if (!chatId || already.includes(chatId)) return;
-    await this.sendAll([chatId], text, keyboard);
+  private async deliver(change: BookingChange, items: readonly BookingView[], texts: NoticeTexts, known?: KnownChats): Promise<boolean> {
+    const audiences = whoHears(change);
+    const sends: Promise<unknown>[] = [];
+    const provider = audiences.includes('provider') && texts.provider ? texts.provider : undefined;
+    const chats = provider ? (known?.providerChats ?? (await this.providerChats(texts.business))) : [];
+    if (provider && chats.length > 0) sends.push(this.sendAll(chats, provider.text, provider.keyboard));
+    else if (provider && provider.noteMissing) this.notSent.note('no_subscription', { notice: texts.notice });
+    if (audiences.includes('masters') && texts.master) {
+      for (const { chatId, own } of await masterChats(this.db, items, known?.masterChats)) {
+        const notice = texts.master(own);
+        if (chatId && notice.text && !chats.includes(chatId)) sends.push(this.sendAll([chatId], notice.text, notice.keyboard));
+      }
+    }
+    let toClient: Promise<boolean> = Promise.resolve(false);
+    if (audiences.includes('client') && texts.client?.text) {
+      const clients = await clientChats(this.db, items);
+      if (clients.length > 0) toClient = this.sendAll(clients, texts.client.text, texts.client.keyboard);
+      else this.notSent.note('no_subscription', { notice: texts.notice });
+    }
+    const [client] = await Promise.all([toClient, ...sends]);
+    return client;
   }
 
   async newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void> {
-    const chats = known?.providerChats ?? (await this.providerChats(business));
+    const text = newBookingText(booking);
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
     const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
-    const master = this.toMaster(booking, newBookingText(booking), masterKeyboard, chats, known?.masterChats);
-    if (chats.length === 0) {
-      this.notSent.note('no_subscription', { notice: 'new booking' });
-      await master;
-      return;
-    }
-    await Promise.all([this.sendAll(chats, newBookingText(booking), bookingDecisionKeyboard(booking.id)), master]);
+    await this.deliver(
+      { kind: 'created' },
+      [booking],
+      {
+        business,
+        notice: 'new booking',
+        provider: { text, keyboard: bookingDecisionKeyboard(booking.id), noteMissing: true },
+        master: () => ({ text, keyboard: masterKeyboard }),
+      },
+      known,
+    );
   }
 
   async newVisit(business: BusinessRow, items: readonly BookingView[]): Promise<void> {
-    const chats = await this.providerChats(business);
-    const byMaster = new Map<number, BookingView[]>();
-    for (const item of items) byMaster.set(item.master.id, [...(byMaster.get(item.master.id) ?? []), item]);
     // Each master hears of their own items, the buttons on their first one (CONTRACT.md §16, §20).
-    const masters: Promise<unknown>[] = [...byMaster.values()].map((own) =>
-      this.toMaster(own[0]!, newVisitText(own), business.mastersCanDecide ? bookingDecisionKeyboard(own[0]!.id) : undefined, chats),
-    );
-    if (chats.length === 0) this.notSent.note('no_subscription', { notice: 'new visit' });
-    else masters.push(this.sendAll(chats, newVisitText(items), bookingDecisionKeyboard(items[0]!.id)));
-    await Promise.all(masters);
+    await this.deliver({ kind: 'created' }, items, {
+      business,
+      notice: 'new visit',
+      provider: { text: newVisitText(items), keyboard: bookingDecisionKeyboard(items[0]!.id), noteMissing: true },
+      master: (own) => ({
+        text: newVisitText(own),
+        keyboard: business.mastersCanDecide ? bookingDecisionKeyboard(own[0]!.id) : undefined,
+      }),
+    });
   }
 
   async bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void> {
-    const text = statusChangedText(business, booking);
-    if (!text) return;
-    await Promise.all([this.statusToClient(booking, text), this.toMaster(booking, masterStatusChangedText(booking))]);
+    await this.deliver({ kind: 'status', status: booking.status }, [booking], {
+      business,
+      notice: 'status change',
+      client: { text: statusChangedText(business, booking) },
+      master: () => ({ text: masterStatusChangedText(booking) }),
+    });
   }
 
-  private async statusToClient(booking: BookingView, text: string): Promise<void> {
-    const chats = await this.clientChats(booking);
-    if (chats.length === 0) {
-      this.notSent.note('no_subscription', { notice: 'status change' });
-      return;
-    }
-    await this.sendAll(chats, text);
+  async visitStatusChanged(business: BusinessRow, items: readonly BookingView[]): Promise<void> {
+    await this.deliver({ kind: 'status', status: items[0]?.status ?? '' }, items, {
+      business,
+      notice: 'visit status change',
+      client: { text: visitStatusChangedText(business, items) },
+      master: (own) => ({ text: masterVisitStatusChangedText(own) }),
+    });
   }
 
   async bookingMoved(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
-    await Promise.all([
-      this.moveToClient(business, booking, previousStart),
-      this.toMaster(booking, masterMovedText(booking, previousStart)),
-    ]);
+    await this.deliver({ kind: 'moved', status: booking.status }, [booking], {
+      business,
+      notice: 'booking moved',
+      client: { text: bookingMovedText(business, booking, previousStart) },
+      master: () => ({ text: masterMovedText(booking, previousStart) }),
+    });
   }
 
-  private async moveToClient(business: BusinessRow, booking: BookingView, previousStart: string): Promise<void> {
-    const chats = await this.clientChats(booking);
-    if (chats.length === 0) {
-      this.notSent.note('no_subscription', { notice: 'booking moved' });
-      return;
-    }
-    await this.sendAll(chats, bookingMovedText(business, booking, previousStart));
+  async visitMoved(business: BusinessRow, items: readonly BookingView[], previousStart: string): Promise<void> {
+    await this.deliver({ kind: 'moved', status: items[0]?.status ?? '' }, items, {
+      business,
+      notice: 'visit moved',
+      client: { text: visitMovedText(business, items, previousStart) },
+      master: (own) => ({ text: masterVisitMovedText(own, previousStart) }),
+    });
+  }
+
+  /** The visit of a booking, in order, when it is an item of one (CONTRACT.md §20); undefined for a single booking. */
+  private async visitOf(booking: BookingView): Promise<BookingView[] | undefined> {
+    if (!booking.visitId) return undefined;
+    const items = await visitBookings(this.db, booking.businessId, booking.visitId);
+    return items.length > 0 ? items : undefined;
   }
 
   async rescheduleProposed(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<boolean> {
-    const chats = await this.clientChats(booking);
-    if (chats.length === 0) {
-      this.notSent.note('no_subscription', { notice: 'reschedule proposal' });
-      return false;
-    }
-    return this.sendAll(chats, rescheduleProposedText(business, booking, proposal), proposalKeyboard(proposal.id));
+    const visit = await this.visitOf(booking);
+    const text = visit ? visitRescheduleProposedText(business, visit, proposal) : rescheduleProposedText(business, booking, proposal);
+    return this.deliver({ kind: 'proposed' }, visit ?? [booking], {
+      business,
+      notice: 'reschedule proposal',
+      client: { text, keyboard: proposalKeyboard(proposal.id) },
+    });
   }
 
   async rescheduleAnswered(business: BusinessRow, booking: BookingView, proposal: ProposalView): Promise<void> {
-    const chats = await this.providerChats(business);
-    const text = rescheduleAnsweredText(booking, proposal, proposal.status === 'ACCEPTED');
-    await Promise.all([this.sendAll(chats, text), this.toMaster(booking, text, undefined, chats)]);
+    const accepted = proposal.status === 'ACCEPTED';
+    const visit = await this.visitOf(booking);
+    const textOf = (own: readonly BookingView[]) =>
+      visit ? visitRescheduleAnsweredText(own, proposal, accepted) : rescheduleAnsweredText(booking, proposal, accepted);
+    // SPEC.md: silent when the provider has no chat.
+    await this.deliver({ kind: 'answered' }, visit ?? [booking], {
+      business,
+      notice: 'reschedule result',
+      provider: { text: textOf(visit ?? [booking]), noteMissing: false },
+      master: (own) => ({ text: textOf(own) }),
+    });
   }
 
   async passwordReset(business: BusinessRow, password: string): Promise<void> {

@@ -1,7 +1,6 @@
 /** Subscription rows (SPEC.md "Subscription"): which chat hears about what. */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { phoneVariants } from '../../core/phone.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext, type SubscriptionOrigin } from '../../db/schema.js';
 import { isActiveSql } from '../../db/booking-status.js';
@@ -100,23 +99,4 @@ export async function activeBookingIdsByPhone(db: Db, phones: readonly string[])
     .where(and(inArray(clients.phone, [...phones]), isActiveSql()))
     .orderBy(asc(bookings.startAt));
   return rows.map((row) => row.id);
-}
-
-type ClientOf = { id: string; client: { phone: string } };
-
-/**
- * The chats that speak for a booking's client (CONTRACT.md §11, third pass): those that verified its
- * phone (a shared contact) whenever there is one, whatever other chats follow the booking; else
- * those that follow the booking itself (`/start client_{id}`). A booking id never vouches for a phone,
- * so a chat that only knows the id never outranks the client's own.
- */
-export async function bookingClientChats(db: Db, booking: ClientOf): Promise<string[]> {
-  const byPhone = await activeChats(db, 'CLIENT_PHONE', phoneVariants(booking.client.phone));
-  if (byPhone.length > 0) return byPhone;
-  return activeChats(db, 'CLIENT_BOOKING', [booking.id]);
-}
-
-/** CONTRACT.md §11: a chat may answer for a booking (ra_/rd_) when it is one of the chats that speak for its client. */
-export async function chatFollowsBooking(db: Db, chatId: string, booking: ClientOf): Promise<boolean> {
-  return (await bookingClientChats(db, booking)).includes(chatId);
 }

@@ -240,7 +240,7 @@ export async function createVisit(
   for (const booking of inserted) await announce(ctx, log, booking);
   // One notice per visit: the provider and each master hear of a client's visit; a client subscribed by phone of the owner's (§12).
   if (entrance === 'public') await notifySafely(log, 'new visit', () => ctx.notifier.newVisit(business, inserted), undefined);
-  else await notifySafely(log, 'owner visit', () => ctx.notifier.bookingStatusChanged(business, inserted[0]!), undefined);
+  else await notifySafely(log, 'owner visit', () => ctx.notifier.visitStatusChanged(business, inserted), undefined);
   return visitOf(visitId, inserted);
 }
 

@@ -180,13 +180,18 @@ describe('notices (CONTRACT.md §20: one conversation per visit)', () => {
     const { owner, cut, beard } = await salon();
     const visit = (await publicVisit(owner, [{ service_id: cut }, { service_id: beard }])).data!;
     const ids = new Set(visit.bookings.map((b) => b.id));
-    const about = () =>
-      notifier.calls.filter((c) => ('booking' in c ? ids.has(c.booking.id) : c.kind === 'newVisit' && ids.has(c.items[0]!.id)));
+    const about = () => notifier.calls.filter((c) => ('booking' in c ? ids.has(c.booking.id) : 'items' in c && ids.has(c.items[0]!.id)));
     expect(about().map((c) => c.kind)).toEqual(['newVisit']);
     const call = about()[0]!;
     expect(call.kind === 'newVisit' && call.items.map((item) => item.id)).toEqual(visit.bookings.map((b) => b.id));
     await t.op('patch', '/api/v1/visits/{id}', { token: owner.token, path: { id: visit.id }, body: { status: 'confirmed' } });
-    expect(about().map((c) => c.kind)).toEqual(['newVisit', 'bookingStatusChanged']);
+    expect(about().map((c) => c.kind)).toEqual(['newVisit', 'visitStatusChanged']);
+    const told = about()[1]!;
+    expect(told.kind === 'visitStatusChanged' && told.items.map((item) => [item.id, item.status])).toEqual(
+      visit.bookings.map((b) => [b.id, 'confirmed']),
+    );
+    await t.op('patch', '/api/v1/visits/{id}', { token: owner.token, path: { id: visit.id }, body: { time: '12:00' } });
+    expect(about().map((c) => c.kind)).toEqual(['newVisit', 'visitStatusChanged', 'visitMoved']);
   });
 });
 

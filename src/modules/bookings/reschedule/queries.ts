@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rescheduleProposals, type ProposalStatus } from '../../../db/schema.js';
+import { bookings, rescheduleProposals, type ProposalStatus } from '../../../db/schema.js';
 import type { ProposalView } from '../notifier.js';
 import { fromDbTimestamp } from '../../../core/wallclock.js';
 
@@ -53,6 +53,20 @@ export async function pendingProposal(db: Db, bookingId: string): Promise<Propos
     .where(and(eq(rescheduleProposals.bookingId, bookingId), eq(rescheduleProposals.status, 'PENDING')))
     .limit(1);
   return row ? toProposalView(row) : undefined;
+}
+
+/**
+ * CONTRACT.md §20: a proposal on any booking of a visit moves the whole visit, so a visit has one waiting
+ * proposal at most: the PENDING one of any of its bookings not past expires_at at `now`.
+ */
+export async function pendingProposalOfVisit(db: Db, visitId: string, now: string): Promise<ProposalView | undefined> {
+  const [row] = await db
+    .select({ proposal: rescheduleProposals })
+    .from(rescheduleProposals)
+    .innerJoin(bookings, eq(bookings.id, rescheduleProposals.bookingId))
+    .where(and(eq(bookings.visitId, visitId), eq(rescheduleProposals.status, 'PENDING'), gte(rescheduleProposals.expiresAt, now)))
+    .limit(1);
+  return row ? toProposalView(row.proposal) : undefined;
 }
 
 /** Newest first; a PENDING one ranks first among proposals of the same second. */

@@ -6,8 +6,9 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { DomainError, isDomainError } from '../../../core/errors.js';
 import { assertWallClock } from '../../../core/wall-clock-input.js';
 import { notifySafely, type ProposalView } from '../notifier.js';
-import { addMinutes, combine, datePart, timePart, type IsoDate } from '../../../core/wallclock.js';
+import { addMinutes, combine, datePart, timePart, type IsoDate, type NaiveDateTime } from '../../../core/wallclock.js';
 import { notBeforeNow } from '../../../core/booking-window.js';
+import type { Db } from '../../../db/client.js';
 import { singleMasterSlots } from '../../../core/availability.js';
 import { loadMasterDay } from '../../availability/service.js';
 import { freeStartTimes, START_STEP } from '../../../core/start-times.js';
@@ -16,7 +17,7 @@ import { assertSlotFree } from '../strict-slots.js';
 import { bookingEndFor, loadBookingTerms } from '../timing.js';
 import type { BookingView } from '../view.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
-import { expireProposals, findProposal, insertProposal, pendingProposal, settleProposal } from './queries.js';
+import { expireProposals, findProposal, insertProposal, pendingProposal, pendingProposalOfVisit, settleProposal } from './queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
 const MINUTES_IN_DAY = 1440;
@@ -40,10 +41,18 @@ export const hasLapsed = (proposal: Pick<ProposalView, 'status' | 'expiresAt'>, 
 export const expireLapsedProposals = (ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<void> =>
   expireProposals(ctx.db, bookingId, ctx.time.now());
 
-/** Lazy expiry, then the PENDING proposal still open for the booking, if any. */
-export async function openProposal(ctx: Pick<AppContext, 'db' | 'time'>, bookingId: string): Promise<ProposalView | undefined> {
-  await expireLapsedProposals(ctx, bookingId);
-  return pendingProposal(ctx.db, bookingId);
+/**
+ * Lazy expiry, then the PENDING proposal still open for the booking, if any; for a booking of a visit,
+ * the one open on any of its bookings (CONTRACT.md §20: every proposal moves the whole visit).
+ */
+export async function openProposal(
+  ctx: Pick<AppContext, 'db' | 'time'>,
+  booking: Pick<BookingView, 'id' | 'visitId'>,
+): Promise<ProposalView | undefined> {
+  await expireLapsedProposals(ctx, booking.id);
+  const own = await pendingProposal(ctx.db, booking.id);
+  if (own || !booking.visitId) return own;
+  return pendingProposalOfVisit(ctx.db, booking.visitId, ctx.time.now());
 }
 
 /**
@@ -64,6 +73,8 @@ export async function proposeReschedule(
   if (!isReschedulable(booking.status)) throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
   const now = ctx.time.now();
   await expireLapsedProposals(ctx, booking.id);
+  if (booking.visitId && (await pendingProposalOfVisit(ctx.db, booking.visitId, now)))
+    throw new DomainError('proposal_pending', PENDING_EXISTS);
   let proposal: ProposalView;
   try {
     proposal = await insertProposal(ctx.db, {
@@ -157,8 +168,15 @@ export type AnswerOutcome =
 export type AnswerGate = (booking: BookingView) => Promise<boolean>;
 
 /**
+ * CONTRACT.md §20: moves every booking of the booking's visit by the offset that brings the booking to
+ * `startAt`, inside the caller's transaction; the booking as moved. Supplied by the visits module (a layer up).
+ */
+export type VisitShift = (tx: Db, booking: BookingView, startAt: NaiveDateTime, now: NaiveDateTime) => Promise<BookingView>;
+
+/**
  * The client's ra_/rd_: accept moves the booking (no availability re-check unless strict slots), decline leaves it.
  * `mayAnswer` runs before anything else can change, so a stranger's press changes nothing (CONTRACT.md §11).
+ * A booking of a visit moves with its whole visit by `shiftVisit` (CONTRACT.md §20, availability not re-checked).
  */
 export async function answerProposal(
   ctx: Pick<AppContext, 'db' | 'time' | 'notifier'>,
@@ -166,6 +184,7 @@ export async function answerProposal(
   proposalId: string,
   accept: boolean,
   mayAnswer: AnswerGate,
+  shiftVisit?: VisitShift,
 ): Promise<AnswerOutcome> {
   const proposal = await findProposal(ctx.db, proposalId);
   if (!proposal) return { kind: 'not_found' };
@@ -189,13 +208,19 @@ export async function answerProposal(
     const terms = await loadBookingTerms(ctx.db, booking.service.id, booking.master.id);
     const endAt = bookingEndFor(startAt, terms);
     const now = ctx.time.now();
+    const visitShift = booking.visitId ? shiftVisit : undefined;
     try {
       settled = await ctx.db.transaction(async (tx) => {
         const accepted = await settleProposal(tx, proposal.id, 'ACCEPTED');
         if (!accepted) return undefined;
+        if (visitShift) {
+          moved = await visitShift(tx, booking, startAt, now);
+          return accepted;
+        }
         if (business.strictSlots) await assertSlotFree(tx, booking.master.id, startAt, endAt, terms.bufferAfter, booking.id);
         if (!(await moveIfReschedulable(tx, booking.id, { startAt, endAt }, now)))
           throw new DomainError('not_reschedulable', NOT_RESCHEDULABLE);
+        moved = { ...booking, startAt, endAt, updatedAt: now };
         return accepted;
       });
     } catch (error) {
@@ -203,7 +228,6 @@ export async function answerProposal(
       if (isDomainError(error, 'not_reschedulable')) return voidProposal(ctx, proposal.id);
       throw error;
     }
-    moved = { ...booking, startAt, endAt, updatedAt: now };
   } else {
     settled = await settleProposal(ctx.db, proposal.id, 'DECLINED');
   }

@@ -33,7 +33,7 @@ async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, ra
   // CONTRACT.md §20: a booking of a visit vouches for its visit: the chat follows every booking of it.
   const items = booking.visitId ? await visitBookings(db, booking.businessId, booking.visitId) : [booking];
   for (const item of items) await subscribe(db, 'CLIENT_BOOKING', item.id, chatId);
-  await say(deps, tg, clientSubscribedText(business, booking), { reply_markup: shareContactKeyboard() });
+  await say(deps, tg, clientSubscribedText(business, booking, items), { reply_markup: shareContactKeyboard() });
 }
 
 /** CONTRACT.md §11: the phone in the link is not trusted; Telegram vouches for the sender's own number instead. */

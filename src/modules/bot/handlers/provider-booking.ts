@@ -5,12 +5,15 @@ import { findBusinessById, type BusinessRow } from '../../catalog/business.queri
 import { BOOKING_NOT_FOUND, NOT_ALLOWED } from '../messages.js';
 import { masterChatOf, masterOfChat } from '../master-link.js';
 import { NO_ACCESS } from '../master-messages.js';
+import { visitBookings } from '../../visits/queries.js';
 import { refuse, type Answer } from './press.js';
 import { chatIdOf, type BotDeps } from './shared.js';
 
 export interface ProviderBooking {
   booking: BookingView;
   business: BusinessRow;
+  /** The press came from the booking's master's chat (CONTRACT.md §16), not the business's: it acts on that master's items only. */
+  byMaster: boolean;
 }
 
 /**
@@ -23,13 +26,25 @@ export async function providerBooking(deps: BotDeps, tg: Context, bookingId: str
   const business = booking && (await findBusinessById(deps.app.db, booking.businessId));
   if (!booking || !business) return refuse(BOOKING_NOT_FOUND);
   const chatId = chatIdOf(tg);
-  if (business.messengerChatId && business.messengerChatId === chatId) return { booking, business };
+  if (business.messengerChatId && business.messengerChatId === chatId) return { booking, business, byMaster: false };
   if (chatId && (await masterChatOf(deps.app.db, booking.master.id))?.chatId === chatId) {
-    return business.mastersCanDecide ? { booking, business } : refuse(NO_ACCESS);
+    return business.mastersCanDecide ? { booking, business, byMaster: true } : refuse(NO_ACCESS);
   }
   if (chatId && (await masterOfChat(deps.app.db, chatId))) return refuse(NO_ACCESS);
   deps.log.warn('bot button pressed from a chat not linked to the business; ignored');
   return refuse(NOT_ALLOWED);
+}
+
+/**
+ * CONTRACT.md §20: what a press on a booking of a visit acts on: the whole visit from the business's chat,
+ * that master's items of it from a master's chat (§16); the booking alone when it is a single booking.
+ */
+export async function pressedItems(deps: BotDeps, found: ProviderBooking): Promise<BookingView[]> {
+  const { booking } = found;
+  if (!booking.visitId) return [booking];
+  const items = await visitBookings(deps.app.db, booking.businessId, booking.visitId);
+  const scope = found.byMaster ? items.filter((item) => item.master.id === booking.master.id) : items;
+  return scope.length > 0 ? scope : [booking];
 }
 
 export const isProviderBooking = (value: ProviderBooking | Answer): value is ProviderBooking => value !== undefined && 'booking' in value;

@@ -9,7 +9,10 @@ import {
   PROPOSAL_NOT_FOUND,
   proposalAnsweredForClientText,
 } from '../messages.js';
-import { chatFollowsBooking } from '../subscriptions.js';
+import { chatSpeaksForClient } from '../recipients.js';
+import { shiftVisit } from '../../visits/manage.js';
+import { visitBookings } from '../../visits/queries.js';
+import { visitProposalAnsweredForClientText } from '../visit-messages.js';
 import { onPress, refuse, type Answer } from './press.js';
 import { attempt, chatIdOf, edit, type BotDeps } from './shared.js';
 
@@ -18,8 +21,8 @@ export const SLOT_TAKEN_FOR_CLIENT = 'Это время уже занято. С�
 /** ra_ / rd_: the client's answer, only from a chat subscribed to that booking (CONTRACT.md §11). */
 async function answer(deps: BotDeps, tg: Context, proposalId: string, accept: boolean): Promise<Answer> {
   const chatId = chatIdOf(tg);
-  const fromClientChat = async (booking: BookingView) => chatId !== undefined && chatFollowsBooking(deps.app.db, chatId, booking);
-  const outcome = await answerProposal(deps.app, deps.log, proposalId, accept, fromClientChat);
+  const fromClientChat = async (booking: BookingView) => chatId !== undefined && chatSpeaksForClient(deps.app.db, chatId, booking);
+  const outcome = await answerProposal(deps.app, deps.log, proposalId, accept, fromClientChat, shiftVisit);
   const dropButtons = () => attempt(deps.log, 'editMessageReplyMarkup', () => tg.editMessageReplyMarkup());
   switch (outcome.kind) {
     case 'not_found':
@@ -35,9 +38,18 @@ async function answer(deps: BotDeps, tg: Context, proposalId: string, accept: bo
       return refuse(PROPOSAL_ALREADY_ANSWERED);
     case 'slot_taken':
       return refuse(SLOT_TAKEN_FOR_CLIENT);
-    case 'done':
-      await edit(deps, tg, proposalAnsweredForClientText(outcome.business, outcome.booking, outcome.proposal, outcome.accepted));
+    case 'done': {
+      const { business, booking } = outcome;
+      const visit = booking.visitId ? await visitBookings(deps.app.db, booking.businessId, booking.visitId) : [];
+      await edit(
+        deps,
+        tg,
+        visit.length > 0
+          ? visitProposalAnsweredForClientText(business, visit, outcome.accepted)
+          : proposalAnsweredForClientText(business, booking, outcome.proposal, outcome.accepted),
+      );
       return { text: outcome.accepted ? 'Перенос принят' : 'Перенос отклонён' };
+    }
   }
 }
 
