@@ -43,5 +43,7 @@ export async function freeTimesForVisitMove(ctx: Pick<AppContext, 'db' | 'time'>
       candidates: [{ id: item.master.id, price: item.priceSnapshot, dayBookings: 0, window }],
     });
   }
-  return visitStartTimes(placed, { step: START_STEP, notBefore: notBeforeNow(now, date) }).filter((time) => time !== timePart(first.startAt));
+  return visitStartTimes(placed, { step: START_STEP, notBefore: notBeforeNow(now, date) }).filter(
+    (time) => time !== timePart(first.startAt),
+  );
 }

@@ -12,6 +12,7 @@ import { wallNow } from '@shared/wall-clock';
 import { termsWith } from './terms';
 import type { ErrorCode } from '@core/errors.js';
 import { addDays } from '@core/wallclock.js';
+import { notBeforeNow } from '@core/booking-window.js';
 import { ANY } from './masters';
 import { anyMasterQuote, visitQuote, type Quote } from './quote';
 import type { Days, Master, MasterChoice, Service, Slots } from './types';
@@ -100,9 +101,8 @@ export class SlotSource {
 
   /** Nothing before now today (null: a past day, nothing at all); the service's buffer after each time (CONTRACT.md §17). */
   private optionsOn(date: string, service: Service): Omit<StartTimeOptions, 'step'> | null {
-    const now = wallNow(this.timeZone);
-    if (date < now.date) return null;
-    return { notBefore: date === now.date ? now.minutes : 0, bufferAfter: service.buffer_after };
+    const notBefore = this.notBeforeOn(date);
+    return notBefore === null ? null : { notBefore, bufferAfter: service.buffer_after };
   }
 
   /** Each master's day as /slots answers it, with their own price and duration of the service. */
@@ -141,8 +141,7 @@ export class SlotSource {
   /** Nothing before now today; null for a past day. */
   private notBeforeOn(date: string): number | null {
     const now = wallNow(this.timeZone);
-    if (date < now.date) return null;
-    return date === now.date ? now.minutes : 0;
+    return date < now.date ? null : notBeforeNow(now.at, date);
   }
 
   /** A visit's start times of a day (CONTRACT.md §20): core/visit-times.ts visitStartTimes, the server's own rule. */

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
 import { formatPhone } from '@core/phone.js';
 import type { BookingT } from './messages';
 import { isVisitResult, type Booked, type BookingResult, type Business, type VisitResult } from './types';
 import { googleCalendarUrl } from '@core/google-calendar.js';
+import { useIcsUrl } from './use-ics-url';
 
 interface SuccessProps {
   t: BookingT;
@@ -28,7 +28,6 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
   const first = items[0]!;
   const date = booking.start_at.slice(0, 10);
   const time = booking.start_at.slice(11, 16);
-  const [icsUrl, setIcsUrl] = useState<string | null>(null);
   // What the calendar entries say: the file is made again only when one of these changes (the language, say).
   const { id, start_at: start, end_at: end } = booking;
   const title = `${items.map((item) => item.service.name).join(' + ')} — ${business.name}`;
@@ -36,32 +35,7 @@ export function SuccessStep({ t, booking, business, timeZone, telegram, openLink
   const details = visit
     ? `${visit.bookings.map((item) => `${item.start_at.slice(11, 16)} ${item.service.name}: ${item.master.name}`).join('\n')}\n${business.phone}`
     : `${t('master')}: ${first.master.name}\n${business.phone}`;
-  useEffect(() => {
-    let live = true;
-    let url: string | null = null;
-    // The calendar writer (ical-generator, ~9 KB gzip) loads only once a booking is made, not with the page.
-    import('./ics')
-      .then(({ buildIcs }) => {
-        if (!live) return;
-        const ics = buildIcs({
-          uid: `${id}@${location.host}`,
-          start,
-          end,
-          timeZone,
-          summary: title,
-          location: place,
-          description: details,
-        });
-        url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-        setIcsUrl(url);
-      })
-      // Without the chunk (the network went away) the page simply offers no calendar file.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id, start, end, timeZone, title, place, details]);
+  const icsUrl = useIcsUrl({ uid: `${id}@${location.host}`, start, end, timeZone, summary: title, location: place, description: details });
 
   return (
     <section class="success" aria-live="polite">

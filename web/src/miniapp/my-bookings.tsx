@@ -7,44 +7,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Answer, Client } from '@shared/client';
-import { defineMessages, formatDate, formatPrice, useLang, useT } from '@shared/i18n';
+import { formatDate, formatPrice, useLang, useT } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import type { FlowHost } from '../booking/host';
 import { miniMessages } from './messages';
+import { myMessages } from './my-messages';
 import { splitByNow, visitLines, type VisitLine } from './visits';
-
-export const myMessages = defineMessages({
-  ru: {
-    book: 'Записаться',
-    mine: 'Мои записи',
-    upcoming: 'Предстоящие',
-    past: 'Прошедшие',
-    none: 'Записей пока нет. Они появятся здесь после записи в этом мини-приложении.',
-    again: 'Записаться снова',
-    total: 'Итого',
-    howToChange: 'Чтобы перенести или отменить запись, позвоните или напишите салону.',
-  },
-  kk: {
-    book: 'Жазылу',
-    mine: 'Менің жазбаларым',
-    upcoming: 'Алдағы',
-    past: 'Өткен',
-    none: 'Әзірге жазба жоқ. Осы мини-қосымшада жазылғаннан кейін осында көрінеді.',
-    again: 'Қайта жазылу',
-    total: 'Барлығы',
-    howToChange: 'Жазбаны ауыстыру немесе болдырмау үшін салонға қоңырау шалыңыз немесе жазыңыз.',
-  },
-  en: {
-    book: 'Book',
-    mine: 'My bookings',
-    upcoming: 'Upcoming',
-    past: 'Past',
-    none: 'No bookings yet. They appear here once you book in this mini app.',
-    again: 'Book again',
-    total: 'Total',
-    howToChange: 'To move or cancel a booking, call or message the salon.',
-  },
-});
 
 export type MyBooking = Answer<'/public/{slug}/my-bookings'>[number];
 /** One line: a booking, or a visit's bookings in time order. */
@@ -102,8 +70,7 @@ export function MyBookings({ api, slug, initData, timeZone, host, onAgain }: MyB
       </p>
     );
   const now = wallNow(timeZone);
-  const stamp = `${now.date}T${String(Math.floor(now.minutes / 60)).padStart(2, '0')}:${String(now.minutes % 60).padStart(2, '0')}:00`;
-  const { upcoming, past } = splitByNow(visitLines(list), stamp);
+  const { upcoming, past } = splitByNow(visitLines(list), `${now.at.slice(0, 16)}:00`);
   const badge = (status: string) =>
     status !== 'mixed' && <span class={`badge badge-${status}`}>{mini(status as MyBooking['status'])}</span>;
   const section = (title: string, name: string, lines: MyLine[]) =>

@@ -5,7 +5,7 @@
  * clock read in that zone, so a phone set to another zone still shows the
  * salon's day.
  */
-import { datePart, toMinutes, wallClockAt } from '@core/wallclock.js';
+import { datePart, toMinutes, wallClockAt, type NaiveDateTime } from '@core/wallclock.js';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Almaty';
 
@@ -22,9 +22,9 @@ export function readInitialData<T>(): T | null {
 }
 
 /** "Now" on the business's wall clock, from the device's clock. */
-export function wallNow(timeZone: string): { date: string; minutes: number } {
+export function wallNow(timeZone: string): { date: string; minutes: number; at: NaiveDateTime } {
   const now = wallClockAt(new Date(), timeZone);
-  return { date: datePart(now), minutes: toMinutes(now.slice(11, 16)) };
+  return { date: datePart(now), minutes: toMinutes(now.slice(11, 16)), at: now };
 }
 
 /** The time zone the page was served with. */

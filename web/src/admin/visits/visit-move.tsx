@@ -8,7 +8,7 @@ import { formatDate, useLang } from '@shared/i18n';
 import { ErrorBox, Loading, generalError, useAction, useLoad } from '@shared/panel-ui';
 import { DateTimePicker } from '../bookings/date-time-picker';
 import { useBookingsT } from '../bookings/messages';
-import { dateOf, nowMinute, timeOf, today } from '../common/dates';
+import { dateOf, notBeforeToday, timeOf, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client } from '../common/state';
 import type { Visit } from './visit-facts';
@@ -23,7 +23,7 @@ function VisitTimes(props: { visit: Visit; date: string; time: string; onPick: (
   const masterIds = visit.bookings.map((item) => item.master.id);
   const day = useLoad((signal) => loadVisitDay(masterIds, date, signal), [date, masterIds.join(',')]);
   if (date < today()) return null;
-  const notBefore = date === today() ? nowMinute() + 1 : undefined;
+  const notBefore = notBeforeToday(date);
   const current = (time: string) => date === dateOf(visit.start_at) && time === timeOf(visit.start_at);
   const times = day.data ? visitMoveTimes(date, visit.bookings, day.data, notBefore).filter((time) => !current(time)) : [];
   return (
