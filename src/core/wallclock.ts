@@ -72,6 +72,13 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return addMinutes(combine(date, '00:00'), days * 1440).slice(0, 10);
 }
 
+/** Every date from `from` to `to`, both included. */
+export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
 export const datePart = (naive: NaiveDateTime): IsoDate => naive.slice(0, 10);
 export const timePart = (naive: NaiveDateTime): HourMinute => naive.slice(11, 16);
 

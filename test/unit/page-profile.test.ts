@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { instagramName, profileValues } from '../../src/modules/catalog/profile.js';
-import { datesBetween } from '../../src/modules/availability/days.js';
+import { datesBetween } from '../../src/core/wallclock.js';
 import { cardSvg, wrap } from '../../src/modules/web/og-card.js';
 import { metaTags, shorten } from '../../src/modules/web/meta.js';
 

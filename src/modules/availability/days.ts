@@ -6,7 +6,7 @@
  * buffer (core/any-master.ts), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
-import { addDays, combine, dayOfWeek, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import { addDays, combine, dayOfWeek, datesBetween, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
 import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
@@ -58,13 +58,6 @@ export interface WallNow {
   at: NaiveDateTime;
   /** The booking window (CONTRACT.md §17) as of now. */
   window: BookingWindow;
-}
-
-/** Every date from `from` to `to`, both included. */
-export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
-  const dates: IsoDate[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
-  return dates;
 }
 
 /** Rows grouped by master once for the whole range (a month of ten masters reads them 300 times). */

@@ -7,9 +7,9 @@ import { TextField } from '@shared/panel-fields';
 import { useAction } from '@shared/panel-hooks';
 import { ErrorBox } from '@shared/panel-states';
 import { messages } from './messages';
-import { client, type BusinessRow } from './state';
+import { client, type BusinessListRow } from './state';
 
-export function DeleteDialog(props: { business: BusinessRow; onClose: () => void; onDeleted: () => void }) {
+export function DeleteDialog(props: { business: BusinessListRow; onClose: () => void; onDeleted: () => void }) {
   const t = useT(messages);
   const [typed, setTyped] = useState('');
   const remove = useAction(async () => {
@@ -41,7 +41,7 @@ export function DeleteDialog(props: { business: BusinessRow; onClose: () => void
 }
 
 /** A reset ends the admin's current password at once, so it asks first; a lockdown (CONTRACT.md §11) beside it, for a takeover. */
-export function ResetDialog(props: { business: BusinessRow; busy: boolean; onYes: (lockdown: boolean) => void; onClose: () => void }) {
+export function ResetDialog(props: { business: BusinessListRow; busy: boolean; onYes: (lockdown: boolean) => void; onClose: () => void }) {
   const t = useT(messages);
   return (
     <Modal title={t('resetPassword')} onClose={props.onClose} closeLabel={t('close')}>

@@ -2,9 +2,9 @@
 import { formatDate, useLang, useT } from '@shared/i18n';
 import { displayPhone } from '@shared/phone-link';
 import { messages } from './messages';
-import type { BusinessRow as Business } from './state';
+import type { BusinessListRow as Business } from './state';
 
-export function BusinessRow(props: { business: Business; resetBusy: boolean; onReset: () => void; onDelete: () => void }) {
+export function BusinessListRow(props: { business: Business; resetBusy: boolean; onReset: () => void; onDelete: () => void }) {
   const t = useT(messages);
   const lang = useLang();
   const when = (stamp: string) =>

@@ -6,9 +6,9 @@ import { generalError } from '@shared/panel-errors';
 import { useAction, useDebounced, useLoad } from '@shared/panel-hooks';
 import { ErrorBox, ListTable } from '@shared/panel-states';
 import { DeleteDialog, ResetDialog } from './business-dialogs';
-import { BusinessRow } from './business-row';
+import { BusinessListRow } from './business-row';
 import { messages } from './messages';
-import { client, type BusinessRow as Business } from './state';
+import { client, type BusinessListRow as Business } from './state';
 
 /** A screenful; the search (by the server) reaches the rest. */
 const BUSINESSES_SHOWN = 100;
@@ -86,7 +86,13 @@ export function BusinessesPage() {
       >
         {(items) =>
           items.map((b) => (
-            <BusinessRow key={b.id} business={b} resetBusy={reset.busy} onReset={() => setResetting(b)} onDelete={() => setDeleting(b)} />
+            <BusinessListRow
+              key={b.id}
+              business={b}
+              resetBusy={reset.busy}
+              onReset={() => setResetting(b)}
+              onDelete={() => setDeleting(b)}
+            />
           ))
         }
       </ListTable>

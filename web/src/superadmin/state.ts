@@ -4,7 +4,7 @@ import { createClient, type Answer } from '@shared/client';
 export const TOKEN_KEY = 'superadmin_token';
 export const STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'] as const;
 
-export type BusinessRow = Answer<'/superadmin/businesses'>[number];
+export type BusinessListRow = Answer<'/superadmin/businesses'>[number];
 
 let onLoggedOut = () => {};
 export const setLoggedOutHandler = (handler: () => void): void => {

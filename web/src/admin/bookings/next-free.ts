@@ -18,12 +18,12 @@ export interface FreeDay {
   answer: WindowAnswer;
 }
 
-export interface WallNow {
+export interface PanelNow {
   date: string;
   minutes: number;
 }
 
-/** The schedule row fields the day's window needs (the API's ScheduleRow). */
+/** The schedule row fields the day's window needs (the API's ScheduleAnswerRow). */
 export interface DayRow {
   start_time: string;
   end_time: string;
@@ -81,7 +81,7 @@ export function ownerFreeDays(
 export function firstFreeStart(
   days: readonly FreeDay[],
   duration: number,
-  now: WallNow,
+  now: PanelNow,
   step = START_STEP,
   bufferAfter = 0,
 ): { date: string; time: string } | null {
@@ -105,7 +105,7 @@ export async function nextFreeStart(
   fetchWeek: (dates: string[]) => Promise<FreeDay[]>,
   from: string,
   duration: number,
-  now: WallNow,
+  now: PanelNow,
   bufferAfter = 0,
 ): Promise<{ date: string; time: string } | null> {
   const start = from < now.date ? now.date : from;

@@ -6,7 +6,7 @@ import { SNAP_MINUTES } from './calendar-drag';
 import type { TimeOffSpan } from './time-off-spans';
 import { useTimeOffT } from '../time-off/messages';
 import type { VisitMark } from '../visits/visit-groups';
-import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type DaySchedule } from './calendar-geometry';
+import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type ScheduleDayRow } from './calendar-geometry';
 
 /** Where the grid's time runs and how it is drawn, shared by every column. */
 export interface TimeScale {
@@ -21,7 +21,7 @@ export interface TimeScale {
 interface ColumnProps {
   day: string;
   column: Column;
-  schedule: DaySchedule | undefined;
+  schedule: ScheduleDayRow | undefined;
   /** This master's bookings of this day. */
   bookings: Booking[];
   /** Time off of this master's day (CONTRACT.md §21): shaded with its note. */

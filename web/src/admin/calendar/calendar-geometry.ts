@@ -13,7 +13,7 @@ export interface Column {
   name: string;
 }
 
-export interface DaySchedule {
+export interface ScheduleDayRow {
   start_time: string;
   end_time: string;
   break_start_time: string | null;
@@ -21,18 +21,18 @@ export interface DaySchedule {
   is_active: boolean;
 }
 
-export interface TimedBooking {
+export interface BlockBooking {
   id: string;
   status: string;
   start_at: string;
   end_at: string;
 }
 
-const startMinute = (b: TimedBooking) => minutes(b.start_at.slice(11, 16));
+const startMinute = (b: BlockBooking) => minutes(b.start_at.slice(11, 16));
 /** An end on a later day counts as the end of this day. */
-const endMinute = (b: TimedBooking) => (b.end_at.slice(0, 10) > b.start_at.slice(0, 10) ? 1440 : minutes(b.end_at.slice(11, 16)));
+const endMinute = (b: BlockBooking) => (b.end_at.slice(0, 10) > b.start_at.slice(0, 10) ? 1440 : minutes(b.end_at.slice(11, 16)));
 
-export interface PlacedBooking<B extends TimedBooking> {
+export interface PlacedBooking<B extends BlockBooking> {
   booking: B;
   start: number;
   end: number;
@@ -46,7 +46,7 @@ export interface PlacedBooking<B extends TimedBooking> {
  * drawn taller than its time (MIN_BLOCK_PX) takes that many minutes of room, so a short booking
  * right before another gets its own lane instead of covering its text; only real overlaps are flagged.
  */
-export function placeBookings<B extends TimedBooking>(bookings: readonly B[], minMinutes = 1): PlacedBooking<B>[] {
+export function placeBookings<B extends BlockBooking>(bookings: readonly B[], minMinutes = 1): PlacedBooking<B>[] {
   const items = bookings
     .map((booking) => ({ booking, start: startMinute(booking), end: Math.max(endMinute(booking), startMinute(booking) + 1) }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
@@ -77,7 +77,7 @@ export function placeBookings<B extends TimedBooking>(bookings: readonly B[], mi
 }
 
 /** The hours to draw: the union of the working windows and the bookings, whole hours, 8-20 when nothing is known. */
-export function visibleRange(days: readonly (DaySchedule | undefined)[], bookings: readonly TimedBooking[]): [number, number] {
+export function visibleRange(days: readonly (ScheduleDayRow | undefined)[], bookings: readonly BlockBooking[]): [number, number] {
   let from = Infinity;
   let to = -Infinity;
   for (const day of days) {
@@ -94,7 +94,7 @@ export function visibleRange(days: readonly (DaySchedule | undefined)[], booking
 }
 
 /** Shaded spans of a day: before opening, the break, after closing; the whole range on a day off. */
-export function closedSpans(day: DaySchedule | undefined, range: [number, number]): Array<[number, number]> {
+export function closedSpans(day: ScheduleDayRow | undefined, range: [number, number]): Array<[number, number]> {
   const [from, to] = range;
   if (!day || !day.is_active) return [[from, to]];
   const spans: Array<[number, number]> = [];
@@ -123,7 +123,7 @@ export const bookingWhat = (booking: LineBooking): string => `${booking.client.f
  * CONTRACT.md §17: the buffer after each booking that occupies time, as [end, end + buffer) minutes of
  * its day, cut at `dayEnd` (the grid's last minute); none for a service without one.
  */
-export function bufferSpans<B extends TimedBooking & { service: { id: number } }>(
+export function bufferSpans<B extends BlockBooking & { service: { id: number } }>(
   bookings: readonly B[],
   bufferOf: ReadonlyMap<number, number> | undefined,
   dayEnd: number,

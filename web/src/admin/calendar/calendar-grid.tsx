@@ -6,7 +6,7 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useBookingDrag, type Drop } from './calendar-drag';
-import { MIN_BLOCK_PX, visibleRange, type Column, type DaySchedule } from './calendar-geometry';
+import { MIN_BLOCK_PX, visibleRange, type Column, type ScheduleDayRow } from './calendar-geometry';
 import { CalendarColumn, type TimeScale } from './calendar-column';
 import { timeOffSpans, type TimeOffRow } from './time-off-spans';
 import { dateOf, hm, nowMinute, today } from '../common/dates';
@@ -21,7 +21,7 @@ interface GridProps {
   bookings: Booking[];
   /** Time off touching the shown days (CONTRACT.md §21). */
   timeOff?: readonly TimeOffRow[];
-  scheduleFor: (masterId: number, date: string) => DaySchedule | undefined;
+  scheduleFor: (masterId: number, date: string) => ScheduleDayRow | undefined;
   /** Minutes kept free after a booking, by service id (CONTRACT.md §17): shaded under the booking. */
   bufferOf?: ReadonlyMap<number, number>;
   onOpen: (booking: Booking) => void;

@@ -14,6 +14,7 @@ export {
   fromMinutes as hm,
   datePart as dateOf,
   timePart as timeOf,
+  datesBetween as daysBetween,
 } from '@core/wallclock.js';
 
 /** Today on the business's wall clock (APP_TIMEZONE), whatever zone the device is set to. */
@@ -26,9 +27,3 @@ export const nowMinute = (): number => wallNow(pageTimeZone()).minutes;
 export const notBeforeToday = (date: string): number => notBeforeNow(wallNow(pageTimeZone()).at, date);
 
 export const mondayOf = (date: string): string => addDays(date, -weekdayOf(date));
-
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}

@@ -53,7 +53,7 @@ export type Booking = Answer<'/bookings'>[number];
 export type Master = Answer<'/masters'>[number];
 export type Service = Answer<'/services'>[number];
 export type Category = Answer<'/categories'>[number];
-export type ScheduleRow = Answer<'/schedule'>[number];
+export type ScheduleAnswerRow = Answer<'/schedule'>[number];
 
 export interface Session {
   business: Business;

@@ -1,7 +1,7 @@
 /** The first-steps card's steps still left, each with its action. */
 import type { ComponentChildren } from 'preact';
 import type { SetupState } from '../common/rules';
-import { client, navigate, type ScheduleRow } from '../common/state';
+import { client, navigate, type ScheduleAnswerRow } from '../common/state';
 import { useOnboardingT } from './messages';
 import type { SetupAction } from './use-setup';
 
@@ -9,7 +9,7 @@ export type Step = keyof SetupState;
 
 export function SetupSteps(props: {
   left: Step[];
-  firstWeekDay: ScheduleRow | undefined;
+  firstWeekDay: ScheduleAnswerRow | undefined;
   /** The weekdays the week closes, short names: the owner sees which days clients cannot book. */
   closedDays: string[];
   suggested: string | null;

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, SaveRow, errorFor, generalError, useAction } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
 import { dayProblem } from '../common/rules';
-import { client, type ScheduleRow } from '../common/state';
+import { client, type ScheduleAnswerRow } from '../common/state';
 import { copyHoursToAll } from '../onboarding/setup-rules';
 import { DayRow } from './day-row';
 import { useSchedulesT } from './messages';
 import { TIME_KEYS, WEEKDAYS, changedDrafts, type Draft } from './week-draft';
 
-export function WeekEditor(props: { rows: ScheduleRow[]; onSaved: () => void }) {
+export function WeekEditor(props: { rows: ScheduleAnswerRow[]; onSaved: () => void }) {
   const t = useT(messages);
   const s = useSchedulesT();
   const [copied, setCopied] = useState<string | null>(null);
