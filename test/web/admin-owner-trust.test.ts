@@ -25,7 +25,7 @@ async function ownerBooking(master: number, time: string, first_name: string, ph
 }
 
 /** Nothing wider than its box: no child past its right edge, no text cut, and the box's and the page's scrollWidth within their clientWidth. */
-async function expectNoOverflow(page: Page, box: Locator) {
+async function expectNoOverflow(page: Page, box: Locator, width = PHONE.width) {
   const found = await box.evaluate((root) => {
     const edge = root.getBoundingClientRect().right - parseFloat(getComputedStyle(root).paddingRight);
     const shown = Array.from(root.querySelectorAll<HTMLElement>('*')).filter((el) => el.getClientRects().length > 0);
@@ -42,7 +42,7 @@ async function expectNoOverflow(page: Page, box: Locator) {
     };
   });
   expect(found).toEqual({ outside: [], cut: [], scroll: 0 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** Every element of `selector` on the page now, at most 40 px high or wide: one line each. */
@@ -145,6 +145,36 @@ describe('the owner moves and enters bookings they can trust', () => {
     await form.getByRole('button', { name: 'Записать' }).click();
     await expect.poll(() => form.getByRole('alert').first().textContent()).toBe('Это время у мастера уже занято. Выберите другое.');
     expect(await form.getByTestId('booking-clash').count()).toBe(0);
+  });
+
+  it('1280: the move says "17:00 Ерлан → 17:00 Данияр" and that the price stays; a walk-in on top asks first; nothing overflows', async () => {
+    const booked = await ownerBooking(salon.erlan, '17:00', 'Жанна', '+7 701 222 33 50');
+    await ownerBooking(salon.daniyar, '15:45', 'Алия', '+7 701 222 33 51');
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
+    await page.locator(`.cal-booking[data-booking="${booked.id}"]`).click();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await detail.getByRole('button', { name: 'Перенести' }).click();
+    const choice = detail.locator('select[name="move_master"]');
+    await expect.poll(() => choice.locator('option').allTextContents()).toEqual(['Ерлан', 'Данияр']);
+    await choice.selectOption({ label: 'Данияр' });
+    await detail.getByRole('group', { name: 'Свободное время' }).getByRole('button', { name: '17:00' }).click();
+    const change = detail.getByTestId('move-change');
+    await expect.poll(() => change.textContent()).toContain('17:00 Ерлан → 17:00 Данияр');
+    expect(await change.textContent()).toContain('Цена записи не меняется: 8\u202f000\u00a0₸.');
+    await screenshot(page, 'owner-trust-move-1280');
+    await expectNoOverflow(page, detail, LAPTOP.width);
+    await detail.getByRole('button', { name: 'Закрыть' }).first().click();
+
+    await page.getByRole('button', { name: '+ Новая запись' }).click();
+    const form = page.getByRole('dialog', { name: 'Новая запись' });
+    await form.getByLabel('Имя клиента').fill('Тимур');
+    await form.getByLabel('Телефон клиента').fill('+7 702 555 66 79');
+    await form.getByLabel('Мастер').selectOption({ label: 'Данияр' });
+    await form.getByLabel('Время').fill('16:15');
+    await form.getByRole('button', { name: 'Записать' }).click();
+    await expect.poll(() => form.getByTestId('booking-clash').textContent()).toBe('Данияр занят 15:45–16:45 (Алия). Записать всё равно?');
+    await expectNoOverflow(page, form, LAPTOP.width);
   });
 
   it('360: nothing in the booking dialog overflows; phone links and time chips are 40 px high', async () => {
