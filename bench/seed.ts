@@ -106,12 +106,7 @@ export async function workingDates(base: string, seeded: Seeded, days: number): 
  * Slots no other request of the row takes: a date, a master, a time, `minutes` long, within the
  * registered business's default hours (09:00-13:00 and 14:00-18:00, the break between).
  */
-export function freeSlot(
-  seeded: Seeded,
-  dates: string[],
-  index: number,
-  minutes: number,
-): { date: string; masterId: number; time: string } {
+function freeSlot(seeded: Seeded, dates: string[], index: number, minutes: number): { date: string; masterId: number; time: string } {
   const perHalf = Math.floor((4 * 60) / minutes);
   const perDay = 2 * perHalf * seeded.masterIds.length;
   const date = dates[Math.floor(index / perDay) % dates.length]!;
