@@ -20,8 +20,8 @@ import { explainHotQueries } from './explain.js';
 import { LOAD, measure, type Measurement, type Target } from './load.js';
 import { runMicro } from './micro.js';
 import { freePort, rssMb, startChild } from './processes.js';
-import { allMet, DAYS_TARGET, microTable, table, writeResults, type DbRun } from './report.js';
-import { bookingBody, seed, SEED, type Seeded } from './seed.js';
+import { allMet, DAYS_TARGET, IF_FREE_TARGET, microTable, table, VISIT_TARGET, writeResults, type DbRun } from './report.js';
+import { bookingBody, ifFreeBookingBody, seed, SEED, visitBody, workingDates, type Seeded } from './seed.js';
 import { addDays } from '../src/core/wallclock.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,9 +50,15 @@ async function postgresVersion(): Promise<string | undefined> {
 /** BENCH_TARGETS=<regex>: only the endpoints whose name matches (and no "cache off" rows), to profile one path. */
 const chosen = process.env.BENCH_TARGETS ? new RegExp(process.env.BENCH_TARGETS) : undefined;
 
-function targets(seeded: Seeded): Target[] {
+/** Working dates after the measured one: half for the if_free bookings, half for the visits, each request its own free time. */
+const FREE_DATES = 240;
+
+function targets(seeded: Seeded, dates: string[] = []): Target[] {
   const base = `/api/v1/public/${seeded.slug}`;
   let index = SEED.bookings;
+  let ifFree = 0;
+  let visit = 0;
+  const half = Math.floor(dates.length / 2);
   const all: Target[] = [
     // No database: what the framework and the app's hooks (helmet, CORS, request id) cost alone.
     { name: 'GET /healthz (no database)', path: '/healthz' },
@@ -65,6 +71,15 @@ function targets(seeded: Seeded): Target[] {
     // The booking page's date strip: 30 days, any of the 10 masters of the service, one request.
     { name: DAYS_TARGET, path: `${base}/days?service_id=${seeded.serviceId}&from=${seeded.date}&to=${addDays(seeded.date, 29)}` },
     { name: 'POST booking', path: `${base}/booking`, method: 'POST', body: () => bookingBody(seeded, index++) },
+    // What the pages send (issue #49): CONTRACT.md §19's atomic check, each request at a time still free.
+    {
+      name: IF_FREE_TARGET,
+      path: `${base}/booking`,
+      method: 'POST',
+      body: () => ifFreeBookingBody(seeded, dates.slice(0, half), ifFree++),
+    },
+    // Issue #52: a visit of two services with one master, all or nothing (CONTRACT.md §20).
+    { name: VISIT_TARGET, path: `${base}/visits`, method: 'POST', body: () => visitBody(seeded, dates.slice(half), visit++) },
   ];
   return all.filter((target) => !chosen || chosen.test(target.name));
 }
@@ -164,8 +179,9 @@ async function runOn(kind: DbRun['kind']): Promise<DbRun> {
     await service.stop();
     service = await startChild([...nodeArgs, join(root, 'dist/src/server.js')], env, port);
     const rows: Measurement[] = [];
-    for (const target of targets(seeded)) {
-      if (target.method === 'POST' && kind === 'postgres') await measureWriteFloor();
+    const dates = await workingDates(base, seeded, FREE_DATES);
+    for (const target of targets(seeded, dates)) {
+      if (target.method === 'POST' && kind === 'postgres' && !writeFloor) await measureWriteFloor();
       rows.push(await measure(base, service.pid, target, backends));
       const row = rows.at(-1)!;
       console.log(

@@ -1,7 +1,14 @@
-/** Seeds through the public and provider API only: a business, 10 masters, one service linked to all, 200 bookings on one date. */
+/**
+ * Seeds through the public and provider API only: a business, 10 masters, two services linked to all
+ * (the second for the visit row), 200 bookings on one date.
+ */
+import { addDays } from '../src/core/wallclock.js';
+
 export const SEED = { masters: 10, bookings: 200 };
 
 export interface Seeded {
+  /** A second service of every master: the visit row books both (issue #52). */
+  secondServiceId: number;
   slug: string;
   businessId: number;
   serviceId: number;
@@ -80,6 +87,56 @@ export function bookingBody(seed: Seeded, index: number) {
   };
 }
 
+/** The working dates after the measured one, from the service's own date strip (CONTRACT.md §11: 62 days a request). */
+export async function workingDates(base: string, seeded: Seeded, days: number): Promise<string[]> {
+  const dates: string[] = [];
+  for (let from = addDays(seeded.date, 1); dates.length < days; from = addDays(from, 62)) {
+    const strip = (await ok(
+      base,
+      'GET',
+      `/public/${seeded.slug}/days?service_id=${seeded.serviceId}&from=${from}&to=${addDays(from, 61)}`,
+    )) as { date: string; available: boolean }[];
+    dates.push(...strip.filter((day) => day.available).map((day) => day.date));
+    if (from > addDays(seeded.date, 3 * 365)) throw new Error('no working dates in three years');
+  }
+  return dates.slice(0, days);
+}
+
+/**
+ * Slots no other request of the row takes: a date, a master, a time, `minutes` long, within the
+ * registered business's default hours (09:00-13:00 and 14:00-18:00, the break between).
+ */
+function freeSlot(seeded: Seeded, dates: string[], index: number, minutes: number): { date: string; masterId: number; time: string } {
+  const perHalf = Math.floor((4 * 60) / minutes);
+  const perDay = 2 * perHalf * seeded.masterIds.length;
+  const date = dates[Math.floor(index / perDay) % dates.length]!;
+  const slot = Math.floor(index / seeded.masterIds.length) % (2 * perHalf);
+  const minute = slot < perHalf ? 9 * 60 + slot * minutes : 14 * 60 + (slot - perHalf) * minutes;
+  const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return { date, masterId: seeded.masterIds[index % seeded.masterIds.length]!, time };
+}
+
+/** The booking the pages send (CONTRACT.md §19 if_free: made only when the time is free), at a time nobody has. */
+export function ifFreeBookingBody(seeded: Seeded, dates: string[], index: number) {
+  const { date, masterId, time } = freeSlot(seeded, dates, index, 30);
+  return { service_id: seeded.serviceId, master_id: masterId, date, time, first_name: 'Клиент', phone: nextPhone(), if_free: true };
+}
+
+/** A visit of the two services with one master, back to back (CONTRACT.md §20), at an hour nobody has. */
+export function visitBody(seeded: Seeded, dates: string[], index: number) {
+  const { date, masterId, time } = freeSlot(seeded, dates, index, 60);
+  return {
+    items: [
+      { service_id: seeded.serviceId, master_id: masterId },
+      { service_id: seeded.secondServiceId, master_id: masterId },
+    ],
+    date,
+    time,
+    first_name: 'Клиент',
+    phone: nextPhone(),
+  };
+}
+
 export async function seed(base: string, webhookSecret: string): Promise<Seeded> {
   const phone = nextPhone();
   const registered = await ok(base, 'POST', '/auth/register', {
@@ -93,14 +150,16 @@ export async function seed(base: string, webhookSecret: string): Promise<Seeded>
   });
   const token: string = registered.access_token;
   const serviceId: number = registered.service.id;
+  const secondServiceId: number = (await ok(base, 'POST', '/services', { name: 'Борода', duration: 30, price: 3000 }, token)).id;
   const masterIds: number[] = [];
   for (let i = 1; i <= SEED.masters; i += 1) {
-    masterIds.push((await ok(base, 'POST', '/masters', { name: `Мастер ${i}`, service_ids: [serviceId] }, token)).id);
+    masterIds.push((await ok(base, 'POST', '/masters', { name: `Мастер ${i}`, service_ids: [serviceId, secondServiceId] }, token)).id);
   }
   const seeded: Seeded = {
     slug: registered.business.slug,
     businessId: registered.business.id,
     serviceId,
+    secondServiceId,
     masterIds,
     date: benchDate(),
     telegramLinked: false,

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { copyLinesOut, escapeCopyText, unescapeCopyText } from '../../src/db/backup/copy.js';
 import { BackupError, journalUpTo, latestLevel, loadOrder, parseHeader } from '../../src/db/backup/format.js';
 
 describe('backup format', () => {
@@ -72,6 +74,33 @@ describe('backup format', () => {
       '{"format":"booking-kz-backup","version":2,"schema":1}',
     ]) {
       expect(() => parseHeader(line)).toThrow(/not a booking-kz backup/);
+    }
+  });
+
+  it("COPY's text format: a value escaped and read back is the value; PostgreSQL's escapes read as it writes them", () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => unescapeCopyText(escapeCopyText(text)) === text));
+    expect(escapeCopyText('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
+    expect(unescapeCopyText('\\x41\\101\\b\\f\\v\\q\\\\')).toBe('AA\b\f\vq\\');
+  });
+
+  it('COPY TO STDOUT in chunks cut anywhere, even inside a letter: whole JSON lines, counted', async () => {
+    const rows = [{ name: 'Салон \\ ₸' }, { note: 'таб\tи "кавычки"\nстрока' }, {}];
+    // As PostgreSQL sends them: each row's JSON text with COPY's escapes.
+    const wire = Buffer.from(rows.map((row) => `${escapeCopyText(JSON.stringify(row))}\n`).join(''));
+    for (const cut of [1, 2, 3, 7, 13, wire.length]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < wire.length; at += cut) chunks.push(wire.subarray(at, at + cut));
+      let out = '';
+      const count = await copyLinesOut(Readable.from(chunks), async (lines) => {
+        out += lines;
+      });
+      expect(count).toBe(3);
+      expect(
+        out
+          .split('\n')
+          .slice(0, -1)
+          .map((line) => JSON.parse(line) as unknown),
+      ).toEqual(rows);
     }
   });
 });

@@ -56,3 +56,42 @@ export async function resetSequences(db: Db): Promise<void> {
     );
   }
 }
+
+/**
+ * PostgreSQL, for a restore's transaction: what makes a bulk load slow is set aside and put back
+ * once the rows are in, as pg_restore orders it. Foreign keys are dropped and added again (one
+ * check per key over the whole table, not a locking lookup per row), secondary indexes are built
+ * once, sorted, and the tables' own triggers (notices and counts, which arrive with the rows) do
+ * not run. Every statement is part of the transaction: a failed restore leaves the schema as it was.
+ */
+export async function setAsideForLoad(db: Db): Promise<() => Promise<void>> {
+  const keys = await queryRows<{ table: string; name: string; definition: string }>(
+    db,
+    sql`SELECT k.conrelid::regclass::text AS "table", k.conname::text AS name, pg_get_constraintdef(k.oid) AS definition
+        FROM pg_constraint k WHERE k.contype = 'f' AND k.connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+  );
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    db,
+    sql`SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+        FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype IN ('p', 'u', 'x'))
+        ORDER BY 1`,
+  );
+  const tables = await queryRows<{ table: string }>(
+    db,
+    sql`SELECT DISTINCT t.tgrelid::regclass::text AS "table" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace ORDER BY 1`,
+  );
+  for (const { table, name } of keys) await db.execute(sql.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(name)}`));
+  for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX ${name}`));
+  for (const { table } of tables) await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+  return async () => {
+    await db.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+    for (const { definition } of indexes) await db.execute(sql.raw(definition));
+    for (const { table, name, definition } of keys) {
+      await db.execute(sql.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(name)} ${definition}`));
+    }
+    for (const { table } of tables) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
+  };
+}

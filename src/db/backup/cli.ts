@@ -104,7 +104,7 @@ async function backup(file: string, location: Location): Promise<string> {
 async function backupDirect(location: Location, jwtSecret: string | undefined, out: Writable) {
   const database = await openDirect(location);
   try {
-    await writeBackup({ db: database.db, engine: database.engine, jwtSecret }, out);
+    await writeBackup({ db: database.db, engine: database.engine, jwtSecret, copyOut: database.copy?.out }, out);
   } finally {
     await database.close();
   }

@@ -1,11 +1,16 @@
-/** Writes a consistent backup of a live database: one read-only snapshot transaction, rows read through a cursor. */
+/**
+ * Writes a consistent backup of a live database: one read-only snapshot transaction (REPEATABLE READ),
+ * rows read through a cursor on PGlite and streamed by COPY on PostgreSQL (copy.ts), table by table in
+ * the order of their foreign keys.
+ */
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../driver.js';
 import { tablesInLoadOrder, migrationLevel } from './catalog.js';
+import { copyLinesOut } from './copy.js';
 import { BACKUP_FORMAT, quoteIdent, type BackupHeader, type Marker } from './format.js';
 
 const FETCH_ROWS = 1000;
@@ -14,15 +19,18 @@ export interface BackupSource {
   db: Db;
   engine: BackupHeader['engine'];
   jwtSecret?: string;
+  /** PostgreSQL: COPY ... TO STDOUT on the connection `db` uses (open.ts), so inside the backup's transaction. */
+  copyOut?: (statement: string) => Readable;
 }
 
 /** Streams the backup into `out` (which it ends); resolves with the rows per table once all is written. */
 export async function writeBackup(source: BackupSource, out: Writable): Promise<Record<string, number>> {
   const gzip = createGzip();
   const written = pipeline(gzip, out);
-  const put = async (line: string) => {
-    if (!gzip.write(`${line}\n`)) await Promise.race([once(gzip, 'drain'), written]);
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), written]);
   };
+  const put = (line: string) => write(`${line}\n`);
   const counts: Record<string, number> = {};
   try {
     // On PGlite the transaction has the one connection to itself: the service's queries wait for it (a second or two).
@@ -40,6 +48,11 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
       for (const table of await tablesInLoadOrder(tx)) {
         await put(JSON.stringify(['table', table] satisfies Marker));
         counts[table] = 0;
+        if (source.copyOut) {
+          const copy = source.copyOut(`COPY (SELECT row_to_json(t)::text FROM ${quoteIdent(table)} t) TO STDOUT`);
+          counts[table] = await copyLinesOut(copy, write);
+          continue;
+        }
         await tx.execute(
           sql.raw(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table)} t`),
         );

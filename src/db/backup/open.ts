@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { ensurePrivateDir, privateUmask, restrictTree } from '../../private-dir.js';
 import type { Db } from '../driver.js';
 import * as schema from '../schema.js';
@@ -14,6 +15,8 @@ export interface DirectDatabase {
   engine: 'pglite' | 'postgres';
   migrate(folder: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: COPY ... TO STDOUT / FROM STDIN on the connection `db` uses (so inside its transaction). */
+  copy?: { out(statement: string): Readable; in(statement: string): Writable };
 }
 
 export const pgliteDir = (dataDir: string): string => join(dataDir, 'pglite');
@@ -41,10 +44,11 @@ export async function openDirect(location: { databaseUrl?: string; dataDir: stri
 }
 
 async function openPostgresDirect(url: string): Promise<DirectDatabase> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ default: pg }, { drizzle }, { migrate }, { from, to }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
+    import('pg-copy-streams'),
   ]);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
@@ -53,5 +57,6 @@ async function openPostgresDirect(url: string): Promise<DirectDatabase> {
     engine: 'postgres',
     migrate: (migrationsFolder) => migrate(drizzle({ client }), { migrationsFolder }),
     close: () => client.end(),
+    copy: { out: (statement) => client.query(to(statement)), in: (statement) => client.query(from(statement)) },
   };
 }

@@ -2,8 +2,9 @@ import { and, count, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/driver.js';
 import { containsPattern } from '../../db/like.js';
-import { bookingCounts, bookings, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
+import { bookingCounts, bookings, type BookingStatus, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { countBookings } from '../bookings/queries.js';
 import { businessBody, type BusinessRow } from '../catalog/business.queries.js';
 
 /** The super admin's search: a business's name, slug or admin e-mail contains q. */
@@ -24,36 +25,19 @@ export async function countBusinesses(db: Db, q: string | undefined): Promise<nu
 }
 
 type StatusCounts = Record<(typeof bookingStatuses)[number], number>;
-const noBookings = (): StatusCounts => ({ pending: 0, confirmed: 0, completed: 0, cancelled: 0, rejected: 0 });
 
-/**
- * The listed businesses' bookings counted per status: the sums of their rows in
- * booking_counts, which the bookings' triggers keep in every writing transaction (migration 0019),
- * a few rows per business whatever its number of bookings.
- */
-async function statusCounts(db: Db, ids: number[]): Promise<Map<number, StatusCounts>> {
-  const counts = new Map(ids.map((id) => [id, noBookings()]));
-  if (ids.length === 0) return counts;
-  const rows = await db
-    .select({ businessId: bookingCounts.businessId, status: bookingCounts.status, n: sum(bookingCounts.n).mapWith(Number) })
-    .from(bookingCounts)
-    .where(inArray(bookingCounts.businessId, ids))
-    .groupBy(bookingCounts.businessId, bookingCounts.status);
-  for (const row of rows) counts.get(row.businessId)![row.status] = row.n;
-  return counts;
-}
-
-interface BusinessPageRow extends BusinessRow {
+interface BusinessPageRow extends BusinessRow, StatusCounts {
   adminEmail: string | null;
   lastActivity: string | null;
 }
 
 /**
- * A page of businesses with their admin's email and last activity, then their bookings counted per
- * status (statusCounts): the page is found on businesses alone, and each figure reads a few index
- * entries or rows per listed business, never its every booking. Written as one SQL text and read as
- * the driver parses it: building and mapping a 100-row page through drizzle cost more than the
- * database did when profiled.
+ * A page of businesses with their admin's email, last activity and bookings counted per status, in
+ * one statement: the page is found on businesses alone (the inner SELECT), and only its
+ * rows read their figures, a few index entries or rows each, never a business's every booking. The
+ * counts are the sums of the business's rows in booking_counts, which the bookings' triggers keep in
+ * every writing transaction (migration 0019). Written as one SQL text and read as the driver parses
+ * it: building and mapping a 100-row page through drizzle cost more than the database did.
  */
 export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit: number; offset?: number } = { limit: 1000 }) {
   const rows = await queryRows<BusinessPageRow>(
@@ -65,22 +49,32 @@ export async function listBusinessesWithCounts(db: Db, q?: string, page: { limit
           (SELECT u.email FROM users u WHERE u.business_id = businesses.id AND u.role = 'ADMIN' ORDER BY u.id LIMIT 1) AS "adminEmail",
           -- The latest change of any booking (made, moved, a status set): what the operator reads as "last activity",
           -- the last entry of bookings_business_updated_idx for the business.
-          (SELECT to_char(max(b.updated_at), 'YYYY-MM-DD"T"HH24:MI:SS') FROM bookings b WHERE b.business_id = businesses.id) AS "lastActivity"
-        FROM businesses WHERE ${businessSearch(q) ?? sql`true`}
-        ORDER BY businesses.id LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`,
-  );
-  const counts = await statusCounts(
-    db,
-    rows.map((row) => row.id),
+          (SELECT to_char(max(b.updated_at), 'YYYY-MM-DD"T"HH24:MI:SS') FROM bookings b WHERE b.business_id = businesses.id) AS "lastActivity",
+          k.pending, k.confirmed, k.completed, k.cancelled, k.rejected
+        FROM (SELECT * FROM businesses WHERE ${businessSearch(q) ?? sql`true`} ORDER BY id LIMIT ${page.limit} OFFSET ${page.offset ?? 0}) businesses
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(n) FILTER (WHERE status = 'pending'), 0)::int AS pending,
+                 coalesce(sum(n) FILTER (WHERE status = 'confirmed'), 0)::int AS confirmed,
+                 coalesce(sum(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
+                 coalesce(sum(n) FILTER (WHERE status = 'cancelled'), 0)::int AS cancelled,
+                 coalesce(sum(n) FILTER (WHERE status = 'rejected'), 0)::int AS rejected
+          FROM booking_counts c WHERE c.business_id = businesses.id) k
+        ORDER BY businesses.id`,
   );
   return rows.map((row) => {
-    const byStatus = counts.get(row.id) ?? noBookings();
+    const byStatus: StatusCounts = {
+      pending: row.pending,
+      confirmed: row.confirmed,
+      completed: row.completed,
+      cancelled: row.cancelled,
+      rejected: row.rejected,
+    };
     return {
       ...businessBody(row),
       created_at: fromDbTimestamp(row.createdAt),
       admin_email: row.adminEmail,
       last_activity_at: row.lastActivity,
-      bookings_total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+      bookings_total: row.pending + row.confirmed + row.completed + row.cancelled + row.rejected,
       bookings_by_status: byStatus,
     };
   });
@@ -93,6 +87,46 @@ export async function businessSlugs(db: Db, ids: number[]): Promise<Map<number, 
     .from(businesses)
     .where(inArray(businesses.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What the super admin's bookings list filters by (GET /superadmin/bookings). */
+export interface OperatorBookingFilter {
+  businessId?: number;
+  /** Naive date-times: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  status?: BookingStatus;
+  businessText?: string;
+}
+
+/**
+ * X-Total-Count of GET /superadmin/bookings. Without dates it is the sum of the matching
+ * businesses' rows in booking_counts, kept by the bookings' triggers in every writing transaction:
+ * exact, and a few rows per business instead of every booking of the platform. With dates, the
+ * bookings in that range are counted along the start index.
+ */
+export async function countOperatorBookings(db: Db, filter: OperatorBookingFilter): Promise<number> {
+  if (filter.from || filter.to) return countBookings(db, filter);
+  const conditions: SQL[] = [];
+  if (filter.businessId !== undefined) conditions.push(eq(bookingCounts.businessId, filter.businessId));
+  if (filter.status) conditions.push(eq(bookingCounts.status, filter.status));
+  if (filter.businessText) {
+    const pattern = containsPattern(filter.businessText);
+    conditions.push(
+      inArray(
+        bookingCounts.businessId,
+        db
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(or(ilike(businesses.name, pattern), ilike(businesses.slug, pattern))),
+      ),
+    );
+  }
+  const [row] = await db
+    .select({ total: sum(bookingCounts.n).mapWith(Number) })
+    .from(bookingCounts)
+    .where(and(...conditions));
+  return row?.total ?? 0;
 }
 
 /**

@@ -19,11 +19,11 @@ import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { requireSuperAdmin } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
-import { countBookings, listBookingViews } from '../bookings/queries.js';
+import { listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { businessBody } from '../catalog/business.queries.js';
 import { checkSuperAdmin } from './login.js';
-import { businessSlugs, countBusinesses, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
+import { businessSlugs, countBusinesses, countOperatorBookings, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
 import { seedDemoBusiness } from './seed.js';
 import { resetBusinessPassword } from './reset.js';
 import { credentials } from '../identity/credential-generations.js';
@@ -116,7 +116,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
       };
       const page = { limit: request.query.limit ?? MAX_PAGE, offset: request.query.offset };
       const views = await listBookingViews(app.ctx.db, filter, page);
-      reply.header(TOTAL_HEADER, await pageTotal(views.length, page, () => countBookings(app.ctx.db, filter)));
+      reply.header(TOTAL_HEADER, await pageTotal(views.length, page, () => countOperatorBookings(app.ctx.db, filter)));
       const owners = await businessSlugs(app.ctx.db, [...new Set(views.map((view) => view.businessId))]);
       return views.map((view) => ({
         ...bookingBody(view),

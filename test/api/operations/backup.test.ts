@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWriteStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { migrationLevel } from '../../../src/db/backup/catalog.js';
+import pg from 'pg';
+import { platformSeedStatements } from '../../../bench/scale-seed.js';
+import { migrationLevel, tablesInLoadOrder } from '../../../src/db/backup/catalog.js';
 import { writeBackup } from '../../../src/db/backup/dump.js';
 import { migrationsUpTo } from '../../../src/db/backup/load.js';
 import { openDirect } from '../../../src/db/backup/open.js';
@@ -202,4 +204,106 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       await opened.close();
     }
   }, 120_000);
+});
+
+/** The schema's keys, indexes and triggers as the catalog says them: a restore puts back what it set aside. */
+const SCHEMA_PARTS = `
+  SELECT 'key ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS part FROM pg_constraint
+    WHERE connamespace = 'public'::regnamespace
+  UNION ALL SELECT 'index ' || pg_get_indexdef(indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+    WHERE c.relnamespace = 'public'::regnamespace
+  UNION ALL SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE NOT tgisinternal AND c.relnamespace = 'public'::regnamespace
+  ORDER BY 1`;
+
+async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every table's row count and a digest of all its rows, in the order a restore loads them. */
+async function contents(url: string): Promise<Record<string, { rows: number; digest: string }>> {
+  const opened = await openDirect({ dataDir: '', databaseUrl: url });
+  try {
+    const tables = await tablesInLoadOrder(opened.db);
+    const found: Record<string, { rows: number; digest: string }> = {};
+    for (const table of tables) {
+      const [row] = await queryRows<{ rows: number; digest: string }>(
+        opened.db,
+        sql.raw(
+          `SELECT count(*)::int AS rows, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS digest FROM "${table}" t`,
+        ),
+      );
+      found[table] = row!;
+    }
+    return found;
+  } finally {
+    await opened.close();
+  }
+}
+
+describe.runIf(onPostgres)('backup and restore by COPY (PostgreSQL, issue #53)', () => {
+  it('streams a platform out and into an empty database: the same rows in every table, the schema whole, ids continue', async () => {
+    const source = await newTarget();
+    const sourceUrl = source.env.DATABASE_URL!;
+    const migrated = await openDirect({ dataDir: '', databaseUrl: sourceUrl });
+    await migrated.migrate(migrationsFolder);
+    await migrated.close();
+    await onDatabase(sourceUrl, async (client) => {
+      for (const statement of platformSeedStatements({ businesses: 30, mastersPer: 2, clientsPer: 20, bookingsPer: 60 })) {
+        await client.query(statement);
+      }
+      // What COPY's text format escapes, and what JSON does: a backslash, a tab, a newline, quotes, a carriage return.
+      await client.query(`UPDATE businesses SET description = $1 WHERE slug = 'scale-1'`, [
+        'Путь C:\\salon\\ "лучший"\tтаб\nстрока\r\\n ₸',
+      ]);
+      await client.query(`UPDATE clients SET notes = $1 WHERE id = (SELECT min(id) FROM clients)`, ['\\x41 \\101 \\\\ конец']);
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'platform.backup');
+    const taken = await cli(source, 'backup', file);
+    expect(taken.out).toMatch(/\(30 businesses, 1800 bookings, 600 clients;/);
+    expect(taken.code).toBe(0);
+
+    const target = await newTarget();
+    const targetUrl = target.env.DATABASE_URL!;
+    const restored = await cli(target, 'restore', file);
+    expect(restored.out).toMatch(/restored .*\(30 businesses, 1800 bookings, 600 clients;/);
+    expect(restored.code).toBe(0);
+
+    const [before, after] = [await contents(sourceUrl), await contents(targetUrl)];
+    expect(after.bookings!.rows).toBe(1800);
+    expect(after).toEqual(before);
+    const schemaOf = (url: string) => onDatabase(url, async (client) => (await client.query<{ part: string }>(SCHEMA_PARTS)).rows);
+    expect(await schemaOf(targetUrl)).toEqual(await schemaOf(sourceUrl));
+    const awkward = `SELECT description FROM businesses WHERE slug = 'scale-1'`;
+    expect((await onDatabase(targetUrl, (client) => client.query(awkward))).rows).toEqual(
+      (await onDatabase(sourceUrl, (client) => client.query(awkward))).rows,
+    );
+
+    // New rows take ids after the restored ones; the bookings' triggers count a new booking again.
+    await onDatabase(targetUrl, async (client) => {
+      const { rows } = await client.query<{ id: number; top: number }>(
+        `INSERT INTO businesses (slug, name, phone, address) VALUES ('after-restore', 'Новый', '+77019999999', 'Алматы')
+         RETURNING id, (SELECT max(id) FROM businesses) AS top`,
+      );
+      expect(rows[0]!.id).toBeGreaterThan(rows[0]!.top);
+      const pending = `SELECT coalesce((SELECT sum(n)::int FROM booking_counts WHERE business_id = b.id AND status = 'pending'), 0) AS counted,
+          (SELECT count(*)::int FROM bookings WHERE business_id = b.id AND status = 'pending') AS actual
+        FROM businesses b WHERE slug = 'scale-1'`;
+      const [was] = (await client.query<{ counted: number; actual: number }>(pending)).rows;
+      await client.query(
+        `INSERT INTO bookings (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot)
+           SELECT business_id, service_id, master_id, client_id, 'pending', start_at + INTERVAL '1 day', end_at + INTERVAL '1 day', 1
+           FROM bookings WHERE business_id = (SELECT id FROM businesses WHERE slug = 'scale-1') ORDER BY start_at DESC LIMIT 1`,
+      );
+      const [now] = (await client.query<{ counted: number; actual: number }>(pending)).rows;
+      expect(was!.counted).toBe(was!.actual);
+      expect(now).toEqual({ counted: was!.actual + 1, actual: was!.actual + 1 });
+    });
+  }, 180_000);
 });
