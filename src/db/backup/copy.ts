@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's COPY in the backup's own format (issue #53): a table's rows leave the server as
+ * PostgreSQL's COPY in the backup's own format: a table's rows leave the server as
  * `COPY (SELECT row_to_json(t)::text FROM t) TO STDOUT` and arrive by `COPY ... FROM STDIN`, so the
  * file stays the JSON lines PGlite writes and reads (format.ts) while PostgreSQL streams them
  * without a round trip per thousand rows. COPY's text format escapes a backslash (and the control
