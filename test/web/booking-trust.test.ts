@@ -223,64 +223,67 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
   });
 });
 
-describe('the details and the success screen (issue #49 item 5)', () => {
-  it('«Записаться ещё раз» keeps name and phone but not the comment', async () => {
-    const salon = await salonWith(['Алия']);
-    const page = await openPage(`/${salon.owner.business.slug}`);
-    await toDetails(page, salon, null, '10:00', 'Асель', '8 701 555 44 33');
-    await page.locator('textarea[name="notes"]').fill('Аллергия на краску');
-    await page.locator('button.confirm').click();
-    await page.getByText('Вы записаны!').waitFor();
-    // «Не ваш номер?» is a thumb high at 360 px.
-    const summary = page.locator('.not-your-phone summary');
-    expect((await summary.boundingBox())!.height).toBeGreaterThanOrEqual(40);
-    await page.locator('button.again').click();
-    await page.locator(`[data-service="${salon.owner.service.id}"]`).click();
-    await page.locator(`[data-date="${DAY}"]`).click();
-    await page.locator('[data-time="11:00"]').click();
-    expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
-    expect(await page.locator('input[name="phone"]').inputValue()).toBe('8 (701) 555-44-33');
-    expect(await page.locator('textarea[name="notes"]').inputValue()).toBe('');
-  });
+describe('the details and the success screen', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`${viewport.width} px: «Записаться ещё раз» keeps name and phone but not the comment`, async () => {
+      const salon = await salonWith(['Алия']);
+      const page = await openPage(`/${salon.owner.business.slug}`, viewport);
+      await toDetails(page, salon, null, '10:00', 'Асель', '8 701 555 44 33');
+      await page.locator('textarea[name="notes"]').fill('Аллергия на краску');
+      await page.locator('button.confirm').click();
+      await page.getByText('Вы записаны!').waitFor();
+      // «Не ваш номер?» is a thumb high.
+      const summary = page.locator('.not-your-phone summary');
+      expect((await summary.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      await page.locator('button.again').click();
+      await page.locator(`[data-service="${salon.owner.service.id}"]`).click();
+      await page.locator(`[data-date="${DAY}"]`).click();
+      await page.locator('[data-time="11:00"]').click();
+      expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
+      expect(await page.locator('input[name="phone"]').inputValue()).toBe('8 (701) 555-44-33');
+      expect(await page.locator('textarea[name="notes"]').inputValue()).toBe('');
+    });
 
-  it('a number that is not a Kazakh or Russian mobile is warned about, softly: the booking still goes', async () => {
-    const salon = await salonWith(['Алия']);
-    const page = await openPage(`/${salon.owner.business.slug}`);
-    await toDetails(page, salon, null, '10:00', 'Асель', '8 123 456 78 90');
-    const warning = page.getByTestId('phone-unusual');
-    await warning.waitFor();
-    expect(flat(await warning.textContent())).toContain('+7 7xx');
-    await page.locator('input[name="phone"]').press('Control+A');
-    await page.keyboard.type('8 701 123 45 67', { delay: 10 });
-    await expect.poll(() => warning.count()).toBe(0);
-    await page.locator('input[name="phone"]').press('Control+A');
-    await page.keyboard.type('8 123 456 78 90', { delay: 10 });
-    await warning.waitFor();
-    await page.locator('button.confirm').click();
-    await page.getByText('Вы записаны!').waitFor();
-  });
+    it(`${viewport.width} px: a number that is not a Kazakh or Russian mobile is warned about, softly: the booking still goes`, async () => {
+      const salon = await salonWith(['Алия']);
+      const page = await openPage(`/${salon.owner.business.slug}`, viewport);
+      await toDetails(page, salon, null, '10:00', 'Асель', '8 123 456 78 90');
+      const warning = page.getByTestId('phone-unusual');
+      await warning.waitFor();
+      expect(flat(await warning.textContent())).toContain('+7 7xx');
+      await page.locator('input[name="phone"]').press('Control+A');
+      await page.keyboard.type('8 701 123 45 67', { delay: 10 });
+      await expect.poll(() => warning.count()).toBe(0);
+      await page.locator('input[name="phone"]').press('Control+A');
+      await page.keyboard.type('8 123 456 78 90', { delay: 10 });
+      await warning.waitFor();
+      await page.locator('button.confirm').click();
+      await page.getByText('Вы записаны!').waitFor();
+    });
+  }
 });
 
 describe('the date strip after hours', () => {
-  it('today with nothing left to book says "день окончен", not red "занято"', async () => {
-    const salon = await salonWith(['Алия']);
-    const evening = new Date('2026-11-23T14:30:00Z'); // 19:30 in Almaty, after closing
-    w.clock.set(evening);
-    try {
-      const { page } = await w.phone(PHONE);
-      await page.clock.setFixedTime(evening);
-      await page.goto(`${w.baseUrl}/${salon.owner.business.slug}`);
-      await page.locator(`[data-service="${salon.owner.service.id}"]`).click();
-      const today = page.locator('[data-date="2026-11-23"]');
-      await expect.poll(() => today.getAttribute('data-state')).toBe('over');
-      expect(await today.locator('.day-month').textContent()).toBe('день окончен');
-      await today.click();
-      await page.getByText('На сегодня запись закончилась').waitFor();
-      expect(await page.locator('[data-date="2026-11-24"]').getAttribute('data-state')).toBe('open');
-    } finally {
-      w.clock.set(NOW);
-    }
-  });
+  for (const viewport of [PHONE, DESKTOP])
+    it(`${viewport.width} px: today with nothing left to book says "день окончен", not red "занято"`, async () => {
+      const salon = await salonWith(['Алия']);
+      const evening = new Date('2026-11-23T14:30:00Z'); // 19:30 in Almaty, after closing
+      w.clock.set(evening);
+      try {
+        const { page } = await w.phone(viewport);
+        await page.clock.setFixedTime(evening);
+        await page.goto(`${w.baseUrl}/${salon.owner.business.slug}`);
+        await page.locator(`[data-service="${salon.owner.service.id}"]`).click();
+        const today = page.locator('[data-date="2026-11-23"]');
+        await expect.poll(() => today.getAttribute('data-state')).toBe('over');
+        expect(await today.locator('.day-month').textContent()).toBe('день окончен');
+        await today.click();
+        await page.getByText('На сегодня запись закончилась').waitFor();
+        expect(await page.locator('[data-date="2026-11-24"]').getAttribute('data-state')).toBe('open');
+      } finally {
+        w.clock.set(NOW);
+      }
+    });
 });
 
 /** Nothing wider than the window, and `what` wholly inside it. */
