@@ -196,4 +196,17 @@ describe('faster setup', () => {
     await page.getByLabel('Среда: С').waitFor();
     expect(await page.getByLabel('Среда: С').inputValue()).toBe('10:00');
   });
+  it('1280: "На все дни" copies the hours and keeps the days off off; every day\'s box says "Рабочий день"', async () => {
+    const other = await registerBusiness(w, { service: { name: 'Маникюр', duration: 60, price: 6000 } });
+    const page = await browser.open(LAPTOP, other.token);
+    await page.goto(`${w.baseUrl}/admin/schedules`);
+    await page.getByLabel('Понедельник: С').fill('10:00');
+    await page.getByLabel('Понедельник: По').fill('19:00');
+    await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни (выходные остаются выходными)' }).click();
+    await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('19:00');
+    expect(await page.locator('input[name="active-5"]').isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Рабочий день' }).count()).toBe(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'setup-schedule-1280');
+  });
 });
