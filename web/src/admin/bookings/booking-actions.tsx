@@ -5,7 +5,7 @@
  * subscribed to the bot is told; the question says so and gives the phone).
  */
 import { useState } from 'preact/hooks';
-import { displayPhone } from '@shared/panel-ui';
+import { AskFirst } from './ask-first';
 import { hm, nowMinute, today } from '../common/dates';
 import type { Booking, Status } from '../common/state';
 import { useBookingsT } from './messages';
@@ -24,26 +24,15 @@ export function BookingActions(props: { booking: Booking; busy: boolean; onStatu
   if (asking) {
     const cancel = asking === 'cancelled';
     return (
-      <div class="notice booking-actions" role="alertdialog" aria-label={cancel ? tb('cancelBooking') : tb('rejectRequest')}>
-        <p class="ask-text">
-          {(cancel ? tb('cancelAsk') : tb('rejectAsk'))
-            .replace('{client}', b.client.first_name)
-            .replace('{phone}', displayPhone(b.client.phone))}
-        </p>
-        <div class="row">
-          <button
-            type="button"
-            class="btn btn-danger btn-small"
-            disabled={props.busy}
-            onClick={() => (props.onStatus(asking), setAsking(null))}
-          >
-            {cancel ? tb('cancelYes') : tb('rejectYes')}
-          </button>
-          <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(null)}>
-            {tb('keep')}
-          </button>
-        </div>
-      </div>
+      <AskFirst
+        label={cancel ? tb('cancelBooking') : tb('rejectRequest')}
+        ask={cancel ? tb('cancelAsk') : tb('rejectAsk')}
+        yes={cancel ? tb('cancelYes') : tb('rejectYes')}
+        client={b.client}
+        busy={props.busy}
+        onYes={() => (props.onStatus(asking), setAsking(null))}
+        onKeep={() => setAsking(null)}
+      />
     );
   }
   if (b.status === 'pending') {

@@ -5,7 +5,7 @@
  * `mixed` one is confirmed or cancelled as a whole.
  */
 import { useState } from 'preact/hooks';
-import { displayPhone } from '@shared/panel-ui';
+import { AskFirst } from '../bookings/ask-first';
 import { hasStarted } from '../bookings/booking-actions';
 import { useBookingsT } from '../bookings/messages';
 import type { Status } from '../common/state';
@@ -33,26 +33,15 @@ export function VisitActions(props: { visit: Visit; busy: boolean; onStatus: (st
   if (asking) {
     const cancel = asking === 'cancelled';
     return (
-      <div class="notice booking-actions" role="alertdialog" aria-label={cancel ? tv('cancelAll') : tb('rejectRequest')}>
-        <p class="ask-text">
-          {(cancel ? tv('cancelVisitAsk') : tb('rejectAsk'))
-            .replace('{client}', who.first_name)
-            .replace('{phone}', displayPhone(who.phone))}
-        </p>
-        <div class="row">
-          <button
-            type="button"
-            class="btn btn-danger btn-small"
-            disabled={props.busy}
-            onClick={() => (props.onStatus(asking), setAsking(null))}
-          >
-            {cancel ? tv('cancelVisitYes') : tb('rejectYes')}
-          </button>
-          <button type="button" class="btn btn-ghost btn-small" onClick={() => setAsking(null)}>
-            {tb('keep')}
-          </button>
-        </div>
-      </div>
+      <AskFirst
+        label={cancel ? tv('cancelAll') : tb('rejectRequest')}
+        ask={cancel ? tv('cancelVisitAsk') : tb('rejectAsk')}
+        yes={cancel ? tv('cancelVisitYes') : tb('rejectYes')}
+        client={who}
+        busy={props.busy}
+        onYes={() => (props.onStatus(asking), setAsking(null))}
+        onKeep={() => setAsking(null)}
+      />
     );
   }
   const started = hasStarted(v.start_at);
