@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { DAY, LAPTOP, NOW, usePanelBrowser } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
@@ -268,5 +268,49 @@ describe('the services screen', () => {
       (s) => s.name === 'Бритьё',
     );
     expect(saved).toMatchObject({ duration: 60, price: 4000 });
+  });
+  it('1280: a new service saves with the prefilled 60 (typing replaces it); nothing wider than the window', async () => {
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/services`);
+    const create = page.getByRole('form', { name: 'Новая услуга' });
+    const duration = create.getByLabel('Длительность, мин');
+    await expect.poll(() => duration.inputValue()).toBe('60');
+    await create.getByLabel('Название услуги').fill('Камуфляж бороды');
+    await create.getByLabel('Цена, ₸').fill('3500');
+    await duration.focus();
+    await page.keyboard.type('45');
+    expect(await duration.inputValue()).toBe('45');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
+    await create.getByRole('button', { name: 'Добавить услугу' }).click();
+    await page.locator('tr', { hasText: 'Камуфляж бороды' }).first().waitFor();
+    const saved = ((await api('GET', '/services')).data as Array<{ name: string; duration: number; price: number }>).find(
+      (s) => s.name === 'Камуфляж бороды',
+    );
+    expect(saved).toMatchObject({ duration: 45, price: 3500 });
+  });
+});
+
+describe('the desktop week', () => {
+  it('1280: on Saturday evening, with nobody working until Monday, the week view opens on the coming week', async () => {
+    const saturdayEvening = new Date('2026-11-28T14:30:00Z'); // 19:30 in Almaty
+    const monday = await api('POST', '/bookings', {
+      service_id: salon.haircut,
+      master_id: salon.erlan,
+      date: '2026-11-30',
+      time: '12:00',
+      first_name: 'Дамир',
+      phone: '+7 701 222 33 60',
+    });
+    expect(monday.statusCode, monday.body).toBe(201);
+    w.clock.set(saturdayEvening);
+    try {
+      const page = await browser.open(LAPTOP, salon.token);
+      await page.clock.setFixedTime(saturdayEvening);
+      await page.goto(`${w.baseUrl}/admin/calendar?view=week`);
+      await page.locator(`.cal-booking[data-booking="${(monday.data as { id: string }).id}"]`).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
+    } finally {
+      w.clock.set(NOW);
+    }
   });
 });
