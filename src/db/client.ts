@@ -6,6 +6,7 @@ import { migrationsFolder } from '../paths.js';
 import { loggerFor, type Database, type DatabaseOptions, type Db } from './driver.js';
 import { ensurePrivateDir, privateUmask, restrictTree } from '../private-dir.js';
 import * as schema from './schema.js';
+import { PGLITE_SETTINGS } from './pglite-settings.js';
 
 export { queryRows, type Database, type DatabaseOptions, type Db, type QueryObserver } from './driver.js';
 
@@ -34,7 +35,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   // PGlite keeps shared_buffers inside its WebAssembly memory, all of it resident: PostgreSQL's
   // 128 MB default alone put the service over its 300 MB RSS budget. One embedded process has the
   // OS page cache behind it, so 16 MB costs nothing measurable at this data size.
-  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS, '-c', 'shared_buffers=16MB'];
   const dir = join(options.dataDir, 'pglite');
   privateUmask();
   ensurePrivateDir(options.dataDir);

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { PGLITE_SETTINGS } from '../../src/db/pglite-settings.js';
 
 let shared: Promise<PGlite> | undefined;
 
@@ -20,7 +21,10 @@ async function sharedClient(): Promise<PGlite> {
   const current = await shared;
   if (current && !current.closed) return current;
   shared = (async () => {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+    const client = new PGlite({
+      loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     await client.waitReady;
     return client;
   })();
