@@ -21,7 +21,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { WallClock } from './core/wallclock.js';
 import { TokenService } from './modules/identity/tokens.js';
 import type { Notifier } from './modules/bookings/notifier.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
