@@ -1,6 +1,6 @@
 /** CONTRACT.md §11 sessions: change the password, recover it through the linked chat, and every earlier token ends. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RESET_REQUESTED } from '../../../src/modules/accounts/password.routes.js';
+import { RESET_REQUESTED } from '../../../src/modules/accounts/password.service.js';
 import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { botEnv, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { postUpdate, providerStart, randomChat, salon } from '../../helpers/bot-scenarios.js';

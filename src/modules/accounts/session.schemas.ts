@@ -1,3 +1,4 @@
+/** The answer of every login of this module (auth, password, messenger-auth schemas). */
 import { Type } from '@sinclair/typebox';
 import { BusinessBody, UserBody } from '../../http/schemas.js';
 
