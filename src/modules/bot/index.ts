@@ -9,7 +9,7 @@ import type { Bot } from 'grammy';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { DisabledNotifier, type Notifier } from '../bookings/notifier.js';
-import { messengerRoutes } from './routes.js';
+import { messengerRoutes } from './messenger.routes.js';
 
 export interface Messenger {
   bot: Bot | undefined;
