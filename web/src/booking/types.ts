@@ -14,7 +14,7 @@ export type Booked = BookingResult | VisitResult;
 export const isVisitResult = (booked: Booked): booked is VisitResult => 'bookings' in booked;
 export type PublicConfig = Answer<'/public-config'>;
 
-/** What src/modules/web/routes.ts puts into the page (#initial-data). */
+/** What src/modules/web/booking-page.service.ts puts into the page (#initial-data). */
 export interface InitialData {
   config: PublicConfig;
   business?: Business;
