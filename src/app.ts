@@ -23,7 +23,7 @@ import { TokenService } from './modules/identity/tokens.js';
 import type { Notifier } from './modules/bookings/notifier.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/accounts/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timeOffRoutes } from './modules/time-off/routes.js';
