@@ -25,7 +25,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
-import { scheduleRoutes } from './modules/schedules/routes.js';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { timeOffRoutes } from './modules/time-off/routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';

@@ -7,8 +7,8 @@ import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { markHoursSaved } from '../catalog/business.queries.js';
 import { type ScheduleValues } from './defaults.js';
-import { businessWeek, deleteMasterWeek, findScheduleRow, masterWeek, scheduleRowBody, updateScheduleRow } from './queries.js';
-import { giveMasterOwnWeek } from './service.js';
+import { businessWeek, deleteMasterWeek, findScheduleRow, masterWeek, scheduleRowBody, updateScheduleRow } from './schedules.queries.js';
+import { giveMasterOwnWeek } from './schedules.service.js';
 
 /** HH:MM; 24:00 is allowed as the end of a day. */
 const ScheduleTime = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$', description: 'HH:MM' });

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { defaultMasterWeek } from './defaults.js';
-import { insertWeek, masterWeek, type ScheduleRecord } from './queries.js';
+import { insertWeek, masterWeek, type ScheduleRecord } from './schedules.queries.js';
 
 /**
  * Gives the master the default week unless they have one: the rows it created, or none when the
