@@ -26,7 +26,7 @@ import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
-import { timeOffRoutes } from './modules/time-off/routes.js';
+import { timeOffRoutes } from './modules/time-off/time-off.routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { visitRoutes } from './modules/visits/routes.js';

@@ -8,7 +8,7 @@ import { findMasterRow } from '../catalog/masters.queries.js';
 import { MASTER_FORBIDDEN } from '../identity/guards.js';
 import { listBookingViews } from '../bookings/queries.js';
 import type { BookingView } from '../bookings/view.js';
-import { deleteTimeOff, insertTimeOff, listTimeOff, type TimeOffRow } from './queries.js';
+import { deleteTimeOff, insertTimeOff, listTimeOff, type TimeOffRow } from './time-off.queries.js';
 
 /** The longest span of one entry, and of one GET (CONTRACT.md §21: at most 366 days apart). */
 export const MAX_SPAN_DAYS = 366;

@@ -6,8 +6,8 @@ import { bearerSecurity } from '../../http/openapi-security.js';
 import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
 import { bookingBody } from '../bookings/view.js';
 import { kazakhstanHolidays } from '../../core/kz-holidays.js';
-import type { TimeOffRow } from './queries.js';
-import { createTimeOff, removeTimeOff, timeOffList } from './service.js';
+import type { TimeOffRow } from './time-off.queries.js';
+import { createTimeOff, removeTimeOff, timeOffList } from './time-off.service.js';
 
 /** HH:MM; 24:00 is allowed as the end of a day (as in a schedule row). */
 const ClosedTime = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$', description: 'HH:MM' });
