@@ -24,7 +24,7 @@ import type { Notifier } from './modules/bookings/notifier.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authRoutes } from './modules/accounts/routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { clientRoutes } from './modules/clients/routes.js';
+import { clientRoutes } from './modules/clients/clients.routes.js';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { timeOffRoutes } from './modules/time-off/time-off.routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';

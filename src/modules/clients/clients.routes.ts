@@ -18,7 +18,7 @@ import { bearerSecurity } from '../../http/openapi-security.js';
 import { clientBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
 import { CLIENT_NOTES_MAX } from '../bookings/client-record.js';
-import { clientBody, clientStats, countClients, findClient, listClients, updateClient } from './queries.js';
+import { clientBody, clientStats, countClients, findClient, listClients, updateClient } from './clients.queries.js';
 
 const ClientBody = Type.Object({
   id: Type.Integer(),
