@@ -27,7 +27,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { clientRoutes } from './modules/clients/clients.routes.js';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { timeOffRoutes } from './modules/time-off/time-off.routes.js';
-import { availabilityRoutes } from './modules/availability/routes.js';
+import { availabilityRoutes } from './modules/availability/availability.routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { visitRoutes } from './modules/visits/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
