@@ -30,7 +30,7 @@ import { timeOffRoutes } from './modules/time-off/time-off.routes.js';
 import { availabilityRoutes } from './modules/availability/availability.routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { visitRoutes } from './modules/visits/routes.js';
-import { locationRoutes } from './modules/location/routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { publicConfigRoutes } from './modules/web/config.routes.js';
