@@ -1,6 +1,6 @@
 /**
  * npm run bench:scale [-- --size ci|full]: the same business measured on an empty platform and on
- * one filled to a national size (issue #53). Two PostgreSQL databases: "small" holds only what the
+ * one filled to a national size (issue #53). Two PostgreSQL databases: "small" holds one page of
  * bench seeds; "big" first gets N businesses with their masters, services, schedules, clients and
  * two years of bookings (bench/scale-seed.ts, set-based SQL). On each, the compiled service is
  * started, the bench's business is seeded through the API, and the bench's public endpoints, the
@@ -30,6 +30,12 @@ const SUPERADMIN = { username: 'root', password: 'bench-superadmin-password' };
 /** The business the super admin deletes: one salon with this many bookings (issue #53 item 3). */
 const DOOMED: PlatformSize = { businesses: 1, mastersPer: 5, clientsPer: 200, bookingsPer: 5_000 };
 const BOOKING_DELETES = 200;
+/**
+ * The "small" platform: one page of the businesses list (the bench asks for 100) with the big one's
+ * shape, so each list row compares the same work on both and the ratio shows what the platform's
+ * size adds. With only the bench's few businesses the small page held 3 rows against the big one's 100.
+ */
+const SMALL: PlatformSize = { ...PLATFORM_SIZES.ci, businesses: 100 };
 
 const sizeName = (process.argv.find((arg) => arg.startsWith('--size='))?.slice(7) ??
   process.argv[process.argv.indexOf('--size') + 1] ??
@@ -60,13 +66,13 @@ async function seedPlatform(url: string, platform: PlatformSize, prefix: string)
   return (performance.now() - started) / 1000;
 }
 
-/** A fresh database with the schema (and, for "big", the platform). */
-async function prepare(name: string, platform: PlatformSize | undefined): Promise<{ url: string; seedSeconds: number }> {
+/** A fresh database with the schema and a platform of that size. */
+async function prepare(name: string, platform: PlatformSize): Promise<{ url: string; seedSeconds: number }> {
   await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(name);
   await (await openDatabase({ databaseUrl: url, dataDir: '' })).close();
-  const seedSeconds = platform ? await seedPlatform(url, platform, 'scale') : 0;
+  const seedSeconds = await seedPlatform(url, platform, 'scale');
   await seedPlatform(url, DOOMED, 'doomed');
   return { url, seedSeconds };
 }
@@ -228,7 +234,7 @@ async function main() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const stamp = `${Date.now()}`;
-  const small = await prepare(`booking_scale_small_${stamp}`, undefined);
+  const small = await prepare(`booking_scale_small_${stamp}`, SMALL);
   const big = await prepare(`booking_scale_big_${stamp}`, size);
   const counts = await onServer(big.url, async (c) => {
     const { rows } = await c.query<Record<string, string>>(
@@ -246,7 +252,7 @@ async function main() {
       `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; --size ${sizeName}; whole run ${Math.round((Date.now() - started) / 1000)} s`,
       `- machine: nproc ${availableParallelism()}; load average (1 min) at the start ${loadAtStart}, at the end ${loadavg()[0]!.toFixed(2)} (shared with other engineers' tests)`,
       `- big: ${counts.businesses} businesses, ${counts.masters} masters, ${counts.clients} clients, ${counts.bookings} bookings, ${counts.size}; seeded in ${big.seedSeconds.toFixed(0)} s (set-based SQL, bench/scale-seed.ts)`,
-      `- small: the same schema with only the bench's business and the business to delete`,
+      `- small: ${SMALL.businesses} businesses of the same shape (one page of the businesses list, so its row compares 100 rows with 100 rows), the bench's business and the business to delete`,
       `- load: autocannon -c ${LOAD.connections}, ${LOAD.duration} s after a ${LOAD.warmup} s warm-up, caches on; the same business (seeded through the API) on both`,
     ];
     const block = report(bigRun, smallRun, facts);

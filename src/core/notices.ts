@@ -23,6 +23,12 @@ export type BookingChange =
 
 const NOBODY: readonly Audience[] = [];
 
+/** The statuses SPEC.md gives a status-change text (pending and rejected send nothing): the texts' keys. */
+const NOTICE_STATUSES = ['confirmed', 'cancelled', 'completed'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+
+const isNoticeStatus = (status: string): status is NoticeStatus => (NOTICE_STATUSES as readonly string[]).includes(status);
+
 /**
  * Which audiences a change reaches. A status change reaches the client and the masters only for the
  * statuses SPEC.md gives a text (confirmed, cancelled, completed; pending and rejected send nothing);
@@ -33,9 +39,7 @@ export function whoHears(change: BookingChange): readonly Audience[] {
     case 'created':
       return ['provider', 'masters'];
     case 'status':
-      return change.status === 'confirmed' || change.status === 'cancelled' || change.status === 'completed'
-        ? ['client', 'masters']
-        : NOBODY;
+      return isNoticeStatus(change.status) ? ['client', 'masters'] : NOBODY;
     case 'moved':
       return isActive(change.status) ? ['client', 'masters'] : NOBODY;
     case 'proposed':
@@ -47,3 +51,8 @@ export function whoHears(change: BookingChange): readonly Audience[] {
 
 /** Whether `audience` hears of `change`. */
 export const hears = (audience: Audience, change: BookingChange): boolean => whoHears(change).includes(audience);
+
+/** The status whose text `audience` gets when a booking takes `status`; undefined when it hears nothing. */
+export function toldStatus(audience: Audience, status: string): NoticeStatus | undefined {
+  return hears(audience, { kind: 'status', status }) && isNoticeStatus(status) ? status : undefined;
+}

@@ -1,6 +1,6 @@
 /** core/notices.ts: the one rule of who hears about a change of a booking (SPEC.md Notifications, CONTRACT.md §12, §16, §20). */
 import { describe, expect, it } from 'vitest';
-import { hears, whoHears } from '../../src/core/notices.js';
+import { hears, toldStatus, whoHears } from '../../src/core/notices.js';
 import { notifiesClient } from '../../src/modules/bookings/status.js';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'rejected'];
@@ -26,5 +26,13 @@ describe('whoHears', () => {
   it('a proposal: the client; its answer: the provider and the masters', () => {
     expect(whoHears({ kind: 'proposed' })).toEqual(['client']);
     expect(whoHears({ kind: 'answered' })).toEqual(['provider', 'masters']);
+  });
+
+  it('toldStatus: the status whose text an audience gets, exactly when it hears of the change', () => {
+    for (const status of STATUSES) {
+      expect(toldStatus('client', status)).toBe(hears('client', { kind: 'status', status }) ? status : undefined);
+      expect(toldStatus('masters', status)).toBe(hears('masters', { kind: 'status', status }) ? status : undefined);
+      expect(toldStatus('provider', status)).toBeUndefined();
+    }
   });
 });

@@ -1,8 +1,10 @@
 /**
  * One rule, one place (issue #50): the 15-minute grid of start times (core/start-times.ts START_STEP),
- * "any master" (core/any-master.ts: who may take it, who does) and "not before now"
- * (core/booking-window.ts notBeforeNow) are each defined once; the server, the bot and the pages import
- * them or ask the server. A second definition that can be recognised in the source fails here.
+ * "any master" (core/any-master.ts: who may take it, who does), "not before now"
+ * (core/booking-window.ts notBeforeNow), which chats hear about a booking (bookings/recipients.queries.ts
+ * and bot/recipients.ts) and which statuses notify (core/notices.ts whoHears, its headings in
+ * bot/messages.ts) are each defined once; the server, the bot and the pages import them or ask the
+ * server. A second definition that can be recognised in the source fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,24 +22,26 @@ function sources(dir: string): string[] {
 
 interface Rule {
   name: string;
-  /** The file where the rule lives: the only one allowed to spell it out. */
-  home: string;
+  /** The files where the rule lives: the only ones allowed to spell it out. */
+  homes: string[];
   /** What a copy of the rule looks like in the source (a line may match more than one). */
   copies: RegExp[];
   /** Old copies samples the detector must recognise: proof it still sees what it is meant to. */
   samples: string[];
+  /** Lines that only look like the rule (a use of it, another rule): the detector must let them pass. */
+  passes?: string[];
 }
 
 const RULES: Rule[] = [
   {
     name: 'the 15-minute step',
-    home: 'src/core/start-times.ts',
+    homes: ['src/core/start-times.ts'],
     copies: [/\b\w*(?:step|STEP|Step|SNAP)\w*\s*(?:=|:|\?\?)\s*15\b/, /\/\s*15\)\s*\*\s*15\b/],
     samples: ['export const BOT_STEP_MINUTES = 15;', '  step = 15,', 'const step = options.step ?? 15;', '{ step: 15, notBefore }'],
   },
   {
     name: '"any master"',
-    home: 'src/core/any-master.ts',
+    homes: ['src/core/any-master.ts'],
     copies: [
       // "the masters linked to the service, else all": X.length > 0 ? X : (all masters)
       /(\w+)\.length(?:\s*>\s*0|\s*!==\s*0)?\s*\?\s*\1\s*:\s*(?:\[\.\.\.)?\w*(?:master|active|all)\w*/i,
@@ -48,13 +52,70 @@ const RULES: Rule[] = [
   },
   {
     name: '"not before now"',
-    home: 'src/core/booking-window.ts',
+    homes: ['src/core/booking-window.ts'],
     copies: [/\bnotBefore\s*(?::|=(?!=))\s*(?!\s*(?:notBefore\b|options\.notBefore\b|undefined\b|number\b))(?![^,;}\n]*notBefore\w+\()/],
     samples: [
       'const notBefore = date === today ? toMinutes(timePart(now)) + 1 : 0;',
       'return { notBefore: date === now.date ? now.minutes : 0, bufferAfter };',
       'const options = { notBefore: minuteOfDay(now, date), bufferAfter };',
     ],
+    passes: [
+      '  const notBefore = notBeforeNow(now.at, date);',
+      "notBefore: entrance === 'public' ? notBeforeNow(now, date) : undefined,",
+      '            notBefore: options.notBefore,',
+    ],
+  },
+  {
+    name: 'which chats hear about a booking',
+    homes: ['src/modules/bookings/recipients.queries.ts', 'src/modules/bot/recipients.ts'],
+    copies: [
+      // a subscription's chat read: the provider's, a phone's or a booking's followers
+      /SELECT\s+\$\{subscriptions\.messengerChatId\}/,
+      /select\(\{[^}]*:\s*subscriptions\.messengerChatId\b/,
+      /SELECT\s+(?:\w+\.)?messenger_chat_id\s+FROM\s+subscriptions\b/i,
+      // the client's own number (CONTRACT.md §11), from either side: its chats, or a chat's phones
+      /contextType,\s*'CLIENT_PHONE'/,
+      /context_type\s*=\s*'CLIENT_PHONE'/i,
+      /\bactiveChats\(/,
+      // the masters' linked chats (§16)
+      /telegram_chat_id\s+IS\s+NOT\s+NULL/i,
+    ],
+    samples: [
+      '      providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}',
+      "        eq(subscriptions.contextType, 'CLIENT_PHONE'),",
+      "  const byPhone = await activeChats(db, 'CLIENT_PHONE', phoneVariants(items[0]!.client.phone));",
+      '    .select({ chatId: subscriptions.messengerChatId })',
+      '        WHERE m.business_id = ${businesses.id} AND m.telegram_chat_id IS NOT NULL AND NOT m.archived)`,',
+    ],
+    // a subscription made or removed, a chat shown, the lockdown unlinking every master
+    passes: [
+      "  await subscribe(db, 'CLIENT_PHONE', phone, chatId, 'contact');",
+      "          and(eq(subscriptions.contextType, 'CLIENT_BOOKING'), inArray(subscriptions.contextRef, bookingIds)),",
+      '            messenger_chat_id: row.messengerChatId,',
+      '  const linkedMasters = and(eq(masters.businessId, business.id), isNotNull(masters.telegramChatId));',
+    ],
+  },
+  {
+    name: 'which statuses notify',
+    homes: ['src/core/notices.ts'],
+    // confirmed, cancelled and completed listed together without the two that send nothing
+    copies: [/^(?=.*'confirmed')(?=.*'cancelled')(?=.*'completed')(?!.*'pending')(?!.*'rejected')/],
+    samples: [
+      "      return change.status === 'confirmed' || change.status === 'cancelled' || change.status === 'completed'",
+      "const NOTIFYING = new Set(['completed', 'confirmed', 'cancelled']);",
+    ],
+    // every status, another rule's pair, a use
+    passes: [
+      "export const bookingStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'rejected'] as const;",
+      "export const countsAsRevenue = (status: string): boolean => status === 'confirmed' || status === 'completed';",
+      "  const status = toldStatus('client', booking.status);",
+    ],
+  },
+  {
+    name: 'the status-change headings',
+    homes: ['src/modules/bot/messages.ts'],
+    copies: [/\*Запись (?:ПОДТВЕРЖДЕНА|ОТМЕНЕНА|ЗАВЕРШЕНА)\*/],
+    samples: ["  confirmed: '✅ *Запись ПОДТВЕРЖДЕНА*',", "      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details);"],
   },
 ];
 
@@ -66,7 +127,7 @@ const files = [...sources(join(root, 'src')), ...sources(join(root, 'web/src'))]
 function copiesOf(rule: Rule): string[] {
   const found = new Set<string>();
   for (const file of files) {
-    if (file.name === rule.home) continue;
+    if (rule.homes.includes(file.name)) continue;
     for (const line of file.text.split('\n')) {
       if (line.trimStart().startsWith('*') || line.trimStart().startsWith('//')) continue;
       if (rule.copies.some((copy) => copy.test(line))) found.add(file.name);
@@ -81,9 +142,9 @@ describe('one rule, one place', () => {
   });
 
   for (const rule of RULES) {
-    it(`${rule.name} is defined only in ${rule.home}`, () => {
+    it(`${rule.name} is defined only in ${rule.homes.join(' and ')}`, () => {
       expect(copiesOf(rule)).toEqual([]);
-      expect(files.some((file) => file.name === rule.home)).toBe(true);
+      for (const home of rule.homes) expect(files.some((file) => file.name === home)).toBe(true);
     });
 
     it(`the detector of ${rule.name} recognises the old copies`, () => {
@@ -93,18 +154,13 @@ describe('one rule, one place', () => {
           sample,
         ).toBe(true);
     });
-  }
 
-  it('the rules’ uses pass: a value passed on, the shared function', () => {
-    const notBefore = RULES[2]!;
-    for (const line of [
-      '  const notBefore = notBeforeNow(now.at, date);',
-      "notBefore: entrance === 'public' ? notBeforeNow(now, date) : undefined,",
-      '            notBefore: options.notBefore,',
-    ])
-      expect(
-        notBefore.copies.some((copy) => copy.test(line)),
-        line,
-      ).toBe(false);
-  });
+    it(`the detector of ${rule.name} lets its uses pass`, () => {
+      for (const use of rule.passes ?? [])
+        expect(
+          rule.copies.some((copy) => copy.test(use)),
+          use,
+        ).toBe(false);
+    });
+  }
 });

@@ -6,7 +6,7 @@ import { insertBusiness, slugsLike } from '../catalog/business.queries.js';
 import { insertService } from '../catalog/services.queries.js';
 import { firstFreeSlug, slugFromPhone } from '../../core/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
-import { insertWeek } from '../schedules/queries.js';
+import { insertWeek } from '../schedules/schedules.queries.js';
 import { hashPassword, verifyPassword } from '../identity/password.js';
 import type { PasswordCost } from '../../config.js';
 import { PLACEHOLDER_DOMAIN } from './messenger.js';

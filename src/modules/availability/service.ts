@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { combine, addDays, dayOfWeek, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { aliasTarget } from '../catalog/business.queries.js';
-import { rowsForDay } from '../schedules/queries.js';
+import { rowsForDay } from '../schedules/schedules.queries.js';
 import {
   aggregateSlots,
   scheduleFor,

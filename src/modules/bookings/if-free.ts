@@ -5,9 +5,10 @@
  * pickAnyMaster. Called inside the caller's transaction: the candidates' rows are locked first, in
  * ascending id order (no deadlock between two requests), so the check and the insert are one step.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
+import { preparedSql } from '../../db/prepared.js';
 import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
 import { DomainError } from '../../core/errors.js';
 import { fitsAt, nearestTimes, START_STEP } from '../../core/start-times.js';
@@ -45,14 +46,15 @@ export interface FreeTimeAsk {
   candidates: readonly FreeCandidate[];
 }
 
+/** Prepared once per connection: the query builder's work was a visible part of every if_free booking. */
+const lockMastersStatement = preparedSql(
+  'if_free_lock_masters',
+  sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.placeholder('ids')}::int[]) ORDER BY ${masters.id} FOR UPDATE`,
+);
+
 /** Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock. */
 async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
-  await tx
-    .select({ id: masters.id })
-    .from(masters)
-    .where(inArray(masters.id, [...ids]))
-    .orderBy(asc(masters.id))
-    .for('update');
+  await lockMastersStatement(tx).execute({ ids: [...ids] });
 }
 
 /**

@@ -8,11 +8,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { businesses, masterServices, masters, serviceCategories, services, subscriptions } from '../../db/schema.js';
+import { businesses, masterServices, masters, serviceCategories, services } from '../../db/schema.js';
 import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import type { MasterRow } from '../catalog/masters.queries.js';
 import { serviceViewColumns, serviceViewOf, type ServiceView } from '../catalog/services.queries.js';
+import { distinctChats, linkedMasterChatsSql, masterChatsOf, providerChatsSql } from './recipients.queries.js';
 
 export interface BookingLookup {
   business: BusinessRow;
@@ -23,7 +24,7 @@ export interface BookingLookup {
   override: TermsOverride;
   /** The active masters linked to the service (CONTRACT.md §19: a named master must be one of them, when any). */
   linkedMasterIds: number[];
-  /** Active PROVIDER_BUSINESS chats, oldest first (as bot/subscriptions.ts activeChats reads them). */
+  /** Active PROVIDER_BUSINESS chats, oldest first (recipients.queries.ts, as the notifier reads them). */
   providerChats: string[];
   /** Master id → linked chat of the business's masters (CONTRACT.md §16); a masters write forgets the cache. */
   masterChats: Map<number, string>;
@@ -38,11 +39,8 @@ const lookup = preparedPerDb((db) =>
       override: { price: masterServices.price, duration: masterServices.duration },
       linkedMasterIds: sql<number[]>`array(SELECT ms.master_id FROM ${masterServices} ms JOIN ${masters} m ON m.id = ms.master_id
         WHERE ms.service_id = ${services.id} AND NOT m.archived ORDER BY ms.master_id)`,
-      providerChats: sql<string[]>`array(SELECT ${subscriptions.messengerChatId} FROM ${subscriptions}
-        WHERE ${subscriptions.contextType} = 'PROVIDER_BUSINESS' AND ${subscriptions.contextRef} = ${businesses.id}::text
-          AND ${subscriptions.isActive} ORDER BY ${subscriptions.id})`,
-      masterChats: sql<string[]>`array(SELECT m.id || ':' || m.telegram_chat_id FROM ${masters} m
-        WHERE m.business_id = ${businesses.id} AND m.telegram_chat_id IS NOT NULL AND NOT m.archived)`,
+      providerChats: providerChatsSql(businesses.id),
+      masterChats: linkedMasterChatsSql(businesses.id),
     })
     .from(businesses)
     .leftJoin(
@@ -74,7 +72,7 @@ export async function lookUpBooking(
     master: row.master ?? undefined,
     override: row.override ?? { price: null, duration: null },
     linkedMasterIds: row.linkedMasterIds.map(Number),
-    providerChats: [...new Set(row.providerChats)],
-    masterChats: new Map(row.masterChats.map((entry) => [Number(entry.slice(0, entry.indexOf(':'))), entry.slice(entry.indexOf(':') + 1)])),
+    providerChats: distinctChats(row.providerChats),
+    masterChats: masterChatsOf(row.masterChats),
   };
 }

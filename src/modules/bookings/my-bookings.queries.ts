@@ -1,9 +1,10 @@
 /** The bookings a mini-app user may see (CONTRACT.md §18): made by that Telegram user, or of a phone that user verified. */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, clients, subscriptions, type BookingStatus } from '../../db/schema.js';
+import { bookings, clients, type BookingStatus } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { selectBookingRows } from '../../db/booking-rows.js';
+import { phonesVerifiedBy } from './recipients.queries.js';
 
 /** §18: the newest fifty. */
 export const MY_BOOKINGS_LIMIT = 50;
@@ -21,33 +22,14 @@ export interface MyBooking {
 }
 
 /**
- * The phones Telegram vouched for as this user's own: a contact shared in the user's private chat with
- * the bot (§11; a private chat's id is the user's id). A booking id subscribes to one booking only and
- * never adds a phone here.
+ * Newest start first, at most MY_BOOKINGS_LIMIT, of this business only. The phones are those whose notices
+ * reach the user's private chat (its id is the user's id), as the notifier finds them.
  */
-function verifiedPhones(db: Db, telegramUserId: string) {
-  return db
-    .select({ phone: subscriptions.contextRef })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.contextType, 'CLIENT_PHONE'),
-        eq(subscriptions.origin, 'contact'),
-        eq(subscriptions.isActive, true),
-        eq(subscriptions.messengerChatId, telegramUserId),
-      ),
-    );
-}
-
-/** Newest start first, at most MY_BOOKINGS_LIMIT, of this business only. */
 export async function myBookings(db: Db, businessId: number, telegramUserId: string): Promise<MyBooking[]> {
+  const phones = await phonesVerifiedBy(db, telegramUserId);
+  const ownPhones = phones.length > 0 ? inArray(clients.phone, phones) : undefined;
   const rows = await selectBookingRows(db)
-    .where(
-      and(
-        eq(bookings.businessId, businessId),
-        or(eq(bookings.telegramUserId, telegramUserId), inArray(clients.phone, verifiedPhones(db, telegramUserId))),
-      ),
-    )
+    .where(and(eq(bookings.businessId, businessId), or(eq(bookings.telegramUserId, telegramUserId), ownPhones)))
     .orderBy(desc(bookings.startAt), desc(bookings.createdAt), bookings.id)
     .limit(MY_BOOKINGS_LIMIT);
   return rows.map((row) => ({

@@ -1,8 +1,8 @@
 /** The bot's texts for a master's chat (CONTRACT.md §16), Russian, Markdown as SPEC.md's messages. */
 import { formatPhone } from '../../core/phone.js';
-import { hears } from '../../core/notices.js';
+import { toldStatus } from '../../core/notices.js';
 import type { BookingView } from '../bookings/view.js';
-import { bookingLines, line, lines, md, when, type BusinessInfo } from './messages.js';
+import { bookingLines, line, lines, md, STATUS_HEADINGS, when, type BusinessInfo } from './messages.js';
 
 export const NO_ACCESS = 'Нет доступа';
 export const MASTER_LINK_INVALID =
@@ -25,17 +25,10 @@ export const masterMovedAwayText = (masterName: string): string =>
 export const masterUnlinkedText = (business: BusinessInfo, masterName: string): string =>
   `ℹ️ Владелец ${md(business.name)} отключил уведомления мастера ${md(masterName)} в этом чате.`;
 
-/** SPEC.md's status-change rows (confirmed, cancelled, completed), addressed to the booking's master; others send nothing. */
+/** SPEC.md's status-change rows, addressed to the booking's master; null when the masters hear nothing of it (core/notices.ts whoHears). */
 export function masterStatusChangedText(booking: BookingView): string | null {
-  const heading: Record<string, string> = {
-    confirmed: '✅ *Запись ПОДТВЕРЖДЕНА*',
-    cancelled: '❌ *Запись ОТМЕНЕНА*',
-    completed: '🎉 *Запись ЗАВЕРШЕНА*',
-  };
-  const title = heading[booking.status];
-  return title && hears('masters', { kind: 'status', status: booking.status })
-    ? lines(title, '', clientLines(booking), bookingLines(booking))
-    : null;
+  const status = toldStatus('masters', booking.status);
+  return status ? lines(STATUS_HEADINGS[status], '', clientLines(booking), bookingLines(booking)) : null;
 }
 
 /** CONTRACT.md §12's move notice, addressed to the booking's master. */

@@ -6,7 +6,7 @@
  */
 import type { BookingView } from '../bookings/view.js';
 import { formatPhone } from '../../core/phone.js';
-import { hears } from '../../core/notices.js';
+import { toldStatus, type NoticeStatus } from '../../core/notices.js';
 
 export interface BusinessInfo {
   name: string;
@@ -156,24 +156,35 @@ export function decidedBookingText(booking: BookingView, status: 'confirmed' | '
   return `${newBookingText(booking)}\n\n${verdict}`;
 }
 
-/** Status change → client. pending and rejected send nothing (null). */
-export function statusChangedText(business: BusinessInfo, booking: BookingView): string | null {
-  if (!hears('client', { kind: 'status', status: booking.status })) return null;
-  const details = lines(line('Бизнес', business.name), bookingLines(booking));
-  switch (booking.status) {
+/** SPEC.md's status-change headings, one per status that notifies (core/notices.ts whoHears): the client's and the masters' texts open with them. */
+export const STATUS_HEADINGS: Record<NoticeStatus, string> = {
+  confirmed: '✅ *Запись ПОДТВЕРЖДЕНА*',
+  cancelled: '❌ *Запись ОТМЕНЕНА*',
+  completed: '🎉 *Запись ЗАВЕРШЕНА*',
+};
+
+/** SPEC.md's closing line of a status change to the client; the details (one booking or a visit's items) go between. */
+export function clientStatusText(business: BusinessInfo, status: NoticeStatus, details: string): string {
+  switch (status) {
     case 'confirmed':
-      return lines('✅ *Запись ПОДТВЕРЖДЕНА*', '', details, business.address ? line('Адрес', business.address) : null, '', 'Ждём вас!');
+      return lines(STATUS_HEADINGS.confirmed, '', details, business.address ? line('Адрес', business.address) : null, '', 'Ждём вас!');
     case 'cancelled':
       return lines(
-        '❌ *Запись ОТМЕНЕНА*',
+        STATUS_HEADINGS.cancelled,
         '',
         details,
         '',
         `Пожалуйста, свяжитесь с ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}, чтобы выбрать другое время.`,
       );
-    default:
-      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
+    case 'completed':
+      return lines(STATUS_HEADINGS.completed, '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
   }
+}
+
+/** Status change → client; null when the client hears nothing of this status (core/notices.ts whoHears). */
+export function statusChangedText(business: BusinessInfo, booking: BookingView): string | null {
+  const status = toldStatus('client', booking.status);
+  return status ? clientStatusText(business, status, lines(line('Бизнес', business.name), bookingLines(booking))) : null;
 }
 
 /** CONTRACT.md §12: the owner moved a booking → client; the new date and time, and the old ones. */

@@ -1,13 +1,13 @@
 /**
  * Who hears about a booking, as chats: the one place the notifier (and the client's ra_/rd_ check) finds
  * the provider's chats, the booking's masters' chats (CONTRACT.md §16) and the client's chats in §11's
- * order. Which change reaches which of them is core/notices.ts whoHears.
+ * order. Which change reaches which of them is core/notices.ts whoHears. Its SQL is
+ * bookings/recipients.queries.ts (in bookings, below bot, so the public lookup and «Мои записи» read it too).
  */
 import type { Db } from '../../db/client.js';
 import { phoneVariants } from '../../core/phone.js';
 import type { BookingView } from '../bookings/view.js';
-import { masterChatOf } from './master-link.js';
-import { activeChats } from './subscriptions.js';
+import { activeChats, linkedMasterChats } from '../bookings/recipients.queries.js';
 
 type ClientOf = Pick<BookingView, 'id'> & { client: { phone: string } };
 
@@ -42,12 +42,9 @@ export async function masterChats(
   items: readonly BookingView[],
   known?: ReadonlyMap<number, string>,
 ): Promise<{ chatId: string | undefined; own: BookingView[] }[]> {
+  if (items.length === 0) return [];
   const byMaster = new Map<number, BookingView[]>();
   for (const item of items) byMaster.set(item.master.id, [...(byMaster.get(item.master.id) ?? []), item]);
-  return Promise.all(
-    [...byMaster].map(async ([masterId, own]) => ({
-      chatId: known ? known.get(masterId) : (await masterChatOf(db, masterId))?.chatId,
-      own,
-    })),
-  );
+  const chats = known ?? (await linkedMasterChats(db, items[0]!.businessId));
+  return [...byMaster].map(([masterId, own]) => ({ chatId: chats.get(masterId), own }));
 }

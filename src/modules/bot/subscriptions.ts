@@ -1,7 +1,6 @@
 /** Subscription rows (SPEC.md "Subscription"): which chat hears about what. */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
 import { bookings, clients, subscriptions, type SubscriptionContext, type SubscriptionOrigin } from '../../db/schema.js';
 import { isActiveSql } from '../../db/booking-status.js';
 
@@ -25,28 +24,6 @@ export async function subscribe(
       target: [subscriptions.contextType, subscriptions.contextRef, subscriptions.messengerChatId],
       set: { isActive: true, origin },
     });
-}
-
-const activeChatsQuery = preparedPerDb((db) =>
-  db
-    .select({ chatId: subscriptions.messengerChatId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.contextType, sql.placeholder('contextType')),
-        sql`${subscriptions.contextRef} = ANY(${sql.placeholder('refs')}::text[])`,
-        eq(subscriptions.isActive, true),
-      ),
-    )
-    .orderBy(asc(subscriptions.id))
-    .prepare('active_chats'),
-);
-
-/** Active chats of one context type for any of the given refs, oldest subscription first, without repeats. */
-export async function activeChats(db: Db, contextType: SubscriptionContext, refs: readonly string[]): Promise<string[]> {
-  if (refs.length === 0) return [];
-  const rows = await activeChatsQuery(db).execute({ contextType, refs: [...refs] });
-  return [...new Set(rows.map((row) => row.chatId))];
 }
 
 /** A business moved to another chat: the old chats' PROVIDER_BUSINESS subscriptions stop. */

@@ -4,27 +4,23 @@
  * goes through `line`/`md`, so a message parses whatever the names hold.
  */
 import { formatPhone } from '../../core/phone.js';
-import { hears } from '../../core/notices.js';
+import { toldStatus } from '../../core/notices.js';
 import { addMinutes, combine, minutesBetween } from '../../core/wallclock.js';
 import type { BookingView } from '../bookings/view.js';
 import {
+  clientStatusText,
   formatDate,
   formatPrice,
   line,
   lines,
   md,
   newVisitText,
+  STATUS_HEADINGS,
   visitItemLines,
   when,
   type BusinessInfo,
   type ProposalInfo,
 } from './messages.js';
-
-const HEADINGS: Record<string, string> = {
-  confirmed: '✅ *Запись ПОДТВЕРЖДЕНА*',
-  cancelled: '❌ *Запись ОТМЕНЕНА*',
-  completed: '🎉 *Запись ЗАВЕРШЕНА*',
-};
 
 const servicesWord = (count: number): string => (count === 1 ? 'услуга' : count < 5 ? 'услуги' : 'услуг');
 
@@ -42,20 +38,10 @@ function visitLines(items: readonly BookingView[]): string {
 const contactBusiness = (business: BusinessInfo, ask: string): string =>
   `${ask} ${md(business.name)}${business.phone ? ` по телефону ${md(business.phone)}` : ''}`;
 
-/** Status change of a visit's items → the client, once for all of them. pending and rejected send nothing (null). */
+/** Status change of a visit's items → the client, once for all of them; null when the client hears nothing of it. */
 export function visitStatusChangedText(business: BusinessInfo, items: readonly BookingView[]): string | null {
-  const status = items[0]?.status;
-  const heading = status && HEADINGS[status];
-  if (!heading || !hears('client', { kind: 'status', status })) return null;
-  const details = lines(line('Бизнес', business.name), visitLines(items));
-  switch (status) {
-    case 'confirmed':
-      return lines(heading, '', details, business.address ? line('Адрес', business.address) : null, '', 'Ждём вас!');
-    case 'cancelled':
-      return lines(heading, '', details, '', `${contactBusiness(business, 'Пожалуйста, свяжитесь с')}, чтобы выбрать другое время.`);
-    default:
-      return lines(heading, '', details, '', `Спасибо, что выбрали ${md(business.name)}!`);
-  }
+  const status = items[0] && toldStatus('client', items[0].status);
+  return status ? clientStatusText(business, status, lines(line('Бизнес', business.name), visitLines(items))) : null;
 }
 
 /** The owner moved a whole visit → the client, once: the new times of every item and the old start. */
@@ -76,10 +62,8 @@ const clientLines = (item: BookingView): string =>
 
 /** A status change of a master's items of a visit → that master (CONTRACT.md §16); null when it notifies no one. */
 export function masterVisitStatusChangedText(items: readonly BookingView[]): string | null {
-  const heading = items[0] && HEADINGS[items[0].status];
-  return heading && hears('masters', { kind: 'status', status: items[0]!.status })
-    ? lines(heading, '', clientLines(items[0]!), visitLines(items))
-    : null;
+  const status = items[0] && toldStatus('masters', items[0].status);
+  return status ? lines(STATUS_HEADINGS[status], '', clientLines(items[0]!), visitLines(items)) : null;
 }
 
 /** The owner moved the visit → each master, their items. */

@@ -27,7 +27,7 @@ export async function renameCategory(db: Db, businessId: number, id: number, nam
 }
 
 /** Its services stay, with category null (foreign key ON DELETE SET NULL). */
-export async function deleteCategory(db: Db, businessId: number, id: number): Promise<boolean> {
+export async function removeCategory(db: Db, businessId: number, id: number): Promise<boolean> {
   const rows = await db.delete(serviceCategories).where(ownedBy(businessId, id)).returning(columns);
   return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import {
   findMaster,
   findMasterRow,
   insertMaster,
+  removeMaster,
   renameMaster,
   replaceMasterServices,
   setMasterServiceTerms,
@@ -77,4 +78,17 @@ export async function setMasterServiceOverride(
   if (Object.keys(values).length === 0) return master;
   if (!(await setMasterServiceTerms(db, masterId, serviceId, values))) throw notFound('Service');
   return (await findMaster(db, businessId, masterId))!;
+}
+
+/** 404 when the master is not the business's. */
+export async function getMaster(db: Db, businessId: number, id: number): Promise<MasterView> {
+  const master = await findMaster(db, businessId, id);
+  if (!master) throw notFound('Master');
+  return master;
+}
+
+/** 404 when the master is not the business's. */
+export async function deleteMaster(db: Db, businessId: number, id: number): Promise<void> {
+  if (!(await findMasterRow(db, businessId, id))) throw notFound('Master');
+  await removeMaster(db, businessId, id);
 }

@@ -81,7 +81,7 @@ export async function insertService(db: Db, businessId: number, values: ServiceV
   return (await findService(db, businessId, row!.id))!;
 }
 
-export async function updateService(db: Db, businessId: number, id: number, values: Partial<ServiceValues>): Promise<void> {
+export async function setServiceValues(db: Db, businessId: number, id: number, values: Partial<ServiceValues>): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db
     .update(services)

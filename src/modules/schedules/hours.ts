@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { businessWeek } from './queries.js';
+import { businessWeek } from './schedules.queries.js';
 
 /** One weekday of the salon's opening hours (0 = Monday); open and close null on a day off. */
 export interface OpeningHours {

@@ -11,7 +11,7 @@ import { insertMaster, replaceMasterServices, setMasterServiceTerms } from '../c
 import { insertService, type ServiceView } from '../catalog/services.queries.js';
 import { firstFreeSlug } from '../../core/slug.js';
 import { defaultBusinessWeek } from '../schedules/defaults.js';
-import { insertWeek } from '../schedules/queries.js';
+import { insertWeek } from '../schedules/schedules.queries.js';
 import { DEMO_ADMIN_NAME, DEMO_BUSINESS, DEMO_CATEGORIES, DEMO_CLIENTS, DEMO_MASTERS, DEMO_SERVICES, demoBookingPlan } from './demo.js';
 
 /** A complete demo business in one transaction; returns it with its admin's login. */

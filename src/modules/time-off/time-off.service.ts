@@ -8,7 +8,7 @@ import { findMasterRow } from '../catalog/masters.queries.js';
 import { MASTER_FORBIDDEN } from '../identity/guards.js';
 import { listBookingViews } from '../bookings/queries.js';
 import type { BookingView } from '../bookings/view.js';
-import { deleteTimeOff, insertTimeOff, listTimeOff, type TimeOffRow } from './queries.js';
+import { deleteTimeOff, insertTimeOff, selectTimeOff, type TimeOffRow } from './time-off.queries.js';
 
 /** The longest span of one entry, and of one GET (CONTRACT.md §21: at most 366 days apart). */
 export const MAX_SPAN_DAYS = 366;
@@ -54,7 +54,7 @@ export const entryOf = (row: TimeOffRow): TimeOffEntry => ({
  * GET /time-off: the entries touching [from, to]; with master_id, those closing that master (the
  * business's and theirs). A master token (`ownMaster`) reads only its own master and the business's.
  */
-export async function timeOffList(
+export async function listTimeOff(
   db: Db,
   businessId: number,
   query: { from: IsoDate; to: IsoDate; master_id?: number },
@@ -64,8 +64,19 @@ export async function timeOffList(
   if (ownMaster !== undefined && query.master_id !== undefined && query.master_id !== ownMaster) throw forbidden(MASTER_FORBIDDEN);
   const masterId = query.master_id ?? ownMaster;
   if (masterId !== undefined) await assertOwnMaster(db, businessId, masterId);
-  return listTimeOff(db, businessId, { from: query.from, to: query.to, masterId });
+  return selectTimeOff(db, businessId, { from: query.from, to: query.to, masterId });
 }
+
+/** A time off as the API answers it. */
+export const timeOffBody = (row: TimeOffRow) => ({
+  id: row.id,
+  master_id: row.masterId,
+  date_from: row.dateFrom,
+  date_to: row.dateTo,
+  start_time: row.startTime,
+  end_time: row.endTime,
+  note: row.note,
+});
 
 /** The bookings that occupy time inside the closed time: the visit itself, its buffer aside (decision 0072). */
 export async function affectedBookings(db: Db, businessId: number, row: TimeOffRow): Promise<BookingView[]> {

@@ -16,7 +16,7 @@ export interface TimeOffFilter {
 }
 
 /** The business's time off touching [from, to], by date. */
-export function listTimeOff(db: Db, businessId: number, filter: TimeOffFilter): Promise<TimeOffRow[]> {
+export function selectTimeOff(db: Db, businessId: number, filter: TimeOffFilter): Promise<TimeOffRow[]> {
   const { masterId } = filter;
   return db
     .select()

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { businessRoutes } from './business.routes.js';
 import { categoryRoutes } from './categories.routes.js';
 import { masterRoutes } from './masters.routes.js';
-import { publicCatalogRoutes } from './public.routes.js';
+import { publicCatalogRoutes } from './public-catalog.routes.js';
 import { serviceRoutes } from './services.routes.js';
 
 export const catalogRoutes: FastifyPluginAsync = async (app) => {

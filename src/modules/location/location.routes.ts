@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { perMinute } from '../../http/rate-limit.js';
+import { suggestAddresses, suggestCities } from './location.service.js';
+import { suggestAddressesSchema, suggestCitiesSchema } from './location.schemas.js';
+
+export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.ctx;
+  const limited = perMinute(config.rateLimits.location);
+
+  app.get(
+    '/location/cities',
+    {
+      config: limited,
+      schema: suggestCitiesSchema,
+    },
+    (request) => suggestCities(config, request.log, request.query.q),
+  );
+
+  app.get(
+    '/location/addresses',
+    {
+      config: limited,
+      schema: suggestAddressesSchema,
+    },
+    (request) => suggestAddresses(config, request.log, request.query),
+  );
+};
