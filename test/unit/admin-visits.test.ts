@@ -1,8 +1,6 @@
-/** A visit of several services in the panel, pure (CONTRACT.md §20): the calendar's linked groups, the client card's lines, the move's times. */
+/** A visit of several services in the panel, pure (CONTRACT.md §20): the calendar's linked groups, the client card's lines (the move's times are the server's: test/api/visits/free-times.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { historyLines, visitMarks } from '../../web/src/admin/visits/visit-groups.js';
-import type { DayClosure } from '../../src/core/availability.js';
-import { visitMoveTimes, type VisitDay } from '../../web/src/admin/visits/visit-move-times.js';
 
 const DAY = '2026-11-24';
 const CUT = 1;
@@ -51,37 +49,5 @@ describe('historyLines', () => {
     expect(historyLines([booking('a', 'v', '11:00', '12:00'), booking('b', 'v', '12:00', '12:30', DANIYAR, BEARD)])[0]).toMatchObject({
       status: 'confirmed',
     });
-  });
-});
-
-describe('visitMoveTimes', () => {
-  const week = { start_time: '09:00', end_time: '18:00', break_start_time: '13:00', break_end_time: '14:00', is_active: true };
-  const visit = [booking('cut', 'v', '10:00', '11:00', ERLAN, CUT), booking('beard', 'v', '11:00', '11:30', DANIYAR, BEARD)];
-  const day = (closed: DayClosure = []): VisitDay => ({
-    masters: new Map([
-      [ERLAN, { row: week, bookings: [visit[0]!], closed }],
-      [DANIYAR, { row: week, bookings: [visit[1]!, booking('other', null, '16:00', '17:00', DANIYAR, CUT)], closed: [] }],
-    ]),
-    bufferOf: new Map([
-      [CUT, 0],
-      [BEARD, 10],
-    ]),
-  });
-
-  it("offers the starts where every item's master is free for it, back to back, the visit's own time included", () => {
-    const times = visitMoveTimes(DAY, visit, day());
-    expect(times).toContain('10:00'); // its own bookings move with it
-    expect(times).toContain('14:00');
-    expect(times).toContain('14:15'); // the beard 15:15-15:45 and its 10 minutes end before 16:00
-    expect(times).not.toContain('14:30'); // the beard's buffer would run into Данияр's 16:00
-    expect(times).not.toContain('15:00'); // the beard at 16:00
-    expect(times).not.toContain('12:00'); // the beard in the break
-    expect(times).not.toContain('12:30'); // the cut in the break
-    expect(times.at(-1)).toBe('16:30'); // the beard 17:30-18:00 ends at closing
-  });
-
-  it("keeps out the time off of an item's master and the times before notBefore", () => {
-    const times = visitMoveTimes(DAY, visit, day([[9 * 60, 12 * 60]]), 11 * 60);
-    expect(times[0]).toBe('14:00');
   });
 });

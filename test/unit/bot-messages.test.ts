@@ -30,6 +30,7 @@ import {
   chooseMinuteText,
 } from '../../src/modules/bot/messages.js';
 import { legacyMarkdownError } from '../helpers/fake-telegram.js';
+import { itParsesWhateverTheUserTyped } from '../helpers/markdown-texts.js';
 
 const booking = (over: Partial<BookingView> = {}): BookingView => ({
   id: '0b7c3c4e-5d7f-4a59-9a7e-2f0d5b7c1a10',
@@ -116,18 +117,7 @@ describe('md()', () => {
 });
 
 describe('every message parses whatever the user typed', () => {
-  it('a name with _*[ and other specials', () => {
-    for (const text of allTexts('Ann_*[x] `y` \\_ *')) expect(legacyMarkdownError(text), text).toBeNull();
-  });
-
-  it('property: arbitrary user values never break a message', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) =>
-        allTexts(value).every((text) => legacyMarkdownError(text) === null),
-      ),
-      { numRuns: 200 },
-    );
-  });
+  itParsesWhateverTheUserTyped(allTexts);
 
   it('the static texts parse too', () => {
     for (const text of [welcomeText(), helpText(), phoneSubscribedText('77015554433', 2)]) expect(legacyMarkdownError(text)).toBeNull();

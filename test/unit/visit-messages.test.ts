@@ -1,5 +1,4 @@
 /** The bot's texts about a visit (src/modules/bot/visit-messages.ts, CONTRACT.md §20): contents, and legacy Markdown that parses. */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../../src/modules/bookings/view.js';
 import {
@@ -13,7 +12,7 @@ import {
   visitStatusChangedText,
 } from '../../src/modules/bot/visit-messages.js';
 import { clientSubscribedText } from '../../src/modules/bot/messages.js';
-import { legacyMarkdownError } from '../helpers/fake-telegram.js';
+import { itParsesWhateverTheUserTyped } from '../helpers/markdown-texts.js';
 
 const item = (over: Partial<BookingView> = {}): BookingView => ({
   id: '0b7c3c4e-5d7f-4a59-9a7e-2f0d5b7c1a10',
@@ -78,18 +77,7 @@ function allTexts(value: string): string[] {
 }
 
 describe('every visit message parses whatever the names hold', () => {
-  it('names with _*[] and a backtick', () => {
-    for (const text of allTexts('Ann_*[x] `y` \\_ *')) expect(legacyMarkdownError(text), text).toBeNull();
-  });
-
-  it('property: arbitrary user values never break a message', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) =>
-        allTexts(value).every((text) => legacyMarkdownError(text) === null),
-      ),
-      { numRuns: 200 },
-    );
-  });
+  itParsesWhateverTheUserTyped(allTexts);
 });
 
 describe('contents', () => {

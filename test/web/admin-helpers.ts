@@ -49,3 +49,13 @@ export function usePanelBrowser(w: WebTest, name: string, tokenKey: string): Pan
     },
   };
 }
+
+/** The API paths (with their queries) the page asks from now on, as `GET /bookings?date=…`. */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/')) seen.push(`${request.method()} ${url.pathname.slice(7)}${url.search}`);
+  });
+  return seen;
+}

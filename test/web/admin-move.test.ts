@@ -5,16 +5,14 @@
  * while dragging and a drop there is refused on the spot, with no request), and the API's
  * master_not_for_service is shown when the page's list is out of date. At 360 and 1280 px, axe clean.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { apiRequests, DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { violations } from './axe.js';
 
 const PHONE = { width: 360, height: 740 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'admin-move', 'admin_token');
 const salon = { token: '', haircut: 0, erlan: 0, daniyar: 0, saule: 0 };
@@ -30,29 +28,6 @@ async function ownerBooking(master: number, time: string, first_name: string, ph
 
 const serverTimes = async (id: string, master: number): Promise<string[]> =>
   (await api('GET', `/bookings/${id}/free-times?date=${DAY}&master_id=${master}`)).data[0].times;
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: { target: unknown }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-}
-
-/** The API paths the page asks from now on. */
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/')) seen.push(`${request.method()} ${url.pathname.slice(7)}${url.search}`);
-  });
-  return seen;
-}
 
 beforeAll(async () => {
   const owner = await registerBusiness(w, { business_name: 'Салон «Көктем»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
@@ -94,7 +69,7 @@ describe('the move dialog asks the server for its times', () => {
       ]);
       expect(asked.filter((line) => /\/schedule|\/time-off|GET \/bookings\?/.test(line))).toEqual([]);
       await screenshot(page, `admin-move-dialog-${viewport.width}`);
-      expect(await violations(page)).toEqual([]);
+      expect(await violations(page, `move dialog ${viewport.width}`)).toEqual([]);
       await times.getByRole('button', { name: hisTimes[0]! }).click();
       await detail.getByRole('button', { name: 'Перенести', exact: true }).click();
       await detail.getByTestId('move-question').getByRole('button', { name: 'Да, перенести' }).click();
@@ -149,7 +124,7 @@ describe('a drag on the calendar drops only onto masters who do the service', ()
     expect(await column(page, salon.saule).getAttribute('class')).not.toContain('drop-refused');
     expect(await page.getByRole('dialog', { name: 'Перенести запись' }).count()).toBe(0);
     expect(asked.filter((line) => line.startsWith('PATCH'))).toEqual([]);
-    expect(await violations(page)).toEqual([]);
+    expect(await violations(page, 'drag')).toEqual([]);
     expect((await api('GET', `/bookings/${booked.id}`)).data).toMatchObject({ start_at: `${DAY}T12:00:00`, master: { id: salon.erlan } });
 
     // A drop on a master who does it still asks, and the refusal line goes.

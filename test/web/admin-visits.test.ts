@@ -2,24 +2,22 @@
  * A visit of several services in /admin (CONTRACT.md §20, issue #52 item 5) against the real server: its items
  * drawn as one linked group in the day and the week views (one colour, "визит · 2 услуги", across the masters'
  * columns); any item opens the visit card (the items, the total, one status, `mixed` said plainly); confirm
- * confirms every booking; the move offers the times of the whole visit and moves every item; the owner enters a
- * two-service visit from "+ Новая запись" at 360 px (an overlap asked first, strict slots refused outright); the
- * client card shows a visit as one line. axe-core finds nothing serious. Screenshots test-results/visits-*.png.
+ * confirms every booking; the move offers the server's times of the whole visit (one GET
+ * /visits/{id}/free-times) and moves every item; the owner enters a two-service visit from "+ Новая запись"
+ * at 360 px (an overlap asked first, strict slots refused outright); the client card shows a visit as one
+ * line. axe-core finds nothing serious. Screenshots test-results/visits-*.png.
  * The test clock: Monday 2026-11-23 10:00 Almaty; the business works 09:00-18:00, break 13:00-14:00.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { createMaster, createService } from '../helpers/catalog.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { apiRequests, DAY, LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { violations } from './axe.js';
 
 const PHONE = { width: 360, height: 740 };
 const TUESDAY = '2026-11-24';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'visits', 'admin_token');
 const salon = { owner: undefined as unknown as RegisteredBusiness, cut: 0, beard: 0, erlan: 0, daniyar: 0 };
@@ -50,19 +48,6 @@ async function publicVisit(time: string, first_name: string, phone: string, date
 }
 
 const visitNow = async (id: string) => (await api('GET', `/visits/${id}`)).data as Visit;
-
-/** The serious and critical violations axe finds on the page as it is now (as a11y.test.ts). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string; nodes: Array<{ target: unknown }> };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (found as Array<Pick<Result, 'id' | 'impact' | 'nodes'>>)
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-}
 
 /** The visit's blocks on the page: their master column, colour class and lines. */
 const blocksOf = (page: Page, visitId: string) =>
@@ -154,10 +139,16 @@ describe('a visit in the calendar and its card', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?date=${TUESDAY}`);
     await page.locator(`.cal-booking[data-booking="${visit.bookings[0]!.id}"]`).click();
     const card = page.getByRole('dialog', { name: 'Визит' });
+    await card.getByTestId('visit-items').waitFor();
+    const asked = apiRequests(page);
     await card.getByRole('button', { name: 'Перенести визит' }).click();
     const times = card.getByRole('group', { name: 'Свободное время визита' });
     await times.getByRole('button', { name: '14:00' }).waitFor();
     const offered = await times.getByRole('button').allTextContents();
+    // The server's times for the whole visit (the bot's rule), asked once; no schedule, bookings or time off read in the browser.
+    expect(offered).toEqual((await api('GET', `/visits/${visit.id}/free-times?date=${TUESDAY}`)).data[0].times);
+    expect(asked.filter((line) => /free-times/.test(line))).toEqual([`GET /visits/${visit.id}/free-times?date=${TUESDAY}`]);
+    expect(asked.filter((line) => /\/schedule|\/time-off|\/services|GET \/bookings\?/.test(line))).toEqual([]);
     expect(offered).not.toContain('15:00');
     expect(offered).not.toContain('15:30');
     expect(offered).not.toContain('12:30'); // the cut would run into the break

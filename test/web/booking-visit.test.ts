@@ -6,19 +6,16 @@
  * reload keep the items; a time taken meanwhile keeps what was typed and offers the visit's free times in
  * one tap; the same at 1280 px; axe finds nothing serious.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Result } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { registerBusiness, type RegisteredBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
+import { violations } from './axe.js';
 
 const NOW = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Almaty, the server's test clock too
 const DAY = '2026-11-24';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const w = useWebTest();
 
 interface Salon {
@@ -73,22 +70,6 @@ function tapper() {
       return count;
     },
   };
-}
-
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: Pick<Result, 'id' | 'impact' | 'nodes'>[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
 }
 
 const itemNames = (page: Page) => page.locator('.visit-item .visit-name').allTextContents();

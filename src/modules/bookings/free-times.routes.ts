@@ -6,40 +6,21 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput } from '../../core/errors.js';
-import { addDays } from '../../core/wallclock.js';
-import { DateString, errorResponses } from '../../http/schemas.js';
+import { errorResponses } from '../../http/schemas.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow, linkedMasterIds } from '../catalog/masters.queries.js';
 import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
 import { assertMasterDoesService } from './master-for-service.js';
+import { datesAsked, FreeDays, FreeDaysQuery, freeDays } from './free-days.js';
 import { freeTimesForMoveOn } from './reschedule/service.js';
 import { BookingIdParam, findOwnBooking } from './own-booking.js';
 
-/** How many dates one request may ask for: the panel's "nearest open day" looks 60 days ahead. */
-const MAX_FREE_TIME_DAYS = 60;
-/** A day has at most 96 start times on the 15-minute grid. */
-const MAX_TIMES_PER_DAY = 96;
-
 const FreeTimesQuery = Type.Object({
-  date: DateString,
+  date: FreeDaysQuery.properties.date,
   master_id: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 2147483647, description: "The master to move to; the booking's own by default" }),
   ),
-  days: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: MAX_FREE_TIME_DAYS,
-      description: `How many dates from \`date\` on (default 1, at most ${MAX_FREE_TIME_DAYS}): one entry per date, in date order`,
-    }),
-  ),
-});
-
-const FreeDay = Type.Object({
-  date: Type.String({ description: 'YYYY-MM-DD' }),
-  times: Type.Array(Type.String({ description: 'HH:MM' }), {
-    maxItems: MAX_TIMES_PER_DAY,
-    description: 'Free start times of that date, ascending',
-  }),
+  days: FreeDaysQuery.properties.days,
 });
 
 export const freeTimesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,7 +45,7 @@ export const freeTimesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "A master's token (CONTRACT.md §16) may ask for that master's bookings only (another's is 404).",
         params: BookingIdParam,
         querystring: FreeTimesQuery,
-        response: { 200: Type.Array(FreeDay, { maxItems: MAX_FREE_TIME_DAYS }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: FreeDays, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -76,9 +57,8 @@ export const freeTimesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!master) throw invalidInput('No such master in this business', 'master_id');
         assertMasterDoesService(await linkedMasterIds(app.ctx.db, businessId, booking.service.id), masterId);
       }
-      const dates = Array.from({ length: request.query.days ?? 1 }, (_, i) => addDays(request.query.date, i));
-      const times = await freeTimesForMoveOn(app.ctx, booking, masterId, dates);
-      return dates.map((date, i) => ({ date, times: times[i] ?? [] }));
+      const dates = datesAsked(request.query);
+      return freeDays(dates, await freeTimesForMoveOn(app.ctx, booking, masterId, dates));
     },
   );
 };

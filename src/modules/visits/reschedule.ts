@@ -4,9 +4,10 @@
  * item by its own master, back to back, the visit's own bookings left out of the masters' days.
  */
 import type { AppContext } from '../../context.js';
-import { singleMasterSlots } from '../../core/availability.js';
+import { singleMasterSlots, type SlotsAnswer } from '../../core/availability.js';
 import { visitStartTimes, type VisitItem } from '../../core/visit-times.js';
-import { datePart, minutesBetween, timePart } from '../../core/wallclock.js';
+import { datePart, minutesBetween, timePart, type IsoDate } from '../../core/wallclock.js';
+import type { Db } from '../../db/client.js';
 import { notBeforeNow } from '../../core/booking-window.js';
 import { START_STEP } from '../../core/start-times.js';
 import { loadMasterDay } from '../availability/service.js';
@@ -20,30 +21,65 @@ import type { BookingView } from '../bookings/view.js';
 export async function freeTimesForVisitMove(ctx: Pick<AppContext, 'db' | 'time'>, items: readonly BookingView[]): Promise<string[]> {
   const first = items[0];
   if (!first) return [];
-  const date = datePart(first.startAt);
+  const [times] = await freeTimesForVisitMoveOn(ctx, items, [datePart(first.startAt)]);
+  return times ?? [];
+}
+
+/**
+ * freeTimesForVisitMove on several dates (the items' terms read once), in the order given: what the bot
+ * offers on the visit's own date and GET /visits/{id}/free-times answers for any date.
+ */
+export async function freeTimesForVisitMoveOn(
+  ctx: Pick<AppContext, 'db' | 'time'>,
+  items: readonly BookingView[],
+  dates: readonly IsoDate[],
+): Promise<string[][]> {
+  const first = items[0];
+  if (!first) return dates.map(() => []);
   const now = ctx.time.now();
-  const today = datePart(now);
-  if (date < today) return [];
+  const terms = await Promise.all(items.map((item) => loadBookingTerms(ctx.db, item.service.id, item.master.id)));
+  const answers: string[][] = [];
+  for (const date of dates) {
+    if (date < datePart(now)) {
+      answers.push([]);
+      continue;
+    }
+    const placed = placedItems(items, terms, await mastersDays(ctx.db, first.businessId, items, date));
+    const unchanged = date === datePart(first.startAt) ? timePart(first.startAt) : undefined;
+    const times = visitStartTimes(placed, { step: START_STEP, notBefore: notBeforeNow(now, date) });
+    answers.push(times.filter((time) => time !== unchanged));
+  }
+  return answers;
+}
+
+/** Each master's slots of the date, the visit's own bookings left out of them (they move). */
+async function mastersDays(db: Db, businessId: number, items: readonly BookingView[], date: IsoDate): Promise<Map<number, SlotsAnswer>> {
   const own = items.map((item) => item.id);
   const masterIds = [...new Set(items.map((item) => item.master.id))];
-  const days = new Map(
+  return new Map(
     await Promise.all(
       masterIds.map(async (masterId) => {
-        const day = await loadMasterDay(ctx.db, first.businessId, masterId, date, own);
+        const day = await loadMasterDay(db, businessId, masterId, date, own);
         return [masterId, singleMasterSlots(date, day.schedule, day.bookings)] as const;
       }),
     ),
   );
-  const placed: VisitItem[] = [];
-  for (const item of items) {
-    const terms = await loadBookingTerms(ctx.db, item.service.id, item.master.id);
-    const window = { answer: days.get(item.master.id)!, duration: minutesBetween(item.startAt, item.endAt) };
-    placed.push({
-      bufferAfter: terms.bufferAfter,
-      candidates: [{ id: item.master.id, price: item.priceSnapshot, dayBookings: 0, window }],
-    });
-  }
-  return visitStartTimes(placed, { step: START_STEP, notBefore: notBeforeNow(now, date) }).filter(
-    (time) => time !== timePart(first.startAt),
-  );
 }
+
+/** The items as core/visit-times.ts places them: each by its own master, its own length and buffer. */
+const placedItems = (
+  items: readonly BookingView[],
+  terms: ReadonlyArray<{ bufferAfter: number }>,
+  days: ReadonlyMap<number, SlotsAnswer>,
+): VisitItem[] =>
+  items.map((item, index) => ({
+    bufferAfter: terms[index]!.bufferAfter,
+    candidates: [
+      {
+        id: item.master.id,
+        price: item.priceSnapshot,
+        dayBookings: 0,
+        window: { answer: days.get(item.master.id)!, duration: minutesBetween(item.startAt, item.endAt) },
+      },
+    ],
+  }));

@@ -16,6 +16,7 @@ import { messengerUrl } from '../bookings/create.js';
 import { callerIdempotencyKey } from '../bookings/idempotency.js';
 import { miniAppUserOf } from '../bookings/mini-app-user.js';
 import { createVisit, replayedVisit, type VisitEntrance } from './create.js';
+import { visitFreeTimesRoutes } from './free-times.routes.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
 import { visitBookings } from './queries.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
@@ -223,4 +224,5 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(publicRoutes);
   await app.register(providerRoutes);
+  await app.register(visitFreeTimesRoutes);
 };

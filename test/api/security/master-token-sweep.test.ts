@@ -36,16 +36,18 @@ const MASTER_OPERATIONS = new Set([
   'listHolidays',
   'getVisit',
   'listBookingFreeTimes',
+  'listVisitFreeTimes',
 ]);
 
 /** Master operations this file's world cannot answer 2xx: the stream (its own test below), a visit (test/api/visits/bot.test.ts reads one with a master's token). */
-const NOT_SEEN_HERE = new Set(['streamEvents', 'getVisit']);
+const NOT_SEEN_HERE = new Set(['streamEvents', 'getVisit', 'listVisitFreeTimes']);
 
 /** The query strings of the reads that require one. */
 const QUERIES: Record<string, string> = {
   listTimeOff: '?from=2026-11-23&to=2026-11-30',
   listHolidays: '?year=2026',
   listBookingFreeTimes: '?date=2026-11-24',
+  listVisitFreeTimes: '?date=2026-11-24',
 };
 
 interface Operation {

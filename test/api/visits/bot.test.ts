@@ -354,7 +354,7 @@ describe('Markdown of every visit message parses, whatever the names hold', () =
 });
 
 describe("a master's token (CONTRACT.md §16)", () => {
-  it('reads a visit with one of its bookings, not one without; never changes or deletes one', async () => {
+  it('reads a visit and its move times with one of its bookings, not one without; never changes or deletes one', async () => {
     const owner = await salon(t);
     const other = await addMaster(t, owner);
     const make = (first: number, second: number, time: string) =>
@@ -376,6 +376,9 @@ describe("a master's token (CONTRACT.md §16)", () => {
     const { token } = await linkMaster(t, owner);
     expect((await t.op('get', '/api/v1/visits/{id}', { token, path: { id: shared.id } })).statusCode).toBe(200);
     expectRefusal(await t.op('get', '/api/v1/visits/{id}', { token, path: { id: foreign.id } }), 'not_found');
+    const freeTimes = (id: string) => t.op('get', '/api/v1/visits/{id}/free-times', { token, path: { id }, query: { date: '2026-11-24' } });
+    expect((await freeTimes(shared.id)).statusCode).toBe(200);
+    expectRefusal(await freeTimes(foreign.id), 'not_found');
     expect((await t.op('patch', '/api/v1/visits/{id}', { token, path: { id: shared.id }, body: { status: 'cancelled' } })).statusCode).toBe(
       403,
     );

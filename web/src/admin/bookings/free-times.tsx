@@ -1,12 +1,50 @@
 /**
- * A master's free start times of a date for a booking that moves (the move and the proposal pickers),
- * as the server answers them (GET /bookings/{id}/free-times, the bot's own rule): the booking left out,
- * its current time and the times already past not offered.
+ * Free start times of a date as the server answers them, as chips to pick from: a booking's master's
+ * (the move and the proposal pickers, GET /bookings/{id}/free-times) or a whole visit's (its move,
+ * GET /visits/{id}/free-times); the rule is the bot's own, the thing moved left out, its current time
+ * and the times already past not offered.
  */
-import { ErrorBox, Loading, generalError, useLoad } from '@shared/panel-ui';
+import { ErrorBox, Loading, generalError, useLoad, type Loaded } from '@shared/panel-ui';
 import { useT, messages } from '../common/messages';
 import { client, type Booking } from '../common/state';
 import { useBookingsT } from './messages';
+
+type FreeDays = Array<{ date: string; times: string[] }>;
+
+export interface FreeTimesListProps {
+  /** The server's answer for the date. */
+  day: Loaded<FreeDays>;
+  /** The line above the chips, the line when there are none, and the chips' group name. */
+  words: { title: string; none: string; label: string };
+  /** The chosen time, shown pressed. */
+  time: string;
+  onPick: (time: string) => void;
+}
+
+/** The chips of the answer's first date. Past times are not offered (one can still be typed, e.g. to record a late walk-in). */
+export function FreeTimesList({ day, words, time, onPick }: FreeTimesListProps) {
+  const t = useT(messages);
+  const times = day.data?.[0]?.times ?? [];
+  return (
+    <>
+      <p class="muted free-times-title">{words.title}</p>
+      <ErrorBox error={generalError(day.error)} />
+      {day.loading ? (
+        <Loading text={t('loading')} />
+      ) : times.length === 0 ? (
+        <p class="muted">{words.none}</p>
+      ) : (
+        <div class="chips" role="group" aria-label={words.label}>
+          {times.map((free) => (
+            <button type="button" key={free} class="chip" aria-pressed={free === time} onClick={() => onPick(free)}>
+              {free}
+            </button>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
 
 export interface FreeTimesProps {
   booking: Booking;
@@ -17,33 +55,14 @@ export interface FreeTimesProps {
   onPick: (time: string) => void;
 }
 
+/** A booking's free times with a master on a date. */
 export function FreeTimes(props: FreeTimesProps) {
-  const t = useT(messages);
   const tb = useBookingsT();
   const { booking: b, master, date } = props;
-  // Past times are not offered (one can still be typed, e.g. to record a late walk-in).
   const day = useLoad(
     (signal) => client.get('/bookings/{id}/free-times', { path: { id: b.id }, query: { date, master_id: master.id }, signal }),
     [b.id, master.id, date],
   );
-  const times = day.data?.[0]?.times ?? [];
-  return (
-    <>
-      <p class="muted free-times-title">{tb('freeTimes', { master: master.name })}</p>
-      <ErrorBox error={generalError(day.error)} />
-      {day.loading ? (
-        <Loading text={t('loading')} />
-      ) : times.length === 0 ? (
-        <p class="muted">{tb('noFreeTimes')}</p>
-      ) : (
-        <div class="chips" role="group" aria-label={tb('freeTimesLabel')}>
-          {times.map((free) => (
-            <button type="button" key={free} class="chip" aria-pressed={free === props.time} onClick={() => props.onPick(free)}>
-              {free}
-            </button>
-          ))}
-        </div>
-      )}
-    </>
-  );
+  const words = { title: tb('freeTimes', { master: master.name }), none: tb('noFreeTimes'), label: tb('freeTimesLabel') };
+  return <FreeTimesList day={day} words={words} time={props.time} onPick={props.onPick} />;
 }

@@ -4,7 +4,6 @@
  * business's wall clock.
  */
 import { addDays, dayOfWeek as weekdayOf } from '@core/wallclock.js';
-import { notBeforeNow } from '@core/booking-window.js';
 import { pageTimeZone, wallNow } from '../../shared/wall-clock.js';
 
 export {
@@ -22,8 +21,5 @@ export const today = (): string => wallNow(pageTimeZone()).date;
 
 /** Minutes since midnight now, on the business's wall clock. */
 export const nowMinute = (): number => wallNow(pageTimeZone()).minutes;
-
-/** The first minute of `date` a booking may start at now, by the server's own rule (core/booking-window.ts). */
-export const notBeforeToday = (date: string): number => notBeforeNow(wallNow(pageTimeZone()).at, date);
 
 export const mondayOf = (date: string): string => addDays(date, -weekdayOf(date));
