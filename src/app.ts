@@ -29,7 +29,7 @@ import { scheduleRoutes } from './modules/schedules/routes.js';
 import { timeOffRoutes } from './modules/time-off/routes.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { bookingRoutes } from './modules/bookings/bookings.routes.js';
-import { visitRoutes } from './modules/visits/routes.js';
+import { visitRoutes } from './modules/visits/visits.routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { webRoutes } from './modules/web/routes.js';
