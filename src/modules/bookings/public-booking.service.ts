@@ -17,6 +17,16 @@ export interface PublicCaller {
   ip: string;
 }
 
+/** The caller of a public POST as its request names it. */
+export const publicCallerOf = (request: {
+  headers: { 'idempotency-key'?: string; 'x-telegram-init-data'?: string | string[] };
+  ip: string;
+}): PublicCaller => ({
+  idempotencyKey: request.headers['idempotency-key'],
+  initData: request.headers['x-telegram-init-data'],
+  ip: request.ip,
+});
+
 /**
  * A pending booking; a retry with the same Idempotency-Key answers the first one. The mini app's signed
  * initData for this business stands in for the captcha.

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { sendCreated } from '../bookings/idempotency.js';
+import { publicCallerOf } from '../bookings/public-booking.service.js';
 import { createPublicVisitSchema } from './public-visits.schemas.js';
 import { bookPublicVisit, visitAnswer } from './visits.service.js';
 
@@ -12,11 +13,7 @@ export const publicVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public/:slug/visits',
     { config: perMinute(config.rateLimits.booking), schema: createPublicVisitSchema },
     async (request, reply) => {
-      const { visit, replayed } = await bookPublicVisit(app.ctx, request.log, request.params.slug, request.body, {
-        idempotencyKey: request.headers['idempotency-key'],
-        initData: request.headers['x-telegram-init-data'],
-        ip: request.ip,
-      });
+      const { visit, replayed } = await bookPublicVisit(app.ctx, request.log, request.params.slug, request.body, publicCallerOf(request));
       return sendCreated(reply, replayed, visitAnswer(config.botUsername, visit));
     },
   );
