@@ -89,7 +89,8 @@ export function completeRouteSchema(route: RouteOptions): void {
     described.headers = headers;
     responses[key] = described;
   }
-  schema.response = responses;
+  // A copy: a route's schema may be a module's constant, shared by every app built in one process (the tests).
+  route.schema = { ...schema, response: responses };
 }
 
 /** Registered before any route, so every route's schema is completed before Fastify compiles it. */
