@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
 import type { ProviderAuth } from '../identity/guards.js';
@@ -40,4 +41,10 @@ export async function findIdempotentBooking(db: Db, businessId: number, key: str
     .where(and(eq(idempotencyKeys.businessId, businessId), eq(idempotencyKeys.key, key)))
     .limit(1);
   return row;
+}
+
+/** 201 with the body; a retry with the same Idempotency-Key says so in Idempotent-Replayed: true (CONTRACT.md §14). */
+export function sendCreated<Body>(reply: FastifyReply, replayed: boolean, body: Body) {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(201).send(body);
 }

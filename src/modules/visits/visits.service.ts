@@ -1,0 +1,92 @@
+/** CONTRACT.md §20's use cases: a visit booked publicly or by the owner, read, changed and deleted as one. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { invalidInput, notFound } from '../../core/errors.js';
+import { isUuid } from '../../core/uuid.js';
+import type { Db } from '../../db/client.js';
+import type { BookingStatus } from '../../db/schema.js';
+import { verifyCaptcha } from '../identity/captcha.js';
+import type { ProviderAuth } from '../identity/guards.js';
+import { businessBySlugOr404 } from '../catalog/business.queries.js';
+import { messengerUrl } from '../bookings/create.js';
+import { callerIdempotencyKey } from '../bookings/idempotency.js';
+import { miniAppUserOf } from '../bookings/mini-app-user.js';
+import { findOwnBusiness } from '../bookings/own-booking.js';
+import type { PublicCaller } from '../bookings/public-booking.service.js';
+import { createVisit, replayedVisit, type NewVisitInput, type VisitEntrance } from './create.js';
+import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
+import { visitBookings } from './queries.js';
+import { visitBody, visitOf, type VisitView } from './view.js';
+
+type Deps = Pick<AppContext, 'config' | 'db' | 'notifier' | 'time'>;
+type Created = { visit: VisitView; replayed: boolean };
+
+/** A visit's answer: its body and the messenger link of its first booking. */
+export const visitAnswer = (botUsername: string | undefined, visit: VisitView) => ({
+  ...visitBody(visit),
+  messenger_url: messengerUrl(botUsername, visit.bookings[0]!.id),
+});
+
+/** A public visit; a retry with the same Idempotency-Key answers the first one. */
+export async function bookPublicVisit(
+  ctx: Deps,
+  log: FastifyBaseLogger,
+  slug: string,
+  input: NewVisitInput,
+  caller: PublicCaller,
+): Promise<Created> {
+  const business = await businessBySlugOr404(ctx.db, slug);
+  const key = callerIdempotencyKey(undefined, caller.idempotencyKey);
+  const replay = await replayedVisit(ctx.db, business, key, input, 'public');
+  if (replay) return { visit: replay, replayed: true };
+  // As a single public booking: the mini app's signed initData for this business stands in for the captcha (CONTRACT.md §3, §11).
+  const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
+  if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
+  return { visit: await createVisit(ctx, log, business, input, 'public', key, telegramUserId), replayed: false };
+}
+
+/** A visit the owner enters (§12 rules, confirmed at once); Idempotency-Key as POST /bookings. */
+export async function enterOwnerVisit(
+  ctx: Deps,
+  log: FastifyBaseLogger,
+  provider: ProviderAuth,
+  input: NewVisitInput,
+  idempotencyKey: string | undefined,
+): Promise<Created> {
+  const business = await findOwnBusiness(ctx.db, provider.businessId);
+  const key = callerIdempotencyKey(provider, idempotencyKey);
+  const entrance: VisitEntrance = 'owner';
+  const replay = await replayedVisit(ctx.db, business, key, input, entrance);
+  if (replay) return { visit: replay, replayed: true };
+  return { visit: await createVisit(ctx, log, business, input, entrance, key), replayed: false };
+}
+
+/** The business's visit; a master's token sees it only when one of its bookings is theirs (CONTRACT.md §16, §20). */
+export async function findOwnVisit(db: Db, businessId: number, id: string, masterId: number | undefined): Promise<VisitView> {
+  const items = isUuid(id) ? await visitBookings(db, businessId, id) : [];
+  if (items.length === 0 || (masterId !== undefined && !items.some((item) => item.master.id === masterId))) throw notFound('Visit');
+  return visitOf(id, items);
+}
+
+/** PATCH /visits/{id}: the whole visit moves (date and/or time), then every booking gets the status. */
+export async function updateOwnVisit(
+  ctx: Deps,
+  log: FastifyBaseLogger,
+  businessId: number,
+  id: string,
+  changes: { status?: string; date?: string; time?: string },
+): Promise<VisitView> {
+  const { status, date, time } = changes;
+  if (status === undefined && date === undefined && time === undefined) throw invalidInput('Nothing to change: send status, date or time');
+  const business = await findOwnBusiness(ctx.db, businessId);
+  let visit = await findOwnVisit(ctx.db, business.id, id, undefined);
+  if (date !== undefined || time !== undefined) visit = await moveVisit(ctx, log, business, visit, { date, time });
+  if (status !== undefined) visit = await setVisitStatus(ctx, log, business, visit, status as BookingStatus);
+  return visit;
+}
+
+/** DELETE /visits/{id}: each booking as SPEC.md's DELETE, the client told once. */
+export async function deleteOwnVisit(ctx: Deps, log: FastifyBaseLogger, businessId: number, id: string): Promise<void> {
+  const business = await findOwnBusiness(ctx.db, businessId);
+  await removeVisit(ctx, log, business, await findOwnVisit(ctx.db, business.id, id, undefined));
+}
