@@ -13,7 +13,7 @@ import {
   newApiKey,
   type ApiKeyRow,
 } from '../identity/api-keys.js';
-import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { sessionSecurity } from '../../http/openapi-security.js';
 
 const ApiKeyBody = Type.Object({
@@ -34,7 +34,7 @@ const keyBody = (row: ApiKeyRow) => ({ id: row.id, name: row.name, created_at: r
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['integrations'];
   const security = sessionSecurity;
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   app.post(
     '/api-keys',

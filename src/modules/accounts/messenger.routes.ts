@@ -7,6 +7,7 @@ import { messengerLogin } from './messenger.js';
 import { PANEL_LINK_MINUTES, redeemPanelLink } from './master-session.js';
 import { BusinessBody, MasterUserBody } from '../../http/schemas.js';
 import { TokenFields } from './schemas.js';
+import { scopeAction } from '../identity/guards.js';
 
 const MasterSessionBody = Type.Object({ ...TokenFields, user: MasterUserBody, business: BusinessBody });
 
@@ -26,6 +27,7 @@ const MessengerSessionBody = Type.Object({
 });
 
 export const messengerAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.post(
     '/auth/messenger',
     {

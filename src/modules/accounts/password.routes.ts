@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { errorResponses } from '../../http/schemas.js';
-import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { allow, scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { confirmPasswordReset, PASSWORD_RESET_MINUTES, requestPasswordReset } from './password-reset.js';
 import { SessionBody, TokenFields } from './schemas.js';
@@ -27,15 +27,15 @@ export const RESET_REQUESTED =
   'If this email belongs to a business with a linked Telegram chat, a link to set a new password was sent there.';
 
 export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const tags = ['auth'];
   const limited = perMinute(app.ctx.config.rateLimits.login);
 
   app.post(
     '/auth/password',
     {
-      onRequest: requirePasswordSession,
       // Counted with the logins (CONTRACT.md §10, §11): a stolen token cannot guess the password at speed.
-      config: limited,
+      config: { ...limited, ...allow('account.manage') },
       schema: {
         tags,
         operationId: 'changePassword',

@@ -5,7 +5,7 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BusinessBody, errorResponses, MasterUserBody, NonBlank, ServiceBody, UserBody } from '../../http/schemas.js';
 import { businessBody, findBusinessById } from '../catalog/business.queries.js';
 import { verifyCaptcha } from '../identity/captcha.js';
-import { masterMay, requireSession } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { findMasterSession } from '../identity/master-session.queries.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { findUserById, userBody } from '../identity/users.queries.js';
@@ -47,6 +47,7 @@ const RegisteredBody = Type.Object({ ...TokenFields, user: UserBody, business: B
 const MeBody = Type.Object({ user: Type.Union([UserBody, MasterUserBody]), business: BusinessBody });
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const tags = ['auth'];
   const { rateLimits } = app.ctx.config;
 
@@ -98,8 +99,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
-      onRequest: requireSession,
-      config: masterMay('read'),
+      config: allow('me.read'),
       schema: {
         tags,
         operationId: 'getMe',

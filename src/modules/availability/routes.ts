@@ -5,6 +5,7 @@ import { noSecurity } from '../../http/openapi-security.js';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
 import { MAX_DAYS } from './days.js';
+import { scopeAction } from '../identity/guards.js';
 
 const SlotsBody = Type.Object({
   work_start: Type.String(),
@@ -26,6 +27,7 @@ const DaysBody = Type.Array(
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get(
     '/public/:slug/slots',
     {

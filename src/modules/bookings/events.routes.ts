@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, isDomainError } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { EventStream, SSE_CONTENT_TYPE, SSE_HEARTBEAT_MS } from '../../http/sse.js';
-import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { admit, allow, masterScope, scopeAction } from '../identity/guards.js';
 import { withinMasterScope } from './master-scope.js';
 import { findBookingView } from './queries.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
@@ -33,14 +33,14 @@ const ChangeData = Type.Object(
 );
 
 /** A refusal of the guard ends the stream; anything else (the database briefly away) keeps it. */
-const stillAllowed = (request: FastifyRequest, reply: FastifyReply) => () =>
-  requireProvider(request, reply).then(
+const stillAllowed = (request: FastifyRequest) => () =>
+  admit(request).then(
     () => true,
     (error: unknown) => !(isDomainError(error, 'not_authenticated') || isDomainError(error, 'forbidden')),
   );
 
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
   // An open stream would hold the server's close: they all end first.
   app.addHook('preClose', async () => app.ctx.bookingEvents.endAll());
 
@@ -49,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // Compression would hold the events back until a buffer fills.
       compress: false,
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',
@@ -70,7 +70,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = new EventStream({ stillAllowed: stillAllowed(request, reply) });
+      const stream = new EventStream({ stillAllowed: stillAllowed(request) });
       const { businessId } = request.provider;
       const masterId = masterScope(request);
       // A master's stream (CONTRACT.md §16) carries that master's bookings only; a deleted one can no longer be told apart, so it is left out.

@@ -10,7 +10,7 @@ import { addDays } from '../../core/wallclock.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow, linkedMasterIds } from '../catalog/masters.queries.js';
-import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { assertMasterDoesService } from './master-for-service.js';
 import { freeTimesForMoveOn } from './reschedule/service.js';
 import { BookingIdParam, findOwnBooking } from './own-booking.js';
@@ -43,12 +43,12 @@ const FreeDay = Type.Object({
 });
 
 export const freeTimesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/bookings/:id/free-times',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags: ['bookings'],
         operationId: 'listBookingFreeTimes',

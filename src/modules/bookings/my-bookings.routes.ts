@@ -6,8 +6,10 @@ import { perMinute } from '../../http/rate-limit.js';
 import { BookingStatusSchema, errorResponses, Nullable, SlugParams } from '../../http/schemas.js';
 import { telegramSecurity } from '../../http/openapi-security.js';
 import { validateInitData } from '../identity/init-data.js';
+import { INIT_DATA_REQUIRED } from '../identity/policy.js';
 import { businessBySlugOr404 } from '../catalog/business.queries.js';
 import { MY_BOOKINGS_LIMIT, myBookings } from './my-bookings.queries.js';
+import { scopeAction } from '../identity/guards.js';
 
 const MyBookingBody = Type.Object({
   id: Type.String(),
@@ -23,11 +25,12 @@ const MyBookingBody = Type.Object({
 const refused = (detail: string) => new DomainError('invalid_credentials', detail);
 
 export const myBookingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'mini_app.own');
   const { config } = app.ctx;
 
   /** The Telegram user the signed initData names; 401 when it is missing, forged or stale (§3). */
   const telegramUserOf = (header: string | string[] | undefined): string => {
-    if (typeof header !== 'string' || header === '') throw refused('X-Telegram-Init-Data header required');
+    if (typeof header !== 'string' || header === '') throw refused(INIT_DATA_REQUIRED);
     if (config.botToken === undefined) throw refused('Mini-app login is unavailable: the Telegram bot is not configured');
     const result = validateInitData(header, config.botToken, app.ctx.time.unixSeconds());
     if (!result.ok) throw refused(result.reason === 'expired' ? 'initData expired' : 'Invalid initData');

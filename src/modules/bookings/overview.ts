@@ -10,7 +10,7 @@ import { invalidInput } from '../../core/errors.js';
 import { addDays, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { DateString, errorResponses } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { countsAsRevenueSql, occupiesTimeSql } from '../../db/booking-status.js';
 
@@ -79,7 +79,7 @@ function checkedRange(query: { date_from?: string; date_to?: string }, today: Is
 }
 
 export const overviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
   app.get(
     '/bookings/overview',
     {

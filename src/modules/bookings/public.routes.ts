@@ -11,6 +11,7 @@ import { lookUpBookingCached } from './lookup-cache.js';
 import { miniAppUserOf } from './mini-app-user.js';
 import type { BookingView } from './view.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const CreateBookingBody = Type.Object({
   service_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -44,6 +45,7 @@ const BookingResult = Type.Object({
 });
 
 export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const { config } = app.ctx;
   const result = (booking: BookingView) => ({
     id: booking.id,

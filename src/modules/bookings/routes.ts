@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { forbidden, invalidInput, notFound } from '../../core/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import {
   BookingBody,
   BookingStatusSchema,
@@ -16,7 +16,7 @@ import {
 } from '../../http/schemas.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { admitAlso, allow, masterScope, scopeAction } from '../identity/guards.js';
 import { BookingIdParam, findOwnBooking } from './own-booking.js';
 import { freeTimesRoutes } from './free-times.routes.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
@@ -64,7 +64,7 @@ const DeletedBody = Type.Object({
 const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['bookings'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   async function ownBusiness(businessId: number) {
     const business = await findBusinessById(app.ctx.db, businessId);
@@ -77,7 +77,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bookings',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listBookings',
@@ -173,7 +173,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bookings/:id',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'getBooking',
@@ -189,7 +189,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/bookings/:id',
     {
-      config: masterMay('decide'),
+      config: allow('booking.decide'),
       schema: {
         tags,
         operationId: 'updateBooking',
@@ -211,7 +211,7 @@ const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw invalidInput('Nothing to change: send status, date, time or master_id');
       }
       const moves = date !== undefined || time !== undefined || master_id !== undefined;
-      if (moves && request.master) throw forbidden(MASTER_FORBIDDEN);
+      if (moves) admitAlso(request, 'day.write');
       let booking = await ownBooking(request.provider.businessId, request.params.id, masterScope(request));
       if (date !== undefined || time !== undefined || master_id !== undefined) {
         const business = await ownBusiness(request.provider.businessId);

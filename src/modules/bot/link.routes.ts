@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { notifySafely } from '../bookings/notifier.js';
-import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { sessionSecurity } from '../../http/openapi-security.js';
 import { findUserById } from '../identity/users.queries.js';
 import { findBusinessById } from '../catalog/business.queries.js';
@@ -23,7 +23,7 @@ const TelegramLinkBody = Type.Object({
 export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['business'];
   const { config } = app.ctx;
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   const linkBody = (businessId: number, code: string | undefined, linked: boolean) => {
     if (code === undefined) throw notFound('Business');

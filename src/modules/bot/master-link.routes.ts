@@ -5,7 +5,7 @@ import { DomainError, notFound } from '../../core/errors.js';
 import { errorResponses, IdParam } from '../../http/schemas.js';
 import { sessionSecurity } from '../../http/openapi-security.js';
 import { notifySafely } from '../bookings/notifier.js';
-import { requirePasswordSession, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { findBusinessById } from '../catalog/business.queries.js';
 import { BOT_OFF_FOR_LINK } from './link.routes.js';
 import { masterLinkOf, masterStartParam, rotateMasterLink, unlinkMaster, type MasterLinkState } from './master-link.js';
@@ -19,7 +19,7 @@ const MasterTelegramLinkBody = Type.Object({
 export const masterLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const { config } = app.ctx;
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   const linkBody = (masterId: number, state: MasterLinkState | undefined) => {
     if (!state) throw notFound('Master');

@@ -5,9 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { DomainError, forbidden, invalidInput, notAuthenticated, notFound } from '../../core/errors.js';
+import { DomainError, invalidInput, notAuthenticated, notFound } from '../../core/errors.js';
 import { errorResponses, Nullable } from '../../http/schemas.js';
-import { assertCurrentSession, providerClaims, readClaims, requireSuperAdmin } from '../identity/guards.js';
+import { allow, businessScope, scopeAction } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { BODY_LIMIT } from '../../http/request-bounds.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
@@ -54,14 +54,10 @@ const SubscriptionStateBody = Type.Object({
   subscriptions: Type.Array(Type.Object({ messenger_chat_id: Type.String(), is_active: Type.Boolean(), created_at: Type.String() })),
 });
 
-/** The super admin, or the provider of that very business; another business is 404. */
-async function requireAdminOf(request: FastifyRequest, businessId: number): Promise<void> {
-  const claims = await readClaims(request);
-  if (claims.kind === 'superadmin') return;
-  if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null)
-    throw forbidden('This route is for business providers and the super admin');
-  if (claims.businessId !== businessId) throw notFound('Business');
-  await assertCurrentSession(request, providerClaims(claims));
+/** The super admin sees every business; a provider (admitted by the policy) only its own: another business is 404. */
+function assertBusinessInScope(request: FastifyRequest, businessId: number): void {
+  const scope = businessScope(request);
+  if (scope !== undefined && scope !== businessId) throw notFound('Business');
 }
 
 async function telegramCall<T>(call: () => Promise<T>): Promise<T> {
@@ -80,6 +76,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     const tags = ['messenger'];
     const { config } = app.ctx;
     const log = app.log.child({ module: 'bot' });
+    scopeAction(app, 'public');
     if (bot) (await import('./handlers/index.js')).installHandlers(bot, { app: app.ctx, log });
     await app.register(providerLinkRoutes);
     await app.register(masterLinkRoutes);
@@ -131,7 +128,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     app.post(
       '/messenger/set-webhook',
       {
-        onRequest: requireSuperAdmin,
+        config: allow('platform.manage'),
         schema: {
           tags,
           operationId: 'setTelegramWebhook',
@@ -166,7 +163,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     app.get(
       '/messenger/debug/webhook',
       {
-        onRequest: requireSuperAdmin,
+        config: allow('platform.manage'),
         schema: {
           tags,
           operationId: 'getTelegramWebhookInfo',
@@ -185,6 +182,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
     app.get(
       '/messenger/debug/subscription/:business_id',
       {
+        config: allow('subscription.read'),
         schema: {
           tags,
           operationId: 'getBusinessSubscription',
@@ -196,7 +194,7 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       },
       async (request) => {
         const businessId = request.params.business_id;
-        await requireAdminOf(request, businessId);
+        assertBusinessInScope(request, businessId);
         const business = await findBusinessById(app.ctx.db, businessId);
         if (!business) throw notFound('Business');
         const rows = await businessSubscriptions(app.ctx.db, businessId);

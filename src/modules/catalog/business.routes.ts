@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { BusinessBody, errorResponses, NonBlank } from '../../http/schemas.js';
-import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { allow, scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { normalizePhone, formatPhone } from '../../core/phone.js';
 import { businessBody, findBusinessById, findBusinessBySlug } from './business.queries.js';
@@ -44,7 +44,7 @@ function checkedSlug(slug: string): string {
 
 export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['business'];
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/business',
@@ -93,7 +93,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/business',
     {
-      onRequest: refuseTelegramSession,
+      config: allow('business.configure'),
       schema: {
         tags,
         operationId: 'updateBusiness',

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import { CategoryBody, errorResponses, IdParam, NonBlank } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { deleteCategory, insertCategory, listCategories, renameCategory } from './categories.queries.js';
 
@@ -11,7 +11,7 @@ const CategoryInput = Type.Object({ name: NonBlank(200) }, { additionalPropertie
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/categories',

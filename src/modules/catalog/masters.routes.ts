@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, MasterBody, NonBlank, Nullable } from '../../http/schemas.js';
-import { masterMay, requireProvider } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMaster, findMasterRow, listMasters, removeMaster } from './masters.queries.js';
 import { createMaster, MAX_ACTIVE_MASTERS, setMasterServiceOverride, updateMaster } from './masters.service.js';
@@ -31,12 +31,12 @@ const MasterServiceTerms = Type.Object(
 export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/masters',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listMasters',

@@ -17,8 +17,10 @@ import { noSecurity } from '../../http/openapi-security.js';
 import { sendPrecompressed } from '../../http/precompressed.js';
 import { cachedAnswer, JSON_TYPE } from './public-cache.js';
 import type { BusinessRow } from './business.queries.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const tags = ['public'];
   const security = noSecurity;
   /** The business's answer for `key`, from the page cache or made by `read` (and kept). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, NonBlank, Nullable, ServiceBody } from '../../http/schemas.js';
-import { masterMay, requireProvider } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findCategory } from './categories.queries.js';
 import { findService, insertService, listServices, removeService, updateService, type ServiceValues } from './services.queries.js';
@@ -40,12 +40,12 @@ async function checkedCategory(db: Db, businessId: number, categoryId: number | 
 export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/services',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listServices',

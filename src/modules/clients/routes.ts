@@ -13,7 +13,7 @@ import {
   pageTotal,
   TOTAL_HEADER,
 } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { clientBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
@@ -58,7 +58,7 @@ const UpdateClient = Type.Object(
 export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['clients'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/clients',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas.js';
 import { noSecurity } from '../../http/openapi-security.js';
 import { DomainError } from '../../core/errors.js';
+import { scopeAction } from '../identity/guards.js';
 
 const Status = Type.Object({ status: Type.String() });
 
@@ -10,6 +11,7 @@ const Status = Type.Object({ status: Type.String() });
 const RECENT_REFUSAL_MS = 10_000;
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get(
     '/healthz',
     {

@@ -6,10 +6,12 @@ import { errorResponses } from '../../http/schemas.js';
 import { noSecurity } from '../../http/openapi-security.js';
 import { fetchSuggestions } from './client.js';
 import { addressParams, AddressBody, cityParams, CityBody, toAddresses, toCities } from './suggest.js';
+import { scopeAction } from '../identity/guards.js';
 
 const Q = Type.String({ maxLength: 200, description: 'what the user typed; blank answers [] without a provider call' });
 
 export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const { config } = app.ctx;
   const tags = ['location'];
   const limited = perMinute(config.rateLimits.location);

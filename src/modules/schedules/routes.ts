@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, notFound } from '../../core/errors.js';
 import { errorResponses, IdParam, Nullable, ScheduleRowBody } from '../../http/schemas.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, MASTER_FORBIDDEN, masterScope, scopeAction } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { markHoursSaved } from '../catalog/business.queries.js';
@@ -49,7 +49,7 @@ const Week = Type.Array(ScheduleRowBody);
 export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['schedules'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   async function ownMaster(businessId: number, masterId: number): Promise<void> {
     if (!(await findMasterRow(app.ctx.db, businessId, masterId))) throw notFound('Master');
@@ -72,7 +72,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/schedule/master/:master_id',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'getMasterSchedule',

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BookingBody, DateString, errorResponses, IdParam, Nullable } from '../../http/schemas.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
-import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { bookingBody } from '../bookings/view.js';
 import { kazakhstanHolidays } from '../../core/kz-holidays.js';
 import type { TimeOffRow } from './queries.js';
@@ -64,12 +64,12 @@ const timeOffBody = (row: TimeOffRow) => ({
 export const timeOffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['time-off'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/time-off',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listTimeOff',
@@ -89,7 +89,7 @@ export const timeOffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/time-off/holidays',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listHolidays',

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { forbidden, invalidInput, notFound } from '../../core/errors.js';
+import { invalidInput, notFound } from '../../core/errors.js';
 import { MAX_VISIT_ITEMS } from '../../core/visit-times.js';
 import { isUuid } from '../../core/uuid.js';
 import type { BookingStatus } from '../../db/schema.js';
@@ -10,7 +10,7 @@ import { perMinute } from '../../http/rate-limit.js';
 import { bearerSecurity, noSecurity } from '../../http/openapi-security.js';
 import { BookingBody, BookingStatusSchema, DateString, errorResponses, Nullable, SlugParams, TimeString } from '../../http/schemas.js';
 import { verifyCaptcha } from '../identity/captcha.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { businessBySlugOr404, findBusinessById } from '../catalog/business.queries.js';
 import { messengerUrl } from '../bookings/create.js';
 import { callerIdempotencyKey } from '../bookings/idempotency.js';
@@ -76,6 +76,7 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
   const answer = (visit: VisitView) => ({ ...visitBody(visit), messenger_url: messengerUrl(config.botUsername, visit.bookings[0]!.id) });
 
   const publicRoutes: FastifyPluginAsyncTypebox = async (scope) => {
+    scopeAction(scope, 'public');
     scope.post(
       '/public/:slug/visits',
       {
@@ -112,7 +113,7 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
   const providerRoutes: FastifyPluginAsyncTypebox = async (scope) => {
     const tags = ['bookings'];
     const security = bearerSecurity;
-    scope.addHook('onRequest', requireProvider);
+    scopeAction(scope, 'day.write');
 
     async function ownBusiness(businessId: number) {
       const business = await findBusinessById(app.ctx.db, businessId);
@@ -157,7 +158,7 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
     scope.get(
       '/visits/:id',
       {
-        config: masterMay('read'),
+        config: allow('day.read'),
         schema: {
           tags,
           operationId: 'getVisit',
@@ -188,7 +189,6 @@ export const visitRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request) => {
-        if (request.master) throw forbidden(MASTER_FORBIDDEN);
         const { status, date, time } = request.body;
         if (status === undefined && date === undefined && time === undefined)
           throw invalidInput('Nothing to change: send status, date or time');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { Nullable } from '../../http/schemas.js';
 import { noSecurity } from '../../http/openapi-security.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const PublicConfigBody = Type.Object({
   captcha_site_key: Nullable(Type.String()),
@@ -21,6 +22,7 @@ export function publicConfig(config: Config): PublicConfigBody {
 }
 
 export const publicConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get(
     '/public-config',
     {

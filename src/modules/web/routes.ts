@@ -21,6 +21,7 @@ import { bookingPageMeta, withMeta, type PageMeta } from './meta.js';
 import { registerSiteFiles } from './site-files.js';
 import { setPageSecurityPolicy } from '../../http/security-headers.js';
 import { registerEmbedScript } from './embed-script.js';
+import { scopeAction } from '../identity/guards.js';
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Страница не найдена</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="32x32"><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f6f7fb;color:#1d2433}
@@ -34,6 +35,7 @@ function readPage(name: string): string | undefined {
 }
 
 export const webRoutes: FastifyPluginAsync = async (app) => {
+  scopeAction(app, 'public');
   if (!existsSync(webDist)) {
     app.log.warn(`web pages are not built (${webDist} missing): run npm run build`);
   } else {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { wallClockSchema } from '../../../core/wall-clock-input.js';
 import { notFound } from '../../../core/errors.js';
 import { errorResponses, ProposalBody } from '../../../http/schemas.js';
-import { masterMay, masterScope, requireProvider } from '../../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../../identity/guards.js';
 import { findOwnBooking } from '../own-booking.js';
 import { bearerSecurity } from '../../../http/openapi-security.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
@@ -20,7 +20,7 @@ const ProposalRequest = Type.Object({
 export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['reschedule'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   /** For a master's token only that master's booking (another's is 404, CONTRACT.md §16). */
   const ownBooking = (businessId: number, id: string, masterId: number | undefined) => findOwnBooking(app.ctx.db, businessId, id, masterId);
@@ -28,7 +28,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reschedule/:booking_id',
     {
-      config: masterMay('decide'),
+      config: allow('booking.decide'),
       schema: {
         tags,
         operationId: 'proposeReschedule',
@@ -56,7 +56,7 @@ export const rescheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/reschedule/:booking_id',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags,
         operationId: 'listRescheduleProposals',
