@@ -5,9 +5,11 @@
  * Path parameters name nothing that exists and bodies are empty, so an admitted call ends in a 400 or 404
  * and nothing is changed.
  */
+import Fastify from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIONS, mayAct, POLICY, PRINCIPALS, refusal, type Action, type Principal } from '../../../src/modules/identity/policy.js';
 import { SECRET_HEADER } from '../../../src/modules/bot/routes.js';
+import { allow, registerPolicy, scopeAction } from '../../../src/modules/identity/guards.js';
 import { DEFAULT_NOW, SUPERADMIN_ENV, useTestApp } from '../../helpers/app.js';
 import { botEnv, messageUpdate, useFakeTelegram } from '../../helpers/fake-telegram.js';
 import { postUpdate, providerStart, randomChat, salon } from '../../helpers/bot-scenarios.js';
@@ -149,5 +151,26 @@ describe('the policy, operation by operation and principal by principal', () => 
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('deny by default', () => {
+  it('a route that declares no action stops the start-up; one that does, or whose plugin does, starts', async () => {
+    const bare = Fastify();
+    registerPolicy(bare);
+    bare.get('/declared', { config: allow('public') }, async () => 'ok');
+    bare.get('/forgotten', async () => 'ok');
+    await expect(bare.ready()).rejects.toThrow('Routes without a declared action (policy.ts): GET /forgotten');
+    await bare.close();
+
+    const declared = Fastify();
+    registerPolicy(declared);
+    await declared.register(async (scope) => {
+      scopeAction(scope, 'public');
+      scope.get('/scoped', async () => 'ok');
+    });
+    await declared.ready();
+    expect((await declared.inject({ method: 'GET', url: '/scoped' })).body).toBe('ok');
+    await declared.close();
   });
 });
