@@ -1,11 +1,11 @@
 /** CONTRACT.md §14: the owner creates, lists and revokes the business's API keys (with a login token only). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requirePasswordSession } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { createApiKeySchema, listApiKeysSchema, revokeApiKeySchema } from './api-keys.schemas.js';
 import { createApiKey, listBusinessApiKeys, revokeApiKey } from './api-keys.service.js';
 
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   app.post('/api-keys', { schema: createApiKeySchema }, async (request, reply) =>
     reply.status(201).send(await createApiKey(app.ctx, request.provider.businessId, request.body.name)),

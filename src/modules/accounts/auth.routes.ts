@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
-import { masterMay, requireSession } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { passwordRoutes } from './password.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { getMeSchema, loginSchema, registerSchema } from './auth.schemas.js';
 import { describeCaller, openPasswordSession, signUp } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const { rateLimits } = app.ctx.config;
 
   app.post('/auth/register', { config: perMinute(rateLimits.register), schema: registerSchema }, async (request, reply) =>
@@ -20,8 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
-      onRequest: requireSession,
-      config: masterMay('read'),
+      config: allow('me.read'),
       schema: getMeSchema,
     },
     async (request) => describeCaller(app.ctx, request.provider, request.master),

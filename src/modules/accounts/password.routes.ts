@@ -1,19 +1,19 @@
 /** CONTRACT.md §11: change the password, and recover a forgotten one through the business's linked chat. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
-import { requirePasswordSession } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { changePasswordSchema, confirmPasswordResetSchema, requestPasswordResetSchema } from './password.schemas.js';
 import { changePasswordAndReissueToken, RESET_REQUESTED, resetPasswordAndLogIn, startPasswordReset } from './password.service.js';
 
 export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const limited = perMinute(app.ctx.config.rateLimits.login);
 
   app.post(
     '/auth/password',
     {
-      onRequest: requirePasswordSession,
       // Counted with the logins (CONTRACT.md §10, §11): a stolen token cannot guess the password at speed.
-      config: limited,
+      config: { ...limited, ...allow('account.manage') },
       schema: changePasswordSchema,
     },
     async (request) =>

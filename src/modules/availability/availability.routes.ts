@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { slotsJsonBySlug } from './service.js';
 import { daysJsonBySlug } from './days.service.js';
 import { getSlotsSchema, listDaysSchema, type DaysAnswerBody, type SlotsAnswerBody } from './availability.schemas.js';
+import { scopeAction } from '../identity/guards.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get('/public/:slug/slots', { schema: getSlotsSchema }, async (request, reply) => {
     const { date, master_id } = request.query;
     const json = await slotsJsonBySlug(app.ctx.db, app.ctx.time, request.params.slug, date, master_id, app.ctx.slotsCache);

@@ -1,16 +1,16 @@
 /** GET /events (CONTRACT.md §13): one reader's stream of its business's booking changes. */
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { DomainError, isDomainError } from '../../core/errors.js';
 import { EventStream } from '../../http/sse.js';
-import { requireProvider } from '../identity/guards.js';
+import { admit } from '../identity/guards.js';
 import type { BookingChange } from './events.js';
 import { withinMasterScope } from './master-scope.js';
 import { findBookingView } from './queries.js';
 
 /** A refusal of the guard ends the stream; anything else (the database briefly away) keeps it. */
-export const stillAllowed = (request: FastifyRequest, reply: FastifyReply) => () =>
-  requireProvider(request, reply).then(
+export const stillAllowed = (request: FastifyRequest) => () =>
+  admit(request).then(
     () => true,
     (error: unknown) => !(isDomainError(error, 'not_authenticated') || isDomainError(error, 'forbidden')),
   );

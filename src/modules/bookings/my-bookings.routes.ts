@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { perMinute } from '../../http/rate-limit.js';
 import { listMyBookingsSchema } from './my-bookings.schemas.js';
 import { listMyBookings } from './my-bookings.service.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const myBookingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'mini_app.own');
   app.get(
     '/public/:slug/my-bookings',
     { config: perMinute(app.ctx.config.rateLimits.login), schema: listMyBookingsSchema },

@@ -1,8 +1,7 @@
 /** The owner's bookings (CONTRACT.md §12-§14): list, sync, enter, read, change and delete; a master's token as §16 allows. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { forbidden } from '../../core/errors.js';
 import { TOTAL_HEADER } from '../../http/schemas.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { admitAlso, allow, masterScope, scopeAction } from '../identity/guards.js';
 import { sendCreated } from './idempotency.js';
 import { findOwnBooking, ownBookingRef } from './own-booking.js';
 import {
@@ -25,9 +24,9 @@ import {
 import { bookingBody } from './view.js';
 
 export const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
-  app.get('/bookings', { config: masterMay('read'), schema: listBookingsSchema }, async (request, reply) => {
+  app.get('/bookings', { config: allow('day.read'), schema: listBookingsSchema }, async (request, reply) => {
     const { bookings, total } = await listOwnBookings(app.ctx, request.provider.businessId, masterScope(request), request.query);
     reply.header(TOTAL_HEADER, total);
     return bookings.map(bookingBody);
@@ -50,13 +49,13 @@ export const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendCreated(reply, replayed, ownerBookingBody(app.ctx.config.botUsername, booking));
   });
 
-  app.get('/bookings/:id', { config: masterMay('read'), schema: getBookingSchema }, async (request) =>
+  app.get('/bookings/:id', { config: allow('day.read'), schema: getBookingSchema }, async (request) =>
     bookingBody(await findOwnBooking(app.ctx.db, request.provider.businessId, request.params.id, masterScope(request))),
   );
 
-  app.patch('/bookings/:id', { config: masterMay('decide'), schema: updateBookingSchema }, async (request) => {
+  app.patch('/bookings/:id', { config: allow('booking.decide'), schema: updateBookingSchema }, async (request) => {
     const moves = movesBooking(request.body);
-    if (moves && request.master) throw forbidden(MASTER_FORBIDDEN);
+    if (moves) admitAlso(request, 'day.write');
     return bookingBody(await updateOwnBooking(app.ctx, request.log, ownBookingRef(request, request.params.id), request.body));
   });
 

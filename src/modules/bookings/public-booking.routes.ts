@@ -4,8 +4,10 @@ import { perMinute } from '../../http/rate-limit.js';
 import { sendCreated } from './idempotency.js';
 import { createPublicBookingSchema } from './public-booking.schemas.js';
 import { bookPublicly, publicBookingBody, publicCallerOf } from './public-booking.service.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const { config } = app.ctx;
 
   app.post(

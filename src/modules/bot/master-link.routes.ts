@@ -1,13 +1,13 @@
 /** CONTRACT.md §16: a master's Telegram link as the panel shows it, a new one, and disconnecting. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requirePasswordSession } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { getMasterTelegramLinkSchema, rotateMasterTelegramLinkSchema, unlinkMasterTelegramSchema } from './master-link.schemas.js';
 import { replaceMasterLink, showMasterLink, unlinkMasterTelegram } from './master-link.service.js';
 import { requireLinkBot } from './provider-link.service.js';
 
 export const masterLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const requireBot = requireLinkBot(app.ctx.config);
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   app.get('/masters/:id/telegram', { preHandler: requireBot, schema: getMasterTelegramLinkSchema }, async (request) =>
     showMasterLink(app.ctx, request.provider.businessId, request.params.id),

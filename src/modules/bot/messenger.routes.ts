@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Bot } from 'grammy';
-import { forbidden, notFound } from '../../core/errors.js';
-import { assertCurrentSession, providerClaims, readClaims, requireSuperAdmin } from '../identity/guards.js';
+import { notFound } from '../../core/errors.js';
+import { allow, businessScope, scopeAction } from '../identity/guards.js';
 import { BODY_LIMIT } from '../../http/request-bounds.js';
 import { providerLinkRoutes } from './provider-link.routes.js';
 import { masterLinkRoutes } from './master-link.routes.js';
@@ -17,19 +17,16 @@ import {
 } from './messenger.schemas.js';
 import { describeSubscription, pointWebhookAt, readWebhookInfo, receiveUpdate } from './messenger.service.js';
 
-/** The super admin, or the provider of that very business; another business is 404. */
-async function requireAdminOf(request: FastifyRequest, businessId: number): Promise<void> {
-  const claims = await readClaims(request);
-  if (claims.kind === 'superadmin') return;
-  if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null)
-    throw forbidden('This route is for business providers and the super admin');
-  if (claims.businessId !== businessId) throw notFound('Business');
-  await assertCurrentSession(request, providerClaims(claims));
+/** The super admin sees every business; a provider (admitted by the policy) only its own: another business is 404. */
+function assertBusinessInScope(request: FastifyRequest, businessId: number): void {
+  const scope = businessScope(request);
+  if (scope !== undefined && scope !== businessId) throw notFound('Business');
 }
 
 export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox {
   return async (app) => {
     const { config } = app.ctx;
+    scopeAction(app, 'public');
     const log = app.log.child({ module: 'bot' });
     if (bot) (await import('./handlers/index.js')).installHandlers(bot, { app: app.ctx, log });
     await app.register(providerLinkRoutes);
@@ -48,18 +45,22 @@ export function messengerRoutes(bot: Bot | undefined): FastifyPluginAsyncTypebox
       async (request) => receiveUpdate(webhook, request.headers[SECRET_HEADER], request.body),
     );
 
-    app.post('/messenger/set-webhook', { onRequest: requireSuperAdmin, schema: setTelegramWebhookSchema }, async (request) =>
+    app.post('/messenger/set-webhook', { config: allow('platform.manage'), schema: setTelegramWebhookSchema }, async (request) =>
       pointWebhookAt(bot, request.query.url, config.telegramWebhookSecret),
     );
 
-    app.get('/messenger/debug/webhook', { onRequest: requireSuperAdmin, schema: getTelegramWebhookInfoSchema }, async () =>
+    app.get('/messenger/debug/webhook', { config: allow('platform.manage'), schema: getTelegramWebhookInfoSchema }, async () =>
       readWebhookInfo(bot),
     );
 
-    app.get('/messenger/debug/subscription/:business_id', { schema: getBusinessSubscriptionSchema }, async (request) => {
-      await requireAdminOf(request, request.params.business_id);
-      return describeSubscription(app.ctx.db, request.params.business_id, bot !== undefined);
-    });
+    app.get(
+      '/messenger/debug/subscription/:business_id',
+      { config: allow('subscription.read'), schema: getBusinessSubscriptionSchema },
+      async (request) => {
+        assertBusinessInScope(request, request.params.business_id);
+        return describeSubscription(app.ctx.db, request.params.business_id, bot !== undefined);
+      },
+    );
 
     app.get('/messenger/info', { schema: getMessengerInfoSchema }, async () => ({
       bot_username: config.botUsername ?? null,

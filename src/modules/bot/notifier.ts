@@ -36,6 +36,7 @@ import {
 } from './visit-messages.js';
 import { visitBookings } from '../visits/queries.js';
 import { NotSent } from '../bookings/not-sent.js';
+import { mastersMayDecide } from '../identity/policy.js';
 import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';
 
 /** What is safe to log of a Bot API failure: no message text, no token. */
@@ -166,7 +167,7 @@ export class TelegramNotifier implements Notifier {
   async newBooking(business: BusinessRow, booking: BookingView, known?: KnownChats): Promise<void> {
     const text = newBookingText(booking);
     // The master's buttons only when the owner lets masters decide (CONTRACT.md §16).
-    const masterKeyboard = business.mastersCanDecide ? bookingDecisionKeyboard(booking.id) : undefined;
+    const masterKeyboard = mastersMayDecide(business) ? bookingDecisionKeyboard(booking.id) : undefined;
     await this.deliver(
       { kind: 'created' },
       [booking],
@@ -188,7 +189,7 @@ export class TelegramNotifier implements Notifier {
       provider: { text: newVisitText(items), keyboard: bookingDecisionKeyboard(items[0]!.id), noteMissing: true },
       master: (own) => ({
         text: newVisitText(own),
-        keyboard: business.mastersCanDecide ? bookingDecisionKeyboard(own[0]!.id) : undefined,
+        keyboard: mastersMayDecide(business) ? bookingDecisionKeyboard(own[0]!.id) : undefined,
       }),
     });
   }

@@ -1,12 +1,12 @@
 /** CONTRACT.md §11: the provider's Telegram link as the panel shows it, a new one, and disconnecting. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requirePasswordSession } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { FRESH_TOKEN_HEADER, getTelegramLinkSchema, rotateTelegramLinkSchema, unlinkTelegramSchema } from './provider-link.schemas.js';
 import { replaceProviderLink, requireLinkBot, showProviderLink, unlinkProviderTelegram } from './provider-link.service.js';
 
 export const providerLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const requireBot = requireLinkBot(app.ctx.config);
-  app.addHook('onRequest', requirePasswordSession);
+  scopeAction(app, 'account.manage');
 
   app.get('/business/telegram', { preHandler: requireBot, schema: getTelegramLinkSchema }, async (request) =>
     showProviderLink(app.ctx, request.provider.businessId),

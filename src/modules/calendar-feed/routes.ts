@@ -9,7 +9,7 @@ import { notFound } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
 import { errorResponses, IdParam } from '../../http/schemas.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { CALENDAR_TOKEN, feedBookings, feedOwner, masterCalendarToken } from './queries.js';
 import { renderFeed } from './render.js';
@@ -27,9 +27,8 @@ const CalendarBody = Type.Object({
 export const masterCalendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalog'];
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
   // A feed address outlives the session that read it: a Telegram session does not get one (docs/decisions/0043-telegram-session-scope.md).
-  app.addHook('onRequest', refuseTelegramSession);
+  scopeAction(app, 'business.configure');
   const feedUrl = (token: string) => `${app.ctx.config.publicUrl}/ics/${token}.ics`;
 
   app.get(
@@ -77,6 +76,7 @@ const DAY_MS = 86_400_000;
 
 /** GET /ics/{token}.ics at the site's root, no /api/v1 and no auth. */
 export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get(
     '/ics/:token.ics',
     {

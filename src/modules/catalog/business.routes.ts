@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { refuseTelegramSession, requireProvider } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { changeBusinessSettings, checkSlugAvailable, getBusiness } from './business.service.js';
 import { checkSlugAvailableSchema, getBusinessSchema, updateBusinessSchema } from './business.schemas.js';
 
 export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get('/business', { schema: getBusinessSchema }, (request) => getBusiness(app.ctx.db, request.provider.businessId));
 
@@ -15,7 +15,7 @@ export const businessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/business',
     {
-      onRequest: refuseTelegramSession,
+      config: allow('business.configure'),
       schema: updateBusinessSchema,
     },
     (request) => changeBusinessSettings(app.ctx.db, request.provider.businessId, request.body),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireProvider } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { listCategories } from './categories.queries.js';
 import { createCategory, deleteCategory, updateCategory } from './categories.service.js';
 import { createCategorySchema, deleteCategorySchema, listCategoriesSchema, updateCategorySchema } from './categories.schemas.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get('/categories', { schema: listCategoriesSchema }, (request) => listCategories(app.ctx.db, request.provider.businessId));
 

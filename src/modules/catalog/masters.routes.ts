@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { masterMay, requireProvider } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { listMasters } from './masters.queries.js';
 import { createMaster, deleteMaster, getMaster, setMasterServiceOverride, updateMaster } from './masters.service.js';
 import {
@@ -12,12 +12,12 @@ import {
 } from './masters.schemas.js';
 
 export const masterRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/masters',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: listMastersSchema,
     },
     (request) => listMasters(app.ctx.db, request.provider.businessId),

@@ -6,6 +6,7 @@ import { listPublicServices } from './public-services.js';
 import { sendPrecompressed } from '../../http/precompressed.js';
 import { cachedAnswer, JSON_TYPE } from './public-cache.js';
 import { getPublicBusinessSchema, listPublicMastersSchema, listPublicServicesSchema } from './public-catalog.schemas.js';
+import { scopeAction } from '../identity/guards.js';
 
 type Read = (business: BusinessRow) => unknown;
 
@@ -21,6 +22,7 @@ async function sendPublicJson(ctx: FastifyInstance['ctx'], request: FastifyReque
 }
 
 export const publicCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.get('/public/:slug', { schema: getPublicBusinessSchema }, (request, reply) =>
     sendPublicJson(app.ctx, request, reply, 'public', publicBusinessBody),
   );

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { masterMay, requireProvider } from '../identity/guards.js';
+import { allow, scopeAction } from '../identity/guards.js';
 import { listServices } from './services.queries.js';
 import { createService, deleteService, getService, updateService } from './services.service.js';
 import { createServiceSchema, deleteServiceSchema, getServiceSchema, listServicesSchema, updateServiceSchema } from './services.schemas.js';
 
 export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/services',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: listServicesSchema,
     },
     (request) => listServices(app.ctx.db, request.provider.businessId),

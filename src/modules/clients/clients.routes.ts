@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TOTAL_HEADER } from '../../http/schemas.js';
-import { requireProvider } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { changeClient, getClientCard, searchClients } from './clients.service.js';
 import { getClientSchema, listClientsSchema, updateClientSchema } from './clients.schemas.js';
 
 export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get('/clients', { schema: listClientsSchema }, async (request, reply) => {
     const { rows, total } = await searchClients(app.ctx.db, request.provider.businessId, request.query, app.ctx.time.now());

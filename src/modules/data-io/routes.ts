@@ -11,7 +11,7 @@ import { DomainError, invalidInput } from '../../core/errors.js';
 import { addDays, combine } from '../../core/wallclock.js';
 import { ROW_PROBLEM_CODES } from '../../core/client-import.js';
 import { DateString, errorResponses, TOTAL_HEADER } from '../../http/schemas.js';
-import { refuseTelegramSession, requireProvider, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
+import { scopeAction, TELEGRAM_SESSION_REFUSED } from '../identity/guards.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import {
   bookingPage,
@@ -88,9 +88,8 @@ const checkedTotal = (total: number, hint: string): number => {
 
 export const dataIoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = bearerSecurity;
-  app.addHook('onRequest', requireProvider);
   // Every route here copies the business's data in or out: a Telegram session does neither (CONTRACT.md §11, third pass).
-  app.addHook('onRequest', refuseTelegramSession);
+  scopeAction(app, 'business.configure');
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

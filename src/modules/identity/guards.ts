@@ -1,10 +1,35 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';
+/**
+ * The one access hook (docs/decisions/0084-one-policy.md): every route declares an action (policy.ts);
+ * this hook finds the request's principal kind from its credential and asks `mayAct`. A route without an
+ * action fails the start-up: deny by default.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { notAuthenticated, forbidden } from '../../core/errors.js';
+import { HTTP_STATUS } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import { completeRouteSchema } from '../../http/openapi-complete.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './users.queries.js';
 import { stillCurrent } from './credential-generations.js';
 import { findMasterSession } from './master-session.queries.js';
-import type { MasterClaims, SessionOrigin, TokenClaims } from './tokens.js';
+import type { MasterClaims, SessionOrigin, TokenClaims, UserClaims } from './tokens.js';
+import {
+  MASTER_FORBIDDEN,
+  MASTER_PRINCIPALS,
+  masterKind,
+  mayAct,
+  mayAnyAct,
+  OWNER_PRINCIPALS,
+  POLICY,
+  PRINCIPALS,
+  readsInitData,
+  audienceOf,
+  refusal,
+  type Action,
+  type Principal,
+} from './policy.js';
+
+export { MASTER_FORBIDDEN };
 
 export interface ProviderAuth {
   /** 0 for a master (no user account): nothing a master may do reads it. */
@@ -16,20 +41,11 @@ export interface ProviderAuth {
   apiKeyId?: number;
 }
 
-type SessionClaims = ProviderAuth & { tokenVersion: number; telegramTokenVersion: number };
-
 /** A master's token (CONTRACT.md §16): the caller sees that master's bookings only. */
 export interface MasterAuth {
   masterId: number;
   businessId: number;
 }
-
-/**
- * What a master token may do on a route (CONTRACT.md §16): `read` (their own bookings, the catalog, their
- * week), `decide` (a status or a proposal, only while the business allows masters_can_decide). A route
- * that does not declare it refuses every master token (403): deny by default.
- */
-export type MasterAccess = 'read' | 'decide';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,30 +53,65 @@ declare module 'fastify' {
     claims: TokenClaims | undefined;
     /** Set only for a master's token; the route then scopes to that master. */
     master: MasterAuth | undefined;
+    /** The kind of caller the policy admitted (undefined on a public route: no credential is read there). */
+    principal: Principal | undefined;
   }
   interface FastifyContextConfig {
-    masterAccess?: MasterAccess;
+    /** The route's own action (`allow`). */
+    action?: Action;
+    /** Its plugin's action (`scopeAction`; the innermost plugin's), for a route that declares none. */
+    scopeAction?: Action;
   }
 }
 
-/** A route's declaration that a master token may use it (merge into the route's `config`). */
-export const masterMay = (access: MasterAccess): { masterAccess: MasterAccess } => ({ masterAccess: access });
+/** A route's action (merge into its `config`): the one declaration of who may call it. */
+export const allow = (action: Action): { action: Action } => ({ action });
 
-export const MASTER_FORBIDDEN = 'A master cannot do this: ask the salon owner';
-export const MASTERS_CANNOT_DECIDE = 'The owner has not allowed masters to confirm or move bookings';
+/** The served document's extension that lists each operation's principal kinds. */
+const PRINCIPALS_EXTENSION = 'x-principals';
 
-/** A password change, a reset or a Telegram unlink ended every session issued before it (CONTRACT.md §11). */
-export const SESSION_ENDED = 'Session ended, log in again';
+type ActionConfig = { action?: Action; scopeAction?: Action };
 
-function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw notAuthenticated('Not authenticated');
-  return match[1];
+const actionOf = (config: ActionConfig | undefined): Action | undefined => config?.action ?? config?.scopeAction;
+
+/** The statuses of the action's refusals (401, 403): the document lists them beside the route's own answers. */
+const refusalStatuses = (action: Action): number[] => [
+  ...new Set(PRINCIPALS.filter((principal) => !mayAct(principal, action)).map((principal) => HTTP_STATUS[refusal(principal, action).code])),
+];
+
+/** Publishes the route's principal kinds and refusals in its OpenAPI operation (a hidden route has none). */
+function publish(route: RouteOptions): void {
+  const action = actionOf(route.config as ActionConfig | undefined);
+  const schema = route.schema as Record<string, unknown> | undefined;
+  if (!action || !schema || schema.hide) return;
+  const responses = (schema.response ?? {}) as Record<string, unknown>;
+  const missing = refusalStatuses(action).filter((status) => !(status in responses));
+  // A copy: a route's schema may be a module's constant, which every app built in this process holds.
+  route.schema = { ...schema, [PRINCIPALS_EXTENSION]: [...POLICY[action]] } as RouteOptions['schema'];
+  if (missing.length === 0) return;
+  route.schema = { ...route.schema, response: { ...responses, ...errorResponses(...missing) } };
+  completeRouteSchema(route);
 }
 
-export const API_KEY_FORBIDDEN = 'API keys cannot be used here: log in as the owner';
-export const API_KEY_REVOKED = 'Unknown or revoked API key';
+/**
+ * Every route of this plugin (and its children) that declares no action of its own acts as `action`; a
+ * child plugin's scopeAction runs after its parent's, so the innermost one wins.
+ */
+export function scopeAction(app: FastifyInstance, action: Action): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), scopeAction: action };
+    publish(route);
+  });
+}
+
+/** A password change, a reset or a Telegram unlink ended every session issued before it (CONTRACT.md §11). */
+const SESSION_ENDED = 'Session ended, log in again';
+const API_KEY_REVOKED = 'Unknown or revoked API key';
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
+}
 
 /** The business an API key acts for (401 for an unknown or revoked key); its use is recorded at most once a minute. */
 async function keyHolder(request: FastifyRequest, key: string) {
@@ -71,30 +122,11 @@ async function keyHolder(request: FastifyRequest, key: string) {
   return holder;
 }
 
-/** A token's claims. An API key is refused (403 when it is a live key, 401 when not): only requireProvider takes one. */
-export async function readClaims(request: FastifyRequest): Promise<TokenClaims> {
-  const bearer = bearerToken(request);
-  if (isApiKey(bearer)) {
-    await keyHolder(request, bearer);
-    throw new DomainError('api_key_forbidden', API_KEY_FORBIDDEN);
-  }
-  return request.server.ctx.tokens.verify(bearer);
-}
-
-/** An ADMIN token's claims, or 403 for a valid token of another kind. */
-export function providerClaims(claims: TokenClaims): SessionClaims {
-  if (claims.kind !== 'user' || claims.role !== 'ADMIN' || claims.businessId === null) {
-    throw forbidden('This route is for business providers');
-  }
-  const { userId, businessId, via, tokenVersion, telegramTokenVersion } = claims;
-  return { userId, businessId, via, tokenVersion, telegramTokenVersion };
-}
-
 /**
  * The token's user still exists as that business's admin and the token was issued after its last password
  * change; a Telegram session also after the last rotate or change of the admin's Telegram id.
  */
-export async function assertCurrentSession(request: FastifyRequest, claims: SessionClaims): Promise<void> {
+async function assertCurrentSession(request: FastifyRequest, claims: UserClaims & { businessId: number }): Promise<void> {
   // A token outlives its account (a business deleted by the super admin): without this its writes failed on foreign keys.
   const user = await findUserById(request.server.ctx.db, claims.userId);
   if (!user || user.role !== 'ADMIN' || user.businessId !== claims.businessId)
@@ -106,77 +138,99 @@ export async function assertCurrentSession(request: FastifyRequest, claims: Sess
   }
 }
 
-/**
- * onRequest hook: an ADMIN user's token or an API key of the business (CONTRACT.md §14); the business
- * scopes every query of the route. A key acts through the business's admin account.
- */
-export async function requireProvider(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const bearer = bearerToken(request);
-  if (!isApiKey(bearer)) return requireSession(request, reply);
-  const holder = await keyHolder(request, bearer);
-  request.claims = undefined;
-  request.provider = { userId: holder.userId, businessId: holder.businessId, via: 'api_key', apiKeyId: holder.keyId };
-}
-
-/**
- * onRequest hook: an ADMIN user's token, never an API key (403): the owner's own account
- * (/auth/*), the Telegram link (/business/telegram*) and the keys themselves (/api-keys).
- */
-export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const claims = await readClaims(request);
-  request.master = undefined;
-  if (claims.kind === 'master') return admitMaster(request, claims);
-  const provider = providerClaims(claims);
-  await assertCurrentSession(request, provider);
+/** An owner's session: checked for currency (401) only when an owner may do the action at all. */
+async function ownerPrincipal(request: FastifyRequest, claims: UserClaims, action: Action): Promise<Principal> {
+  const { businessId } = claims;
+  if (claims.role !== 'ADMIN' || businessId === null) throw forbidden(audienceOf(action));
+  const kind: Principal = claims.via === 'telegram' ? 'owner_telegram' : 'owner_password';
+  if (!mayAnyAct(OWNER_PRINCIPALS, action)) return kind;
+  await assertCurrentSession(request, { ...claims, businessId });
   request.claims = claims;
-  request.provider = { userId: provider.userId, businessId: provider.businessId, via: provider.via };
+  request.provider = { userId: claims.userId, businessId, via: claims.via };
+  return kind;
 }
 
 /**
- * The one role check for a master's token (CONTRACT.md §16): the route must declare `masterAccess`
- * (else 403); the master must still exist, unarchived, in that business, with the token's version
- * (unlink, rotate and delete raise it: 401 on every instance at the next request); `decide` also needs
- * the business's masters_can_decide (else 403).
+ * A master's token (CONTRACT.md §16): refused before any lookup where no master may act; else the master
+ * must still exist, unarchived, in that business, with the token's version (unlink, rotate and delete
+ * raise it: 401 on every instance at the next request); masters_can_decide makes it `master_deciding`.
  */
-async function admitMaster(request: FastifyRequest, claims: MasterClaims): Promise<void> {
-  const access = request.routeOptions.config.masterAccess;
-  if (!access) throw forbidden(MASTER_FORBIDDEN);
+async function masterPrincipal(request: FastifyRequest, claims: MasterClaims, action: Action): Promise<Principal> {
+  if (!mayAnyAct(MASTER_PRINCIPALS, action)) return 'master';
   const master = await findMasterSession(request.server.ctx.db, claims.masterId);
   const current = master && stillCurrent('master_token', { master: claims.tokenVersion }, { master: master.tokenVersion });
   if (!master || !current || master.archived || master.businessId !== claims.businessId) {
     throw notAuthenticated(SESSION_ENDED);
   }
-  if (access === 'decide' && !master.mastersCanDecide) throw forbidden(MASTERS_CANNOT_DECIDE);
   request.claims = claims;
   request.master = { masterId: master.id, businessId: master.businessId };
   request.provider = { userId: 0, businessId: master.businessId, via: 'master' };
+  return masterKind(master.mastersCanDecide);
+}
+
+/** The kind of caller, from the credential the action takes: the initData header for the mini app's own routes, else the bearer. */
+async function principalOf(request: FastifyRequest, action: Action): Promise<Principal> {
+  if (readsInitData(action)) {
+    const initData = request.headers['x-telegram-init-data'];
+    return typeof initData === 'string' && initData !== '' ? 'mini_app_client' : 'anonymous';
+  }
+  const bearer = bearerOf(request);
+  if (!bearer) return 'anonymous';
+  if (isApiKey(bearer)) {
+    const holder = await keyHolder(request, bearer);
+    request.claims = undefined;
+    request.provider = { userId: holder.userId, businessId: holder.businessId, via: 'api_key', apiKeyId: holder.keyId };
+    return 'api_key';
+  }
+  const claims = await request.server.ctx.tokens.verify(bearer);
+  if (claims.kind === 'superadmin') {
+    request.claims = claims;
+    return 'super_admin';
+  }
+  if (claims.kind === 'master') return masterPrincipal(request, claims, action);
+  return ownerPrincipal(request, claims, action);
+}
+
+/** The one check of a request: its principal may do `action` (the route's, unless a handler asks about a further one). */
+export async function admit(request: FastifyRequest, action = actionOf(request.routeOptions.config)): Promise<void> {
+  if (action === undefined || action === 'public') return;
+  request.master = undefined;
+  const principal = await principalOf(request, action);
+  if (!mayAct(principal, action)) throw refusal(principal, action);
+  request.principal = principal;
+}
+
+/** A further action within an admitted request (a move inside a status change): the same table, the same refusals. */
+export function admitAlso(request: FastifyRequest, action: Action): void {
+  const principal = request.principal;
+  if (principal !== undefined && !mayAct(principal, action)) throw refusal(principal, action);
+}
+
+/**
+ * Registers the one hook before any route: every route registered afterwards must declare its action
+ * (`config: allow(...)` or its plugin's `scopeAction`), else `ready()` fails.
+ */
+export function registerPolicy(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+    publish(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes
+      .filter((route) => !actionOf(route.config as ActionConfig | undefined))
+      .map((route) => `${String(route.method)} ${route.url}`);
+    if (undeclared.length > 0) throw new Error(`Routes without a declared action (policy.ts): ${undeclared.join(', ')}`);
+  });
+  app.addHook('onRequest', async (request) => admit(request));
 }
 
 /** The master a request is scoped to, or undefined for the owner (and keys): every booking query of a master route passes it on. */
 export const masterScope = (request: FastifyRequest): number | undefined => request.master?.masterId;
 
-export const PASSWORD_SESSION_REQUIRED = 'A Telegram session cannot do this: log in with the password';
+/** The business a request is scoped to, or undefined for the super admin (every business). */
+export const businessScope = (request: FastifyRequest): number | undefined =>
+  request.principal === 'super_admin' ? undefined : request.provider.businessId;
+
 /** The sentence the OpenAPI description of each route that refuses Telegram sessions ends with. */
 export const TELEGRAM_SESSION_REFUSED = 'A Telegram (mini-app) session is refused here: 403 `password_session_required`.';
-
-/**
- * onRequest/preHandler hook after requireProvider or requireSession: a session from POST /auth/messenger
- * runs the day but not the account (keys, links, password, settings, exports, import): 403
- * (CONTRACT.md §11, third pass). A route opts in; an API key passes (CONTRACT.md §14 decides for keys).
- */
-export async function refuseTelegramSession(request: FastifyRequest): Promise<void> {
-  if (request.provider.via === 'telegram') throw new DomainError('password_session_required', PASSWORD_SESSION_REQUIRED);
-}
-
-/** onRequest hook: the owner's password session only (no API key, no Telegram session). */
-export async function requirePasswordSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireSession(request, reply);
-  await refuseTelegramSession(request);
-}
-
-/** onRequest hook: a super-admin token. */
-export async function requireSuperAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const claims = await readClaims(request);
-  if (claims.kind !== 'superadmin') throw forbidden('This route is for the platform super admin');
-  request.claims = claims;
-}

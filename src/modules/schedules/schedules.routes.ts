@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../core/errors.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, MASTER_FORBIDDEN, masterScope, scopeAction } from '../identity/guards.js';
 import { createMasterWeek, deleteMasterSchedule, getBusinessWeek, getMasterWeek, updateScheduleDay } from './schedules.service.js';
 import {
   createMasterScheduleSchema,
@@ -11,14 +11,14 @@ import {
 } from './schedules.schemas.js';
 
 export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get('/schedule', { schema: getBusinessScheduleSchema }, (request) => getBusinessWeek(app.ctx.db, request.provider.businessId));
 
   app.get(
     '/schedule/master/:master_id',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: getMasterScheduleSchema,
     },
     async (request) => {

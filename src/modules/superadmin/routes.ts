@@ -17,7 +17,7 @@ import {
 } from '../../http/schemas.js';
 import { addDays } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
-import { requireSuperAdmin } from '../identity/guards.js';
+import { scopeAction } from '../identity/guards.js';
 import { sessionSecurity, noSecurity } from '../../http/openapi-security.js';
 import { listBookingViews } from '../bookings/queries.js';
 import { bookingBody } from '../bookings/view.js';
@@ -59,7 +59,7 @@ const SeedResult = Type.Object({
 const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['superadmin'];
   const security = sessionSecurity;
-  app.addHook('onRequest', requireSuperAdmin);
+  scopeAction(app, 'platform.manage');
 
   app.get(
     '/superadmin/businesses',
@@ -197,6 +197,7 @@ const superAdminOnly: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export const superadminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   app.post(
     '/superadmin/login',
     {

@@ -1,18 +1,18 @@
 /** /time-off (CONTRACT.md §21): days and hours closed on dates, and Kazakhstan's public holidays. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { bookingBody } from '../bookings/view.js';
 import { kazakhstanHolidays } from '../../core/kz-holidays.js';
 import { createTimeOff, listTimeOff, removeTimeOff, timeOffBody } from './time-off.service.js';
 import { createTimeOffSchema, deleteTimeOffSchema, listHolidaysSchema, listTimeOffSchema } from './time-off.schemas.js';
 
 export const timeOffRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/time-off',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: listTimeOffSchema,
     },
     async (request) => {
@@ -24,7 +24,7 @@ export const timeOffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/time-off/holidays',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: listHolidaysSchema,
     },
     async (request) => kazakhstanHolidays(request.query.year),

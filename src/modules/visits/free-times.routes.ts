@@ -6,18 +6,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
-import { masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { datesAsked, FreeDays, FreeDaysQuery, freeDays } from '../bookings/free-days.js';
 import { findOwnVisitItems, VisitIdParam } from './own-visit.js';
 import { freeTimesForVisitMoveOn } from './reschedule.js';
 
 export const visitFreeTimesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.get(
     '/visits/:id/free-times',
     {
-      config: masterMay('read'),
+      config: allow('day.read'),
       schema: {
         tags: ['bookings'],
         operationId: 'listVisitFreeTimes',

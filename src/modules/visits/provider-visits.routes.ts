@@ -1,14 +1,13 @@
 /** The owner's visits (CONTRACT.md §20): enter, read, change and delete one as a whole. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { forbidden } from '../../core/errors.js';
-import { MASTER_FORBIDDEN, masterMay, masterScope, requireProvider } from '../identity/guards.js';
+import { allow, masterScope, scopeAction } from '../identity/guards.js';
 import { sendCreated } from '../bookings/idempotency.js';
 import { createVisitSchema, deleteVisitSchema, getVisitSchema, updateVisitSchema } from './provider-visits.schemas.js';
 import { deleteOwnVisit, enterOwnerVisit, findOwnVisit, updateOwnVisit, visitAnswer } from './visits.service.js';
 
 export const providerVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
-  app.addHook('onRequest', requireProvider);
+  scopeAction(app, 'day.write');
 
   app.post('/visits', { schema: createVisitSchema }, async (request, reply) => {
     const { visit, replayed } = await enterOwnerVisit(
@@ -21,12 +20,11 @@ export const providerVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendCreated(reply, replayed, visitAnswer(config.botUsername, visit));
   });
 
-  app.get('/visits/:id', { config: masterMay('read'), schema: getVisitSchema }, async (request) =>
+  app.get('/visits/:id', { config: allow('day.read'), schema: getVisitSchema }, async (request) =>
     visitAnswer(config.botUsername, await findOwnVisit(app.ctx.db, request.provider.businessId, request.params.id, masterScope(request))),
   );
 
   app.patch('/visits/:id', { schema: updateVisitSchema }, async (request) => {
-    if (request.master) throw forbidden(MASTER_FORBIDDEN);
     return visitAnswer(
       config.botUsername,
       await updateOwnVisit(app.ctx, request.log, request.provider.businessId, request.params.id, request.body),

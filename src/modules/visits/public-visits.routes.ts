@@ -5,8 +5,10 @@ import { sendCreated } from '../bookings/idempotency.js';
 import { publicCallerOf } from '../bookings/public-booking.service.js';
 import { createPublicVisitSchema } from './public-visits.schemas.js';
 import { bookPublicVisit, visitAnswer } from './visits.service.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const publicVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scopeAction(app, 'public');
   const { config } = app.ctx;
 
   app.post(

@@ -15,8 +15,10 @@ import { registerEmbedScript } from './embed-script.js';
 import { configuredPanels, readBuiltPages, sendNotFoundPage, sendPage } from './pages.js';
 import { findBookingPage } from './booking-page.service.js';
 import { hiddenPageSchema } from './web.schemas.js';
+import { scopeAction } from '../identity/guards.js';
 
 export const webRoutes: FastifyPluginAsync = async (app) => {
+  scopeAction(app, 'public');
   if (!existsSync(webDist)) {
     app.log.warn(`web pages are not built (${webDist} missing): run npm run build`);
   } else {

@@ -6,6 +6,7 @@ import { BOOKING_NOT_FOUND, NOT_ALLOWED } from '../messages.js';
 import { masterChatOf, masterOfChat } from '../master-link.js';
 import { NO_ACCESS } from '../master-messages.js';
 import { visitBookings } from '../../visits/queries.js';
+import { masterKind, mayAct, type Principal } from '../../identity/policy.js';
 import { refuse, type Answer } from './press.js';
 import { chatIdOf, type BotDeps } from './shared.js';
 
@@ -17,8 +18,18 @@ export interface ProviderBooking {
 }
 
 /**
+ * Who a chat is (identity/policy.ts): the business's linked chat is the owner's Telegram side; the chat of
+ * the booking's own master is that master, deciding while the business lets masters decide.
+ */
+async function chatPrincipal(deps: BotDeps, business: BusinessRow, booking: BookingView, chatId: string): Promise<Principal | undefined> {
+  if (business.messengerChatId === chatId) return 'owner_telegram';
+  if ((await masterChatOf(deps.app.db, booking.master.id))?.chatId !== chatId) return undefined;
+  return masterKind(business.mastersCanDecide);
+}
+
+/**
  * SPEC.md Authentication 5: a provider button counts only from the chat linked to the booking's business;
- * CONTRACT.md §16: or from the chat of the booking's own master while the business lets masters decide.
+ * CONTRACT.md §16: or from the chat of the booking's own master, as far as the policy lets that master decide.
  * Any other master's chat is told 'Нет доступа'; nothing changes.
  */
 export async function providerBooking(deps: BotDeps, tg: Context, bookingId: string): Promise<ProviderBooking | Answer> {
@@ -26,11 +37,9 @@ export async function providerBooking(deps: BotDeps, tg: Context, bookingId: str
   const business = booking && (await findBusinessById(deps.app.db, booking.businessId));
   if (!booking || !business) return refuse(BOOKING_NOT_FOUND);
   const chatId = chatIdOf(tg);
-  if (business.messengerChatId && business.messengerChatId === chatId) return { booking, business, byMaster: false };
-  if (chatId && (await masterChatOf(deps.app.db, booking.master.id))?.chatId === chatId) {
-    return business.mastersCanDecide ? { booking, business, byMaster: true } : refuse(NO_ACCESS);
-  }
-  if (chatId && (await masterOfChat(deps.app.db, chatId))) return refuse(NO_ACCESS);
+  const principal = chatId ? await chatPrincipal(deps, business, booking, chatId) : undefined;
+  if (principal && mayAct(principal, 'booking.decide')) return { booking, business, byMaster: principal !== 'owner_telegram' };
+  if (principal || (chatId && (await masterOfChat(deps.app.db, chatId)))) return refuse(NO_ACCESS);
   deps.log.warn('bot button pressed from a chat not linked to the business; ignored');
   return refuse(NOT_ALLOWED);
 }
