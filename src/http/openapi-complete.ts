@@ -5,7 +5,8 @@
  * database or a closing instance, and the headers the hooks send (X-Request-Id, Cache-Control,
  * X-Total-Count, Idempotent-Replayed, X-RateLimit-*, Retry-After). A response without a
  * description gets the route's summary instead of "Default Response".
- * Shared response schemas are copied, never changed in place: several routes hold the same object.
+ * The route's schema and its shared response schemas are copied, never changed in place: several
+ * routes, and every app built in one process, hold the same object (a module's `*.schemas.ts`).
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -59,7 +60,7 @@ function describe(response: unknown, code: number, summary: string | undefined):
   return copy;
 }
 
-/** Adds the route's implicit answers and headers to `route.schema` (hidden routes are left alone). */
+/** Gives the route a copy of its schema with the implicit answers and headers added (hidden routes are left alone). */
 export function completeRouteSchema(route: RouteOptions): void {
   const schema = route.schema as Schema | undefined;
   if (!schema || schema.hide) return;

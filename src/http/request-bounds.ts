@@ -14,7 +14,7 @@ import { errorBody } from './errors.js';
 
 export const JSON_MAX_DEPTH = 64;
 const JSON_MAX_ITEMS = 10_000;
-/** Every request body but a few uploads (those read their own streams, data-io/routes.ts). */
+/** Every request body but a few uploads (those read their own streams, data-io/data-io.routes.ts). */
 export const BODY_LIMIT = 1024 * 1024;
 const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { NaiveDateTime } from '../../core/wallclock.js';
-import type { FeedBooking, FeedOwner } from './queries.js';
+import type { FeedBooking, FeedOwner } from './calendar-feed.queries.js';
 import { vtimezone } from './vtimezone.js';
 
 const STATUS: Record<string, ICalEventStatus> = {

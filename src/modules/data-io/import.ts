@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { ReadRows, RowError } from '../../core/client-import.js';
 import { yieldToEventLoop } from './import-limits.js';
+import { parseUntrustedFile, type ParseFailure } from './untrusted-file.js';
 
 /**
  * Rows per statement: each column goes as one array parameter, so a batch is three parameters whatever
@@ -39,7 +40,7 @@ async function phonesAlreadyThere(db: Db, businessId: number, phones: string[]):
   return found;
 }
 
-export async function importClients(db: Db, businessId: number, read: ReadRows, dryRun: boolean): Promise<ImportResult> {
+async function importClients(db: Db, businessId: number, read: ReadRows, dryRun: boolean): Promise<ImportResult> {
   const errors = read.errors;
   const existing = await phonesAlreadyThere(
     db,
@@ -69,4 +70,15 @@ export async function importClients(db: Db, businessId: number, read: ReadRows, 
     return inserted;
   });
   return { created, skipped: skipped + (fresh.length - created), errors };
+}
+
+/** The clients an uploaded file holds, read in a worker of its own, added to the business (none in a dry run). */
+export async function importClientsFromFile(
+  db: Db,
+  businessId: number,
+  bytes: Buffer,
+  options: { dryRun: boolean; onUnreadable: (why: ParseFailure) => void },
+): Promise<ImportResult> {
+  const read = await parseUntrustedFile(bytes, options.onUnreadable);
+  return importClients(db, businessId, read, options.dryRun);
 }
