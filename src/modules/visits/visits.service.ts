@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { isUuid } from '../../core/uuid.js';
+import type { IsoDate } from '../../core/wallclock.js';
 import type { Db } from '../../db/client.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { verifyCaptcha } from '../identity/captcha.js';
@@ -11,12 +12,15 @@ import { businessBySlugOr404 } from '../catalog/business.queries.js';
 import { messengerUrl } from '../bookings/create.js';
 import { callerIdempotencyKey } from '../bookings/idempotency.js';
 import { miniAppUserOf } from '../bookings/mini-app-user.js';
-import { findOwnBusiness } from '../bookings/own-booking.js';
+import { findOwnBusiness, type OwnBookingRef } from '../bookings/own-booking.js';
+import { datesAsked, freeDays } from '../bookings/free-days.js';
 import type { PublicCaller } from '../bookings/public-booking.service.js';
 import { createVisit, replayedVisit, type NewVisitInput, type VisitEntrance } from './create.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
 import { visitBookings } from './queries.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
+import { findOwnVisitItems } from './own-visit.js';
+import { freeTimesForVisitMoveOn } from './reschedule.js';
 
 type Deps = Pick<AppContext, 'config' | 'db' | 'notifier' | 'time'>;
 type Created = { visit: VisitView; replayed: boolean };
@@ -89,4 +93,15 @@ export async function updateOwnVisit(
 export async function deleteOwnVisit(ctx: Deps, log: FastifyBaseLogger, businessId: number, id: string): Promise<void> {
   const business = await findOwnBusiness(ctx.db, businessId);
   await removeVisit(ctx, log, business, await findOwnVisit(ctx.db, business.id, id, undefined));
+}
+
+/** The free start times of `days` dates from `date` on for the whole visit (CONTRACT.md §20), by the bot's own rule. */
+export async function listVisitFreeTimes(
+  ctx: Pick<AppContext, 'db' | 'time'>,
+  ref: OwnBookingRef,
+  query: { date: IsoDate; days?: number },
+) {
+  const items = await findOwnVisitItems(ctx.db, ref.businessId, ref.id, ref.masterId);
+  const dates = datesAsked(query);
+  return freeDays(dates, await freeTimesForVisitMoveOn(ctx, items, dates));
 }

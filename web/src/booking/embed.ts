@@ -5,7 +5,7 @@
  * any parent may hear it.
  */
 
-/** The messages /embed.js listens for (src/modules/web/embed-script.ts). */
+/** The messages /embed.js listens for (src/modules/web/embed-script.routes.ts). */
 const HEIGHT_MESSAGE = 'booking-page:height';
 const TOP_MESSAGE = 'booking-page:top';
 
