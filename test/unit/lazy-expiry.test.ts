@@ -1,6 +1,6 @@
-/** Lazy expiry of reschedule proposals (src/modules/reschedule/service.ts hasLapsed): the rule its SQL twin applies to the rows. */
+/** Lazy expiry of reschedule proposals (src/modules/bookings/reschedule/reschedule.service.ts hasLapsed): the rule its SQL twin applies to the rows. */
 import { describe, expect, it } from 'vitest';
-import { hasLapsed } from '../../src/modules/bookings/reschedule/service.js';
+import { hasLapsed } from '../../src/modules/bookings/reschedule/reschedule.service.js';
 
 const NOW = '2026-11-24T10:00:00';
 

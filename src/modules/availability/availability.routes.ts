@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { slotsJsonBySlug } from './service.js';
+import { slotsJsonBySlug } from './slots.service.js';
 import { daysJsonBySlug } from './days.service.js';
 import { getSlotsSchema, listDaysSchema, type DaysAnswerBody, type SlotsAnswerBody } from './availability.schemas.js';
 import { scopeAction } from '../identity/guards.js';

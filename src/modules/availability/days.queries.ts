@@ -7,7 +7,7 @@ import { listMasterRows } from '../catalog/masters.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import type { RangeData, RangeService } from './days.js';
 import { effectiveTerms } from '../../core/master-terms.js';
-import { occupyingBookings } from './queries.js';
+import { occupyingBookings } from './slots.queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
 import { timeOffBetween } from './time-off.queries.js';
 

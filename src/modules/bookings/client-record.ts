@@ -21,7 +21,7 @@ export const appendedClientNotes = sql`CASE
  * SPEC.md rule 6 of booking creation: find the client by (phone, business) or
  * create it; a found client gets first_name updated and notes appended on a new line.
  * One statement, so two first bookings of one phone cannot create two clients.
- * (A booking, public or the owner's, does this inside its own insert: bookings/queries.ts insertBooking.)
+ * (A booking, public or the owner's, does this inside its own insert: bookings/bookings.queries.ts insertBooking.)
  */
 export async function upsertClient(db: Db, businessId: number, phone: string, firstName: string, notes: string | null): Promise<ClientRow> {
   const [row] = await db

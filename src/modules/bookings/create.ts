@@ -13,7 +13,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { findIdempotentBooking, requestHash } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { announceNewBooking, findBookingView, insertBooking, type InsertedBooking } from './queries.js';
+import { announceNewBooking, findBookingView, insertBooking, type InsertedBooking } from './bookings.queries.js';
 import type { Db } from '../../db/client.js';
 import { linkedMasterIds, mastersWithService } from '../catalog/masters.queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';

@@ -6,7 +6,7 @@ import { EventStream } from '../../http/sse.js';
 import { admit } from '../identity/guards.js';
 import type { BookingChange } from './events.js';
 import { withinMasterScope } from './master-scope.js';
-import { findBookingView } from './queries.js';
+import { findBookingView } from './bookings.queries.js';
 
 /** A refusal of the guard ends the stream; anything else (the database briefly away) keeps it. */
 export const stillAllowed = (request: FastifyRequest) => () =>

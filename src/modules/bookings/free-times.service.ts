@@ -1,6 +1,6 @@
 /**
  * Where the owner may move a booking (CONTRACT.md §12), answered by the server's one rule
- * (reschedule/service.ts freeTimesForMove, the bot's offer too), so the panel's move picker and
+ * (reschedule/reschedule.service.ts freeTimesForMove, the bot's offer too), so the panel's move picker and
  * "the nearest open day" (CONTRACT.md §21) compute nothing of their own.
  */
 import type { AppContext } from '../../context.js';
@@ -9,7 +9,7 @@ import { findMasterRow, linkedMasterIds } from '../catalog/masters.queries.js';
 import { assertMasterDoesService } from './master-for-service.js';
 import { datesAsked, freeDays } from './free-days.js';
 import { findOwnBooking, type OwnBookingRef } from './own-booking.js';
-import { freeTimesForMoveOn } from './reschedule/service.js';
+import { freeTimesForMoveOn } from './reschedule/reschedule.service.js';
 
 /** The free start times of `days` dates from `date` on, per date, for the booking with `master_id` (its own by default). */
 export async function listFreeTimesForMove(

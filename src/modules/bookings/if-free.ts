@@ -1,6 +1,6 @@
 /**
  * CONTRACT.md §19 `if_free`: a public booking made only when its master is free for [start, end + buffer),
- * by the same day and the same rule as the start times the pages offer (availability/service.ts
+ * by the same day and the same rule as the start times the pages offer (availability/slots.service.ts
  * loadDay + masterSlotsOf, core/start-times.ts fitsAt), and "any master" chosen by core/any-master.ts
  * pickAnyMaster. Called inside the caller's transaction: the candidates' rows are locked first, in
  * ascending id order (no deadlock between two requests), so the check and the insert are one step.
@@ -17,7 +17,7 @@ import { notBeforeNow } from '../../core/booking-window.js';
 import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import type { ServiceView } from '../catalog/services.queries.js';
-import { loadDay, masterSlotsOf, openingOn } from '../availability/service.js';
+import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import { SLOT_TAKEN } from './strict-slots.js';
 import { bookingTerms, type BookingTerms } from './timing.js';
 

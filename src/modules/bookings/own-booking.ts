@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
 import { masterScope } from '../identity/guards.js';
 import { withinMasterScope } from './master-scope.js';
-import { findBookingView } from './queries.js';
+import { findBookingView } from './bookings.queries.js';
 import type { BookingView } from './view.js';
 
 /** Booking ids are UUIDs; anything else simply names no booking (404), like another business's id. */

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { BookingBody, BookingStatusSchema, DateString, DateTimeQuery, errorResponses, PageQuery, TimeString } from '../../http/schemas.js';
 import { bearerSecurity } from '../../http/openapi-security.js';
 import { BookingIdParam } from './own-booking.js';
-import { DELETED_KEPT_DAYS } from './queries.js';
+import { DELETED_KEPT_DAYS } from './bookings.queries.js';
 import { CreateBookingBody } from './public-booking.schemas.js';
 
 const tags = ['bookings'];

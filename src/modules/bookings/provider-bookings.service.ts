@@ -10,7 +10,7 @@ import { createOwnerBooking, messengerUrl, replayedBooking, type NewBookingInput
 import { callerIdempotencyKey } from './idempotency.js';
 import { moveOwnBooking, type MoveInput } from './move.js';
 import { findOwnBooking, findOwnBusiness, type OwnBookingRef } from './own-booking.js';
-import { countBookings, countDeletedBookings, listBookingViews, listDeletedBookings } from './queries.js';
+import { countBookings, countDeletedBookings, listBookingViews, listDeletedBookings } from './bookings.queries.js';
 import { changeStatus, removeBooking } from './status.js';
 import { bookingBody, type BookingView } from './view.js';
 

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { notifySafely } from './notifier.js';
 import { findBusinessById, type BusinessRow } from '../catalog/business.queries.js';
-import { expireProposals } from './reschedule/queries.js';
+import { expireProposals } from './reschedule/proposals.queries.js';
 import { isActive } from '../../core/booking-status.js';
 import { hears } from '../../core/notices.js';
-import { deleteBooking, setBookingStatus, setStatusIfPending } from './queries.js';
+import { deleteBooking, setBookingStatus, setStatusIfPending } from './bookings.queries.js';
 import type { BookingView } from './view.js';
 
 type StatusDeps = Pick<AppContext, 'db' | 'notifier' | 'time'>;

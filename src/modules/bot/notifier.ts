@@ -34,7 +34,7 @@ import {
   visitRescheduleProposedText,
   visitStatusChangedText,
 } from './visit-messages.js';
-import { visitBookings } from '../visits/queries.js';
+import { visitBookings } from '../visits/visits.queries.js';
 import { NotSent } from '../bookings/not-sent.js';
 import { mastersMayDecide } from '../identity/policy.js';
 import { NOTIFY_DEADLINE_MS } from '../bookings/notifier.js';

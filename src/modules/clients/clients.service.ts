@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/errors.js';
 import { MAX_PAGE, pageTotal } from '../../http/schemas.js';
-import { clientBookingViews } from '../bookings/queries.js';
+import { clientBookingViews } from '../bookings/bookings.queries.js';
 import { bookingBody } from '../bookings/view.js';
 import type { ClientRow } from '../bookings/client-record.js';
 import { clientBody, clientStats, countClients, findClient, listClients, updateClient } from './clients.queries.js';

@@ -1,6 +1,6 @@
 /**
- * Who may act (issue #50): the one table of principal kinds × actions, and the one check. Pure: the hook
- * that finds a request's principal (access.ts) and the bot's presses ask `mayAct`; the served OpenAPI
+ * Who may act: the one table of principal kinds × actions, and the one check, so no route or press decides
+ * it alone. Pure: the hook that finds a request's principal (guards.ts) and the bot's presses ask `mayAct`; the served OpenAPI
  * document publishes each operation's row as `x-principals` (docs/decisions/0084-one-policy.md).
  */
 import { DomainError, forbidden, notAuthenticated } from '../../core/errors.js';

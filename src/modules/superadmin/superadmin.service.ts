@@ -4,9 +4,15 @@ import type { BookingStatus } from '../../db/schema.js';
 import { notFound } from '../../core/errors.js';
 import { addDays } from '../../core/wallclock.js';
 import { MAX_PAGE, pageTotal } from '../../http/schemas.js';
-import { listBookingViews } from '../bookings/queries.js';
+import { listBookingViews } from '../bookings/bookings.queries.js';
 import { bookingBody } from '../bookings/view.js';
-import { businessSlugs, countBusinesses, countOperatorBookings, deleteBusinessCompletely, listBusinessesWithCounts } from './queries.js';
+import {
+  businessSlugs,
+  countBusinesses,
+  countOperatorBookings,
+  deleteBusinessCompletely,
+  listBusinessesWithCounts,
+} from './superadmin.queries.js';
 
 /** limit and offset as the caller gave them: no limit means MAX_PAGE. */
 export interface PageAsked {

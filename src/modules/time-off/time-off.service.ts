@@ -6,7 +6,7 @@ import { overlapsTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { addDays, combine, toMinutes, type IsoDate } from '../../core/wallclock.js';
 import { findMasterRow } from '../catalog/masters.queries.js';
 import { MASTER_FORBIDDEN } from '../identity/guards.js';
-import { listBookingViews } from '../bookings/queries.js';
+import { listBookingViews } from '../bookings/bookings.queries.js';
 import type { BookingView } from '../bookings/view.js';
 import { deleteTimeOff, insertTimeOff, selectTimeOff, type TimeOffRow } from './time-off.queries.js';
 

@@ -2,7 +2,7 @@
  * POST /public/{slug}/visits and POST /visits (CONTRACT.md §20): a visit of 2-5 services booked all or
  * nothing. One transaction locks every candidate master of every item (ascending ids, as §19's if_free),
  * reads the day once, places the items by core/visit-times.ts placeVisit (the rule the pages offer
- * times by) and inserts every booking through bookings/queries.ts insertBooking with one visit_id.
+ * times by) and inserts every booking through bookings/bookings.queries.ts insertBooking with one visit_id.
  */
 import { randomUUID } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
@@ -34,18 +34,18 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { mastersWithService } from '../catalog/masters.queries.js';
 import { findService, type ServiceView } from '../catalog/services.queries.js';
 import { START_STEP } from '../../core/start-times.js';
-import { loadDay, masterSlotsOf, openingOn } from '../availability/service.js';
-import type { BusinessDay } from '../availability/queries.js';
+import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
+import type { BusinessDay } from '../availability/slots.queries.js';
 import { NO_MASTERS, OUTSIDE_BOOKING_WINDOW, PRICE_CHANGED } from '../bookings/create.js';
 import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
 import { findIdempotentBooking, requestHash } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
-import { announceNewBooking, insertBooking } from '../bookings/queries.js';
+import { announceNewBooking, insertBooking } from '../bookings/bookings.queries.js';
 import { notifySafely } from '../bookings/notifier.js';
 import { SLOT_TAKEN } from '../bookings/strict-slots.js';
 import { bookingTerms, type BookingTerms } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
-import { visitBookings, visitIdOf } from './queries.js';
+import { visitBookings, visitIdOf } from './visits.queries.js';
 import { visitOf, type VisitView } from './view.js';
 
 export interface NewVisitInput {

@@ -13,12 +13,12 @@ import { assertWallClock } from '../../core/wall-clock-input.js';
 import { addMinutes, combine, datePart, minutesBetween, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { notifySafely } from '../bookings/notifier.js';
-import { deleteBooking, moveBooking, moveIfReschedulable, setBookingStatus, setStatusIfIn } from '../bookings/queries.js';
-import { expireProposals } from '../bookings/reschedule/queries.js';
-import { NOT_RESCHEDULABLE, type VisitShift } from '../bookings/reschedule/service.js';
+import { deleteBooking, moveBooking, moveIfReschedulable, setBookingStatus, setStatusIfIn } from '../bookings/bookings.queries.js';
+import { expireProposals } from '../bookings/reschedule/proposals.queries.js';
+import { NOT_RESCHEDULABLE, type VisitShift } from '../bookings/reschedule/reschedule.service.js';
 import { notifiesClient } from '../bookings/status.js';
 import type { BookingView } from '../bookings/view.js';
-import { visitBookings } from './queries.js';
+import { visitBookings } from './visits.queries.js';
 import { visitOf, type VisitView } from './view.js';
 
 type Deps = Pick<AppContext, 'db' | 'notifier' | 'time'>;

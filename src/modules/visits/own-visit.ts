@@ -4,7 +4,7 @@ import { notFound } from '../../core/errors.js';
 import { isUuid } from '../../core/uuid.js';
 import type { Db } from '../../db/client.js';
 import type { BookingView } from '../bookings/view.js';
-import { visitBookings } from './queries.js';
+import { visitBookings } from './visits.queries.js';
 
 /** Visit ids are UUIDs; anything else simply names no visit (404), like another business's id. */
 export const VisitIdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -10,7 +10,7 @@ import { datePart, minutesBetween, timePart, type IsoDate } from '../../core/wal
 import type { Db } from '../../db/client.js';
 import { notBeforeNow } from '../../core/booking-window.js';
 import { START_STEP } from '../../core/start-times.js';
-import { loadMasterDay } from '../availability/service.js';
+import { loadMasterDay } from '../availability/slots.service.js';
 import { loadBookingTerms } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
 

@@ -17,7 +17,7 @@ import { datesAsked, freeDays } from '../bookings/free-days.js';
 import type { PublicCaller } from '../bookings/public-booking.service.js';
 import { createVisit, replayedVisit, type NewVisitInput, type VisitEntrance } from './create.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
-import { visitBookings } from './queries.js';
+import { visitBookings } from './visits.queries.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
 import { findOwnVisitItems } from './own-visit.js';
 import { freeTimesForVisitMoveOn } from './reschedule.js';

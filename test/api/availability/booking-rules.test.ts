@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { book, bookingRequest, createMaster, createService, slots } from '../../helpers/catalog.js';
-import { answerProposal, freeTimesForMove, proposeReschedule } from '../../../src/modules/bookings/reschedule/service.js';
-import { findBookingView } from '../../../src/modules/bookings/queries.js';
+import { answerProposal, freeTimesForMove, proposeReschedule } from '../../../src/modules/bookings/reschedule/reschedule.service.js';
+import { findBookingView } from '../../../src/modules/bookings/bookings.queries.js';
 import { findBusinessById } from '../../../src/modules/catalog/business.queries.js';
 
 const t = useTestApp();

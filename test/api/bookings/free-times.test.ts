@@ -1,6 +1,6 @@
 /**
  * GET /bookings/{id}/free-times: where the owner may move a booking, by the one server rule the bot
- * offers too (reschedule/service.ts freeTimesForMove): schedule, break, buffers (CONTRACT.md §17), time
+ * offers too (reschedule/reschedule.service.ts freeTimesForMove): schedule, break, buffers (CONTRACT.md §17), time
  * off (§21), the target master's own duration, not before now, §19's master_not_for_service.
  * The test clock: Monday 2026-11-23 10:00 in Asia/Almaty; the business works 09:00-18:00, break 13:00-14:00.
  */
@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
-import { freeTimesForMove } from '../../../src/modules/bookings/reschedule/service.js';
-import { findBookingView } from '../../../src/modules/bookings/queries.js';
+import { freeTimesForMove } from '../../../src/modules/bookings/reschedule/reschedule.service.js';
+import { findBookingView } from '../../../src/modules/bookings/bookings.queries.js';
 
 const t = useTestApp();
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
 import { expectRefusal } from '../../helpers/refusal.js';
-import { visitBookings } from '../../../src/modules/visits/queries.js';
+import { visitBookings } from '../../../src/modules/visits/visits.queries.js';
 import { freeTimesForVisitMove } from '../../../src/modules/visits/reschedule.js';
 
 const t = useTestApp();

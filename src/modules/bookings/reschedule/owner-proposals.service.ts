@@ -2,8 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { findOwnBooking, findOwnBusiness, type OwnBookingRef } from '../own-booking.js';
-import { listProposals, proposalBody } from './queries.js';
-import { expireLapsedProposals, proposeReschedule } from './service.js';
+import { listProposals, proposalBody } from './proposals.queries.js';
+import { expireLapsedProposals, proposeReschedule } from './reschedule.service.js';
 
 /** Proposes the new time of the booking the request names (a master's token: theirs only, another's is 404, CONTRACT.md §16). */
 export async function proposeNewTime(

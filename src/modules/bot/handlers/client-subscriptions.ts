@@ -4,7 +4,7 @@ import type { Contact } from 'grammy/types';
 import { phoneVariants } from '../../../core/phone.js';
 import { contactPhone } from '../../../core/contact-phone.js';
 import { isUuid } from '../../../core/uuid.js';
-import { findBookingView } from '../../bookings/queries.js';
+import { findBookingView } from '../../bookings/bookings.queries.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
 import {
   BOOKING_NOT_FOUND,
@@ -18,7 +18,7 @@ import { shareContactKeyboard } from '../keyboards.js';
 import { activeBookingIdsByPhone, subscribe } from '../subscriptions.js';
 import { chatIdOf, say, type BotDeps } from './shared.js';
 import { onStart } from './start-payload.js';
-import { visitBookings } from '../../visits/queries.js';
+import { visitBookings } from '../../visits/visits.queries.js';
 
 async function subscribeToBooking(deps: BotDeps, tg: Context, chatId: string, rawId: string): Promise<void> {
   const { db } = deps.app;

@@ -2,7 +2,7 @@
 import { Composer, type Context } from 'grammy';
 import { formatPhone } from '../../../core/phone.js';
 import { isUuid } from '../../../core/uuid.js';
-import { findBookingView } from '../../bookings/queries.js';
+import { findBookingView } from '../../bookings/bookings.queries.js';
 import { findBusinessById } from '../../catalog/business.queries.js';
 import { bookingLabel, helpText, statusText, unsubscribedText, welcomeText, type SubscriptionLine } from '../messages.js';
 import { chatSubscriptions, unsubscribeChat, type SubscriptionRow } from '../subscriptions.js';

@@ -1,11 +1,11 @@
 import type { Context } from 'grammy';
-import { findBookingView } from '../../bookings/queries.js';
+import { findBookingView } from '../../bookings/bookings.queries.js';
 import type { BookingView } from '../../bookings/view.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
 import { BOOKING_NOT_FOUND, NOT_ALLOWED } from '../messages.js';
 import { masterChatOf, masterOfChat } from '../master-link.js';
 import { NO_ACCESS } from '../master-messages.js';
-import { visitBookings } from '../../visits/queries.js';
+import { visitBookings } from '../../visits/visits.queries.js';
 import { masterKind, mayAct, type Principal } from '../../identity/policy.js';
 import { refuse, type Answer } from './press.js';
 import { chatIdOf, type BotDeps } from './shared.js';

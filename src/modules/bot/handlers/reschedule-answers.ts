@@ -1,7 +1,7 @@
 /** The client's ra_ (accept) / rd_ (decline) buttons on a reschedule proposal. */
 import { Composer, type Context } from 'grammy';
 import type { BookingView } from '../../bookings/view.js';
-import { answerProposal } from '../../bookings/reschedule/service.js';
+import { answerProposal } from '../../bookings/reschedule/reschedule.service.js';
 import {
   BOOKING_NOT_FOUND,
   PROPOSAL_ALREADY_ANSWERED,
@@ -11,7 +11,7 @@ import {
 } from '../messages.js';
 import { chatSpeaksForClient } from '../recipients.js';
 import { shiftVisit } from '../../visits/manage.js';
-import { visitBookings } from '../../visits/queries.js';
+import { visitBookings } from '../../visits/visits.queries.js';
 import { visitProposalAnsweredForClientText } from '../visit-messages.js';
 import { onPress, refuse, type Answer } from './press.js';
 import { attempt, chatIdOf, edit, type BotDeps } from './shared.js';

@@ -2,9 +2,9 @@
 import { Composer, type Context } from 'grammy';
 import { isDomainError } from '../../../core/errors.js';
 import { addMinutes, combine, datePart, minutesBetween, timePart } from '../../../core/wallclock.js';
-import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../bookings/reschedule/service.js';
+import { freeTimesForMove, isReschedulable, openProposal, proposeReschedule } from '../../bookings/reschedule/reschedule.service.js';
 import type { BookingView } from '../../bookings/view.js';
-import { visitBookings } from '../../visits/queries.js';
+import { visitBookings } from '../../visits/visits.queries.js';
 import { freeTimesForVisitMove } from '../../visits/reschedule.js';
 import type { CallbackAction } from '../callback-data.js';
 import { hoursKeyboard, minutesKeyboard } from '../keyboards.js';

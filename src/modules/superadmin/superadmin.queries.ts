@@ -4,7 +4,7 @@ import { queryRows } from '../../db/driver.js';
 import { containsPattern } from '../../db/like.js';
 import { bookingCounts, bookings, type BookingStatus, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
-import { countBookings } from '../bookings/queries.js';
+import { countBookings } from '../bookings/bookings.queries.js';
 import { businessBody, type BusinessRow } from '../catalog/business.queries.js';
 
 /** The super admin's search: a business's name, slug or admin e-mail contains q. */

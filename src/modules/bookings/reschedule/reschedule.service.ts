@@ -10,14 +10,21 @@ import { addMinutes, combine, datePart, timePart, type IsoDate, type NaiveDateTi
 import { notBeforeNow } from '../../../core/booking-window.js';
 import type { Db } from '../../../db/client.js';
 import { singleMasterSlots } from '../../../core/availability.js';
-import { loadMasterDay } from '../../availability/service.js';
+import { loadMasterDay } from '../../availability/slots.service.js';
 import { freeStartTimes, START_STEP } from '../../../core/start-times.js';
-import { findBookingView, moveIfReschedulable } from '../queries.js';
+import { findBookingView, moveIfReschedulable } from '../bookings.queries.js';
 import { assertSlotFree } from '../strict-slots.js';
 import { bookingEndFor, loadBookingTerms } from '../timing.js';
 import type { BookingView } from '../view.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
-import { expireProposals, findProposal, insertProposal, pendingProposal, pendingProposalOfVisit, settleProposal } from './queries.js';
+import {
+  expireProposals,
+  findProposal,
+  insertProposal,
+  pendingProposal,
+  pendingProposalOfVisit,
+  settleProposal,
+} from './proposals.queries.js';
 
 export const PROPOSAL_LIFETIME_MINUTES = 24 * 60;
 const MINUTES_IN_DAY = 1440;

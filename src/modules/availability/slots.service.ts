@@ -14,7 +14,7 @@ import {
 } from '../../core/availability.js';
 import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
-import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './queries.js';
+import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './slots.queries.js';
 import { timeOffBetween } from './time-off.queries.js';
 import { closureOn, withTimeOff } from '../../core/time-off.js';
 import { nowOf } from './now.js';
