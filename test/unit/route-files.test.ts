@@ -61,6 +61,11 @@ describe('route files', () => {
     expect(routeFiles.map((file) => file.name).filter((name) => !/\/[a-z0-9-]+\.routes\.ts$/.test(name))).toEqual([]);
   });
 
+  it('queries, use cases, routes and schemas files carry their noun: no bare queries.ts or service.ts', () => {
+    const bare = files.map((file) => file.name).filter((name) => /\/(queries|service|routes|schemas)\.ts$/.test(name));
+    expect(bare).toEqual([]);
+  });
+
   it('route plugins are exported as <noun>Routes', () => {
     const misnamed = routeFiles.flatMap((file) =>
       [...file.text.matchAll(/export const (\w+)\s*:\s*Fastify\w*Plugin/g)]
