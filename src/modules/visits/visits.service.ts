@@ -1,8 +1,7 @@
 /** CONTRACT.md §20's use cases: a visit booked publicly or by the owner, read, changed and deleted as one. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { invalidInput, notFound } from '../../core/errors.js';
-import { isUuid } from '../../core/uuid.js';
+import { invalidInput } from '../../core/errors.js';
 import type { IsoDate } from '../../core/wallclock.js';
 import type { Db } from '../../db/client.js';
 import type { BookingStatus } from '../../db/schema.js';
@@ -17,7 +16,6 @@ import { datesAsked, freeDays } from '../bookings/free-days.js';
 import type { PublicCaller } from '../bookings/public-booking.service.js';
 import { createVisit, replayedVisit, type NewVisitInput, type VisitEntrance } from './create.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
-import { visitBookings } from './visits.queries.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
 import { findOwnVisitItems } from './own-visit.js';
 import { freeTimesForVisitMoveOn } from './reschedule.js';
@@ -67,9 +65,7 @@ export async function enterOwnerVisit(
 
 /** The business's visit; a master's token sees it only when one of its bookings is theirs (CONTRACT.md §16, §20). */
 export async function findOwnVisit(db: Db, businessId: number, id: string, masterId: number | undefined): Promise<VisitView> {
-  const items = isUuid(id) ? await visitBookings(db, businessId, id) : [];
-  if (items.length === 0 || (masterId !== undefined && !items.some((item) => item.master.id === masterId))) throw notFound('Visit');
-  return visitOf(id, items);
+  return visitOf(id, await findOwnVisitItems(db, businessId, id, masterId));
 }
 
 /** PATCH /visits/{id}: the whole visit moves (date and/or time), then every booking gets the status. */
