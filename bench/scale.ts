@@ -7,7 +7,8 @@
  * super-admin lists, a booking's delete and a 5 000-booking business's delete are measured; the
  * big/small ratios are printed and written to bench/RESULTS.md (between its scale markers).
  *
- * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_DURATION seconds per endpoint; TEST_PG_URL names the server.
+ * Environment: BENCH_SKIP_BUILD=1 reuses dist/; BENCH_DURATION seconds per endpoint; TEST_PG_URL names the server;
+ * BENCH_BIG_DB names a big platform kept between runs (`--seed-only` seeds it and stops); BENCH_KEEP=1 keeps both.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,21 @@ async function seedPlatform(url: string, platform: PlatformSize, prefix: string)
     for (const statement of platformSeedStatements(platform, prefix)) await client.query(statement);
   });
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * BENCH_BIG_DB=<name>: the big platform lives in that database and outlives the run; when it exists it
+ * is reused as seeded (its schema brought up by the migrations), so a full-size platform is seeded once
+ * (`npm run bench:scale -- --size full --seed-only`) and measured later, on a quiet machine.
+ */
+async function prepareBig(name: string, platform: PlatformSize): Promise<{ url: string; seedSeconds?: number }> {
+  const named = process.env.BENCH_BIG_DB;
+  if (!named) return prepare(name, platform);
+  const exists = await onServer(serverUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [named])).rowCount);
+  if (!exists) return prepare(named, platform);
+  const url = databaseUrl(named);
+  await (await openDatabase({ databaseUrl: url, dataDir: '' })).close();
+  return { url };
 }
 
 /** A fresh database with the schema and a platform of that size. */
@@ -234,8 +250,12 @@ async function main() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const stamp = `${Date.now()}`;
+  const big = await prepareBig(`booking_scale_big_${stamp}`, size);
+  if (process.argv.includes('--seed-only')) {
+    console.log(`big: ${process.env.BENCH_BIG_DB ?? `booking_scale_big_${stamp}`} seeded in ${big.seedSeconds?.toFixed(0)} s`);
+    return;
+  }
   const small = await prepare(`booking_scale_small_${stamp}`, SMALL);
-  const big = await prepare(`booking_scale_big_${stamp}`, size);
   const counts = await onServer(big.url, async (c) => {
     const { rows } = await c.query<Record<string, string>>(
       `SELECT (SELECT count(*) FROM businesses) AS businesses, (SELECT count(*) FROM masters) AS masters,
@@ -244,14 +264,16 @@ async function main() {
     );
     return rows[0]!;
   });
-  console.log(`big: seeded in ${big.seedSeconds.toFixed(0)} s: ${JSON.stringify(counts)}`);
+  const seeded =
+    big.seedSeconds === undefined ? `reused as seeded earlier (${process.env.BENCH_BIG_DB})` : `seeded in ${big.seedSeconds.toFixed(0)} s`;
+  console.log(`big: ${seeded}: ${JSON.stringify(counts)}`);
   try {
     const smallRun = await runOn(small.url, 'small');
     const bigRun = await runOn(big.url, 'big');
     const facts = [
       `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; --size ${sizeName}; whole run ${Math.round((Date.now() - started) / 1000)} s`,
       `- machine: nproc ${availableParallelism()}; load average (1 min) at the start ${loadAtStart}, at the end ${loadavg()[0]!.toFixed(2)} (shared with other engineers' tests)`,
-      `- big: ${counts.businesses} businesses, ${counts.masters} masters, ${counts.clients} clients, ${counts.bookings} bookings, ${counts.size}; seeded in ${big.seedSeconds.toFixed(0)} s (set-based SQL, bench/scale-seed.ts)`,
+      `- big: ${counts.businesses} businesses, ${counts.masters} masters, ${counts.clients} clients, ${counts.bookings} bookings, ${counts.size}; ${seeded} (set-based SQL, bench/scale-seed.ts)`,
       `- small: ${SMALL.businesses} businesses of the same shape (one page of the businesses list, so its row compares 100 rows with 100 rows), the bench's business and the business to delete`,
       `- load: autocannon -c ${LOAD.connections}, ${LOAD.duration} s after a ${LOAD.warmup} s warm-up, caches on; the same business (seeded through the API) on both`,
     ];
@@ -260,7 +282,8 @@ async function main() {
     writeScaleResults(block);
   } finally {
     if (process.env.BENCH_KEEP !== '1') {
-      for (const name of [`booking_scale_small_${stamp}`, `booking_scale_big_${stamp}`]) {
+      const dropped = [`booking_scale_small_${stamp}`, ...(process.env.BENCH_BIG_DB ? [] : [`booking_scale_big_${stamp}`])];
+      for (const name of dropped) {
         await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       }
     }
