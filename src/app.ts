@@ -20,7 +20,7 @@ import { sharedSchemas } from './http/schemas.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { WallClock } from './core/wallclock.js';
 import { TokenService } from './modules/identity/tokens.js';
-import { registerPolicy } from './modules/identity/guards.js';
+import { refusalAnswers, registerPolicy } from './modules/identity/guards.js';
 import type { Notifier } from './modules/bookings/notifier.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/accounts/auth.routes.js';
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRateLimit(app);
   await registerMetrics(app, messenger.bot);
   for (const schema of sharedSchemas) app.addSchema(schema);
-  completeOpenApi(app);
+  completeOpenApi(app, refusalAnswers);
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Every route from here on declares who may call it (the documents above are anyone's).

@@ -4,7 +4,8 @@
  * parameter or body, the 413/415 of a body, the 409 of a write that raced another, the 429 of a limited route, the 503 of a refusing
  * database or a closing instance, and the headers the hooks send (X-Request-Id, Cache-Control,
  * X-Total-Count, Idempotent-Replayed, X-RateLimit-*, Retry-After). A response without a
- * description gets the route's summary instead of "Default Response".
+ * description gets the route's summary instead of "Default Response". What a layer above knows a route
+ * answers (the policy's 401/403 of the route's action) comes in as further statuses, completed in the same pass.
  * The route's schema and its shared response schemas are copied, never changed in place: several
  * routes, and every app built in one process, hold the same object (a module's `*.schemas.ts`).
  */
@@ -60,8 +61,8 @@ function describe(response: unknown, code: number, summary: string | undefined):
   return copy;
 }
 
-/** Gives the route a copy of its schema with the implicit answers and headers added (hidden routes are left alone). */
-export function completeRouteSchema(route: RouteOptions): void {
+/** Gives the route a copy of its schema with the implicit and the further answers and headers added (hidden routes are left alone). */
+export function completeRouteSchema(route: RouteOptions, further: readonly number[] = []): void {
   const schema = route.schema as Schema | undefined;
   if (!schema || schema.hide) return;
   const methods = [route.method].flat();
@@ -78,6 +79,7 @@ export function completeRouteSchema(route: RouteOptions): void {
   const limited = isLimited(route);
   if (limited) implicit.push(429);
   Object.assign(responses, errorResponses(...missing(implicit)));
+  Object.assign(responses, errorResponses(...missing([...further])));
 
   for (const [key, response] of Object.entries(responses)) {
     const code = Number(key);
@@ -94,7 +96,12 @@ export function completeRouteSchema(route: RouteOptions): void {
   route.schema = { ...schema, response: responses };
 }
 
-/** Registered before any route, so every route's schema is completed before Fastify compiles it. */
-export function completeOpenApi(app: FastifyInstance): void {
-  app.addHook('onRoute', completeRouteSchema);
+/** The statuses a route answers that this layer cannot see (its access policy's refusals), by the route and the plugin it is in. */
+export type FurtherAnswers = (route: RouteOptions, scope: FastifyInstance) => readonly number[];
+
+/** Registered before any route, so every route's schema is completed once, before Fastify compiles it. */
+export function completeOpenApi(app: FastifyInstance, furtherAnswers: FurtherAnswers): void {
+  app.addHook('onRoute', function complete(this: FastifyInstance, route) {
+    completeRouteSchema(route, furtherAnswers(route, this));
+  });
 }

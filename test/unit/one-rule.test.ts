@@ -3,8 +3,9 @@
  * "any master" (core/any-master.ts: who may take it, who does), "not before now"
  * (core/booking-window.ts notBeforeNow), which chats hear about a booking (bookings/recipients.queries.ts
  * and bot/recipients.ts) and which statuses notify (core/notices.ts whoHears, its headings in
- * bot/messages.ts) are each defined once; the server, the bot and the pages import them or ask the
- * server. A second definition that can be recognised in the source fails here.
+ * bot/messages.ts) and an Idempotency-Key's replay (bookings/idempotency.ts withIdempotency: the same
+ * caller's key answers the first request, another body is 409) are each defined once; the server, the bot
+ * and the pages import them or ask the server. A second definition that can be recognised in the source fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -116,6 +117,23 @@ const RULES: Rule[] = [
     homes: ['src/modules/bot/messages.ts'],
     copies: [/\*Запись (?:ПОДТВЕРЖДЕНА|ОТМЕНЕНА|ЗАВЕРШЕНА)\*/],
     samples: ["  confirmed: '✅ *Запись ПОДТВЕРЖДЕНА*',", "      return lines('🎉 *Запись ЗАВЕРШЕНА*', '', details);"],
+  },
+  {
+    name: "an Idempotency-Key's replay",
+    homes: ['src/modules/bookings/idempotency.ts'],
+    // the caller's namespace, the stored key looked up, the other body refused
+    copies: [/\bcallerIdempotencyKey\(/, /\bfindIdempotentBooking\(/, /new DomainError\('idempotency_key_reused'/],
+    samples: [
+      '  const key = callerIdempotencyKey(provider, idempotencyKey);',
+      '  const previous = await findIdempotentBooking(db, business.id, key);',
+      "    throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');",
+    ],
+    // a use: the use case asks the rule, a raced insert asks for the winner; the code's status
+    passes: [
+      "  return withIdempotency(repeatableVisit(ctx.db, business, input, 'owner'), provider, idempotencyKey, (key) =>",
+      '      const winner = await replayOf(idempotencyKey, repeatableBooking(ctx.db, business, input, entrance));',
+      '  idempotency_key_reused: 409,',
+    ],
   },
 ];
 

@@ -23,4 +23,15 @@ describe('completeRouteSchema: the implicit answers go into a copy of the schema
     expect(Object.keys(unlimitedAnswers)).not.toContain('429');
     expect(unlimitedAnswers['200']?.headers).not.toHaveProperty('x-ratelimit-limit');
   });
+
+  it("documents the further statuses a layer above knows (the policy's 401/403) in the same pass, a route's own kept", () => {
+    const own = { summary: 'Make a thing', response: { 201: { type: 'object' }, 403: { type: 'object', description: 'Its own' } } };
+    const completed = route(own, false);
+    completeRouteSchema(completed, [401, 403]);
+
+    const answers = (completed.schema as Completed).response;
+    expect(Object.keys(answers)).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
+    expect(Object.keys(answers['401']!.headers)).toEqual(['x-request-id', 'cache-control']);
+    expect((answers['403'] as { description?: string }).description).toBe('Its own');
+  });
 });

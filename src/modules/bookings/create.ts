@@ -11,7 +11,7 @@ import { notifySafely } from './notifier.js';
 import { combine } from '../../core/wallclock.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import { findService } from '../catalog/services.queries.js';
-import { findIdempotentBooking, requestHash } from './idempotency.js';
+import { replayOf, requestHash, type Repeatable } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
 import { announceNewBooking, findBookingView, insertBooking, type InsertedBooking } from './bookings.queries.js';
 import type { Db } from '../../db/client.js';
@@ -49,21 +49,18 @@ export const NO_MASTERS = 'No masters available';
  */
 export type Entrance = 'public' | 'owner';
 
-/** A repeated request with the same Idempotency-Key: the first booking, or 409 when the body differs. */
-export async function replayedBooking(
-  ctx: Pick<AppContext, 'db'>,
+/** A booking as a repeat of its Idempotency-Key answers it (idempotency.ts): the first booking. */
+export const repeatableBooking = (
+  db: Db,
   business: BusinessRow,
-  key: string | undefined,
   input: NewBookingInput,
   entrance: Entrance = 'public',
-) {
-  if (!key) return undefined;
-  const previous = await findIdempotentBooking(ctx.db, business.id, key);
-  if (!previous) return undefined;
-  if (previous.requestHash !== hashOf(input, entrance))
-    throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
-  return findBookingView(ctx.db, previous.bookingId, business.id);
-}
+): Repeatable<BookingView> => ({
+  db,
+  businessId: business.id,
+  hash: () => hashOf(input, entrance),
+  answerOf: (bookingId) => findBookingView(db, bookingId, business.id),
+});
 
 /** The public hash is what it always was (keys stored before stay valid); the owner's names its entrance. */
 const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: Entrance): string =>
@@ -223,7 +220,7 @@ async function placeBooking(
   } catch (error) {
     // The same key raced in from a parallel request: answer with the booking that won.
     if (idempotencyKey && isUniqueViolation(error)) {
-      const winner = await replayedBooking(ctx, business, idempotencyKey, input, entrance);
+      const winner = await replayOf(idempotencyKey, repeatableBooking(ctx.db, business, input, entrance));
       if (winner) return winner;
     }
     throw error;

@@ -39,14 +39,14 @@ export const providerBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/bookings', { schema: createBookingSchema }, async (request, reply) => {
-    const { booking, replayed } = await enterOwnerBooking(
+    const { answer, replayed } = await enterOwnerBooking(
       app.ctx,
       request.log,
       request.provider,
       request.body,
       request.headers['idempotency-key'],
     );
-    return sendCreated(reply, replayed, ownerBookingBody(app.ctx.config.botUsername, booking));
+    return sendCreated(reply, replayed, ownerBookingBody(app.ctx.config.botUsername, answer));
   });
 
   app.get('/bookings/:id', { config: allow('day.read'), schema: getBookingSchema }, async (request) =>

@@ -6,8 +6,8 @@ import { addDays, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { MAX_PAGE, pageTotal } from '../../http/schemas.js';
 import type { ProviderAuth } from '../identity/guards.js';
-import { createOwnerBooking, messengerUrl, replayedBooking, type NewBookingInput } from './create.js';
-import { callerIdempotencyKey } from './idempotency.js';
+import { createOwnerBooking, messengerUrl, repeatableBooking, type NewBookingInput } from './create.js';
+import { withIdempotency, type Created } from './idempotency.js';
 import { moveOwnBooking, type MoveInput } from './move.js';
 import { findOwnBooking, findOwnBusiness, type OwnBookingRef } from './own-booking.js';
 import { countBookings, countDeletedBookings, listBookingViews, listDeletedBookings } from './bookings.queries.js';
@@ -70,12 +70,11 @@ export async function enterOwnerBooking(
   provider: ProviderAuth,
   input: NewBookingInput,
   idempotencyKey: string | undefined,
-): Promise<{ booking: BookingView; replayed: boolean }> {
+): Promise<Created<BookingView>> {
   const business = await findOwnBusiness(ctx.db, provider.businessId);
-  const key = callerIdempotencyKey(provider, idempotencyKey);
-  const replay = await replayedBooking(ctx, business, key, input, 'owner');
-  if (replay) return { booking: replay, replayed: true };
-  return { booking: await createOwnerBooking(ctx, log, business, input, key), replayed: false };
+  return withIdempotency(repeatableBooking(ctx.db, business, input, 'owner'), provider, idempotencyKey, (key) =>
+    createOwnerBooking(ctx, log, business, input, key),
+  );
 }
 
 /** The owner's answer: the booking and the client's messenger link. */

@@ -14,8 +14,8 @@ export const publicBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public/:slug/booking',
     { config: perMinute(config.rateLimits.booking), schema: createPublicBookingSchema },
     async (request, reply) => {
-      const { booking, replayed } = await bookPublicly(app.ctx, request.log, request.params.slug, request.body, publicCallerOf(request));
-      return sendCreated(reply, replayed, publicBookingBody(config.botUsername, booking));
+      const { answer, replayed } = await bookPublicly(app.ctx, request.log, request.params.slug, request.body, publicCallerOf(request));
+      return sendCreated(reply, replayed, publicBookingBody(config.botUsername, answer));
     },
   );
 };

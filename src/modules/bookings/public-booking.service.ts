@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import { businessBySlugOr404 } from '../catalog/business.queries.js';
-import { createBooking, messengerUrl, replayedBooking, type NewBookingInput } from './create.js';
-import { callerIdempotencyKey } from './idempotency.js';
+import { createBooking, messengerUrl, repeatableBooking, type NewBookingInput } from './create.js';
+import { withIdempotency, type Created } from './idempotency.js';
 import { lookUpBookingCached } from './lookup-cache.js';
 import { miniAppUserOf } from './mini-app-user.js';
 import type { BookingView } from './view.js';
@@ -37,16 +37,15 @@ export async function bookPublicly(
   slug: string,
   input: NewBookingInput,
   caller: PublicCaller,
-): Promise<{ booking: BookingView; replayed: boolean }> {
+): Promise<Created<BookingView>> {
   // Business, service, master and chats from the cache or in one round trip; a former slug is resolved apart and its parts read by createBooking.
   const found = await lookUpBookingCached(ctx.lookupCache, ctx.db, slug, input.service_id, input.master_id);
   const business = found?.business ?? (await businessBySlugOr404(ctx.db, slug));
-  const key = callerIdempotencyKey(undefined, caller.idempotencyKey);
-  const replay = await replayedBooking(ctx, business, key, input);
-  if (replay) return { booking: replay, replayed: true };
-  const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
-  if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
-  return { booking: await createBooking(ctx, log, business, input, key, found, telegramUserId), replayed: false };
+  return withIdempotency(repeatableBooking(ctx.db, business, input), undefined, caller.idempotencyKey, async (key) => {
+    const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
+    if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
+    return createBooking(ctx, log, business, input, key, found, telegramUserId);
+  });
 }
 
 /** The client's answer: the booking as the public page shows it, with the messenger link. */

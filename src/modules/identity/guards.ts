@@ -6,8 +6,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { notAuthenticated, forbidden } from '../../core/errors.js';
 import { HTTP_STATUS } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
-import { completeRouteSchema } from '../../http/openapi-complete.js';
 import { findKeyHolder, isApiKey, touchApiKey } from './api-keys.js';
 import { findUserById } from './users.queries.js';
 import { stillCurrent } from './credential-generations.js';
@@ -74,34 +72,37 @@ type ActionConfig = { action?: Action; scopeAction?: Action };
 
 const actionOf = (config: ActionConfig | undefined): Action | undefined => config?.action ?? config?.scopeAction;
 
+/** Where a plugin keeps its action (`scopeAction`): a child plugin inherits it (Fastify's instances are prototypes), its own wins. */
+const SCOPE_ACTION = Symbol('scopeAction');
+type Scope = FastifyInstance & { [SCOPE_ACTION]?: Action };
+
+/** The route's action as it is registered: its own, else the innermost plugin's that it is registered in. */
+const routeAction = (route: RouteOptions, scope: FastifyInstance): Action | undefined =>
+  (route.config as ActionConfig | undefined)?.action ?? (scope as Scope)[SCOPE_ACTION];
+
 /** The statuses of the action's refusals (401, 403): the document lists them beside the route's own answers. */
 const refusalStatuses = (action: Action): number[] => [
   ...new Set(PRINCIPALS.filter((principal) => !mayAct(principal, action)).map((principal) => HTTP_STATUS[refusal(principal, action).code])),
 ];
 
-/** Publishes the route's principal kinds and refusals in its OpenAPI operation (a hidden route has none). */
+/** The refusals of the route's action, for the one OpenAPI completion (http/openapi-complete.ts completeOpenApi). */
+export const refusalAnswers = (route: RouteOptions, scope: FastifyInstance): number[] => {
+  const action = routeAction(route, scope);
+  return action ? refusalStatuses(action) : [];
+};
+
+/** Publishes the route's principal kinds in its OpenAPI operation (a hidden route has none); its refusals came with the completion. */
 function publish(route: RouteOptions): void {
   const action = actionOf(route.config as ActionConfig | undefined);
   const schema = route.schema as Record<string, unknown> | undefined;
   if (!action || !schema || schema.hide) return;
-  const responses = (schema.response ?? {}) as Record<string, unknown>;
-  const missing = refusalStatuses(action).filter((status) => !(status in responses));
   // A copy: a route's schema may be a module's constant, which every app built in this process holds.
   route.schema = { ...schema, [PRINCIPALS_EXTENSION]: [...POLICY[action]] } as RouteOptions['schema'];
-  if (missing.length === 0) return;
-  route.schema = { ...route.schema, response: { ...responses, ...errorResponses(...missing) } };
-  completeRouteSchema(route);
 }
 
-/**
- * Every route of this plugin (and its children) that declares no action of its own acts as `action`; a
- * child plugin's scopeAction runs after its parent's, so the innermost one wins.
- */
+/** Every route of this plugin (and its children) that declares no action of its own acts as `action`; a child plugin's own wins. */
 export function scopeAction(app: FastifyInstance, action: Action): void {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config as object), scopeAction: action };
-    publish(route);
-  });
+  (app as Scope)[SCOPE_ACTION] = action;
 }
 
 /** A password change, a reset or a Telegram unlink ended every session issued before it (CONTRACT.md §11). */
@@ -212,7 +213,9 @@ export function admitAlso(request: FastifyRequest, action: Action): void {
  */
 export function registerPolicy(app: FastifyInstance): void {
   const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function declare(this: FastifyInstance, route) {
+    const scoped = (this as Scope)[SCOPE_ACTION];
+    if (scoped) route.config = { ...(route.config as object), scopeAction: scoped };
     routes.push(route);
     publish(route);
   });

@@ -38,7 +38,7 @@ import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service
 import type { BusinessDay } from '../availability/slots.queries.js';
 import { NO_MASTERS, OUTSIDE_BOOKING_WINDOW, PRICE_CHANGED } from '../bookings/create.js';
 import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
-import { findIdempotentBooking, requestHash } from '../bookings/idempotency.js';
+import { replayOf, requestHash, type Repeatable } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
 import { announceNewBooking, insertBooking } from '../bookings/bookings.queries.js';
 import { notifySafely } from '../bookings/notifier.js';
@@ -82,23 +82,17 @@ interface ItemAsk {
 const hashOf = ({ captcha_token: _token, ...rest }: NewVisitInput, entrance: VisitEntrance): string =>
   requestHash({ ...rest, visit: entrance });
 
-/** A repeated request with the same Idempotency-Key: the visit first made, or 409 when the body differs. */
-export async function replayedVisit(
-  db: Db,
-  business: BusinessRow,
-  key: string | undefined,
-  input: NewVisitInput,
-  entrance: VisitEntrance,
-): Promise<VisitView | undefined> {
-  if (!key) return undefined;
-  const previous = await findIdempotentBooking(db, business.id, key);
-  if (!previous) return undefined;
-  if (previous.requestHash !== hashOf(input, entrance))
-    throw new DomainError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
-  const visitId = await visitIdOf(db, business.id, previous.bookingId);
-  const items = visitId ? await visitBookings(db, business.id, visitId) : [];
-  return visitId && items.length > 0 ? visitOf(visitId, items) : undefined;
-}
+/** A visit as a repeat of its Idempotency-Key answers it (bookings/idempotency.ts): the visit first made. */
+export const repeatableVisit = (db: Db, business: BusinessRow, input: NewVisitInput, entrance: VisitEntrance): Repeatable<VisitView> => ({
+  db,
+  businessId: business.id,
+  hash: () => hashOf(input, entrance),
+  answerOf: async (bookingId) => {
+    const visitId = await visitIdOf(db, business.id, bookingId);
+    const items = visitId ? await visitBookings(db, business.id, visitId) : [];
+    return visitId && items.length > 0 ? visitOf(visitId, items) : undefined;
+  },
+});
 
 /** Who may do one item: the named master (404 when not the business's active one; §19's master_not_for_service), or "any master". */
 async function itemAsk(db: Db, businessId: number, item: NewVisitInput['items'][number]): Promise<ItemAsk> {
@@ -232,7 +226,7 @@ export async function createVisit(
     });
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
-      const winner = await replayedVisit(ctx.db, business, idempotencyKey, input, entrance);
+      const winner = await replayOf(idempotencyKey, repeatableVisit(ctx.db, business, input, entrance));
       if (winner) return winner;
     }
     throw error;

@@ -10,14 +10,14 @@ export const providerVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   scopeAction(app, 'day.write');
 
   app.post('/visits', { schema: createVisitSchema }, async (request, reply) => {
-    const { visit, replayed } = await enterOwnerVisit(
+    const { answer, replayed } = await enterOwnerVisit(
       app.ctx,
       request.log,
       request.provider,
       request.body,
       request.headers['idempotency-key'],
     );
-    return sendCreated(reply, replayed, visitAnswer(config.botUsername, visit));
+    return sendCreated(reply, replayed, visitAnswer(config.botUsername, answer));
   });
 
   app.get('/visits/:id', { config: allow('day.read'), schema: getVisitSchema }, async (request) =>

@@ -15,8 +15,8 @@ export const publicVisitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public/:slug/visits',
     { config: perMinute(config.rateLimits.booking), schema: createPublicVisitSchema },
     async (request, reply) => {
-      const { visit, replayed } = await bookPublicVisit(app.ctx, request.log, request.params.slug, request.body, publicCallerOf(request));
-      return sendCreated(reply, replayed, visitAnswer(config.botUsername, visit));
+      const { answer, replayed } = await bookPublicVisit(app.ctx, request.log, request.params.slug, request.body, publicCallerOf(request));
+      return sendCreated(reply, replayed, visitAnswer(config.botUsername, answer));
     },
   );
 };

@@ -9,19 +9,18 @@ import { verifyCaptcha } from '../identity/captcha.js';
 import type { ProviderAuth } from '../identity/guards.js';
 import { businessBySlugOr404 } from '../catalog/business.queries.js';
 import { messengerUrl } from '../bookings/create.js';
-import { callerIdempotencyKey } from '../bookings/idempotency.js';
+import { withIdempotency, type Created } from '../bookings/idempotency.js';
 import { miniAppUserOf } from '../bookings/mini-app-user.js';
 import { findOwnBusiness, type OwnBookingRef } from '../bookings/own-booking.js';
 import { datesAsked, freeDays } from '../bookings/free-days.js';
 import type { PublicCaller } from '../bookings/public-booking.service.js';
-import { createVisit, replayedVisit, type NewVisitInput, type VisitEntrance } from './create.js';
+import { createVisit, repeatableVisit, type NewVisitInput } from './create.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
 import { findOwnVisitItems } from './own-visit.js';
 import { freeTimesForVisitMoveOn } from './reschedule.js';
 
 type Deps = Pick<AppContext, 'config' | 'db' | 'notifier' | 'time'>;
-type Created = { visit: VisitView; replayed: boolean };
 
 /** A visit's answer: its body and the messenger link of its first booking. */
 export const visitAnswer = (botUsername: string | undefined, visit: VisitView) => ({
@@ -36,15 +35,14 @@ export async function bookPublicVisit(
   slug: string,
   input: NewVisitInput,
   caller: PublicCaller,
-): Promise<Created> {
+): Promise<Created<VisitView>> {
   const business = await businessBySlugOr404(ctx.db, slug);
-  const key = callerIdempotencyKey(undefined, caller.idempotencyKey);
-  const replay = await replayedVisit(ctx.db, business, key, input, 'public');
-  if (replay) return { visit: replay, replayed: true };
-  // As a single public booking: the mini app's signed initData for this business stands in for the captcha (CONTRACT.md §3, §11).
-  const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
-  if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
-  return { visit: await createVisit(ctx, log, business, input, 'public', key, telegramUserId), replayed: false };
+  return withIdempotency(repeatableVisit(ctx.db, business, input, 'public'), undefined, caller.idempotencyKey, async (key) => {
+    // As a single public booking: the mini app's signed initData for this business stands in for the captcha (CONTRACT.md §3, §11).
+    const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
+    if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
+    return createVisit(ctx, log, business, input, 'public', key, telegramUserId);
+  });
 }
 
 /** A visit the owner enters (§12 rules, confirmed at once); Idempotency-Key as POST /bookings. */
@@ -54,13 +52,11 @@ export async function enterOwnerVisit(
   provider: ProviderAuth,
   input: NewVisitInput,
   idempotencyKey: string | undefined,
-): Promise<Created> {
+): Promise<Created<VisitView>> {
   const business = await findOwnBusiness(ctx.db, provider.businessId);
-  const key = callerIdempotencyKey(provider, idempotencyKey);
-  const entrance: VisitEntrance = 'owner';
-  const replay = await replayedVisit(ctx.db, business, key, input, entrance);
-  if (replay) return { visit: replay, replayed: true };
-  return { visit: await createVisit(ctx, log, business, input, entrance, key), replayed: false };
+  return withIdempotency(repeatableVisit(ctx.db, business, input, 'owner'), provider, idempotencyKey, (key) =>
+    createVisit(ctx, log, business, input, 'owner', key),
+  );
 }
 
 /** The business's visit; a master's token sees it only when one of its bookings is theirs (CONTRACT.md §16, §20). */

@@ -7,14 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
+import { freeTimesOf, TODAY, TUESDAY } from '../../helpers/free-times.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 import { freeTimesForMove } from '../../../src/modules/bookings/reschedule/reschedule.service.js';
 import { findBookingView } from '../../../src/modules/bookings/bookings.queries.js';
 
 const t = useTestApp();
-
-const TODAY = '2026-11-23';
-const TUESDAY = '2026-11-24';
 
 const ownerBooking = (owner: RegisteredBusiness, body: { master_id: number; time: string; date?: string; service_id?: number }) =>
   t.op('post', '/api/v1/bookings', {
@@ -22,11 +20,7 @@ const ownerBooking = (owner: RegisteredBusiness, body: { master_id: number; time
     body: { service_id: owner.service.id, date: TUESDAY, first_name: 'Алия', phone: uniquePhone(), ...body },
   });
 
-const freeTimes = (token: string, id: string, query: { date: string; master_id?: number; days?: number } = { date: TUESDAY }) =>
-  t.op('get', '/api/v1/bookings/{id}/free-times', { token, path: { id }, query });
-
-const freeTimesRaw = (token: string, id: string, query: string) =>
-  t.call({ method: 'GET', url: `/api/v1/bookings/${id}/free-times?${query}`, token });
+const { freeTimes, freeTimesRaw } = freeTimesOf(t, '/api/v1/bookings/{id}/free-times');
 
 /** A master who does the business's service, with one booking at 11:00 on Tuesday to move. */
 async function salon() {

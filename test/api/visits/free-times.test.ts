@@ -9,14 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
+import { freeTimesOf, TODAY, TUESDAY } from '../../helpers/free-times.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 import { visitBookings } from '../../../src/modules/visits/visits.queries.js';
 import { freeTimesForVisitMove } from '../../../src/modules/visits/reschedule.js';
 
 const t = useTestApp();
-
-const TODAY = '2026-11-23';
-const TUESDAY = '2026-11-24';
 
 /** A cut by Ерлан, then a beard by Данияр, with a visit to move on `date` at `time`. */
 async function salon(date = TUESDAY, time = '09:00') {
@@ -41,11 +39,7 @@ async function salon(date = TUESDAY, time = '09:00') {
   return { owner, erlan, daniyar, visit: made.data };
 }
 
-const freeTimes = (token: string, id: string, query: { date: string; days?: number } = { date: TUESDAY }) =>
-  t.op('get', '/api/v1/visits/{id}/free-times', { token, path: { id }, query });
-
-const freeTimesRaw = (token: string, id: string, query: string) =>
-  t.call({ method: 'GET', url: `/api/v1/visits/${id}/free-times?${query}`, token });
+const { freeTimes, freeTimesRaw } = freeTimesOf(t, '/api/v1/visits/{id}/free-times');
 
 const busy = (owner: RegisteredBusiness, master_id: number, time: string, date = TUESDAY) =>
   t.op('post', '/api/v1/bookings', {

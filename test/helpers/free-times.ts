@@ -1,0 +1,25 @@
+/**
+ * GET /bookings/{id}/free-times and GET /visits/{id}/free-times as their API tests call them: typed by the
+ * served document, or raw for a query the document refuses. The test clock's today is Monday 2026-11-23.
+ */
+import type { TestApp } from './app.js';
+import type { Operation, OperationAnswer, RequestQuery } from './typed-call.js';
+
+export const TODAY = '2026-11-23';
+export const TUESDAY = '2026-11-24';
+
+type FreeTimesPath = '/api/v1/bookings/{id}/free-times' | '/api/v1/visits/{id}/free-times';
+
+/** The two reads of one path's free times; `freeTimes` asks for Tuesday unless told. */
+export function freeTimesOf<P extends FreeTimesPath>(t: TestApp, path: P) {
+  // Read at the call: useTestApp fills `t` before the tests. TypeScript cannot pick the document's request
+  // type of a path still generic here; each caller's P is exact.
+  const get = (request: object) =>
+    (t.op as unknown as (method: 'get', path: P, request: object) => Promise<OperationAnswer<Operation<'get', P>>>)('get', path, request);
+  return {
+    freeTimes: (token: string, id: string, query?: RequestQuery<'get', P>) =>
+      get({ token, path: { id }, query: query ?? { date: TUESDAY } }),
+    freeTimesRaw: (token: string, id: string, query: string) =>
+      t.call({ method: 'GET', url: `${path.replace('{id}', id)}?${query}`, token }),
+  };
+}
