@@ -1,11 +1,21 @@
-import { and, count, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/driver.js';
 import { containsPattern } from '../../db/like.js';
-import { bookingCounts, bookings, type BookingStatus, type bookingStatuses, businesses, subscriptions, users } from '../../db/schema.js';
+import {
+  bookingCounts,
+  bookingDayCounts,
+  bookings,
+  type BookingStatus,
+  type bookingStatuses,
+  businesses,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { countBookings } from '../bookings/bookings.queries.js';
 import { businessBody, type BusinessRow } from '../catalog/business.queries.js';
+import { splitIntoWholeDays } from './whole-days.js';
 
 /** The super admin's search: a business's name, slug or admin e-mail contains q. */
 function businessSearch(q: string | undefined): SQL | undefined {
@@ -101,12 +111,15 @@ export interface OperatorBookingFilter {
 
 /**
  * X-Total-Count of GET /superadmin/bookings. Without dates it is the sum of the matching
- * businesses' rows in booking_counts, kept by the bookings' triggers in every writing transaction:
- * exact, and a few rows per business instead of every booking of the platform. With dates, the
- * bookings in that range are counted along the start index.
+ * businesses' rows in booking_counts, with dates and no business the sum of the range's days in
+ * booking_day_counts, both kept by the bookings' triggers in every writing transaction: exact, and a
+ * few rows per business or day instead of every booking of the range. With dates and a business,
+ * that business's bookings in the range are counted along its own index.
  */
 export async function countOperatorBookings(db: Db, filter: OperatorBookingFilter): Promise<number> {
-  if (filter.from || filter.to) return countBookings(db, filter);
+  if (filter.from || filter.to) {
+    return filter.businessId === undefined && !filter.businessText ? countPlatformBookingsByDay(db, filter) : countBookings(db, filter);
+  }
   const conditions: SQL[] = [];
   if (filter.businessId !== undefined) conditions.push(eq(bookingCounts.businessId, filter.businessId));
   if (filter.status) conditions.push(eq(bookingCounts.status, filter.status));
@@ -127,6 +140,28 @@ export async function countOperatorBookings(db: Db, filter: OperatorBookingFilte
     .from(bookingCounts)
     .where(and(...conditions));
   return row?.total ?? 0;
+}
+
+/**
+ * A dated range of every business: its whole days summed from booking_day_counts (migration 0021),
+ * the parts of a day at its edges, if a caller passes a time, counted from bookings.
+ */
+async function countPlatformBookingsByDay(db: Db, filter: OperatorBookingFilter): Promise<number> {
+  const { days, edges } = splitIntoWholeDays(filter.from, filter.to);
+  let total = 0;
+  if (days) {
+    const conditions: SQL[] = [];
+    if (days.from) conditions.push(gte(bookingDayCounts.day, days.from));
+    if (days.to) conditions.push(lt(bookingDayCounts.day, days.to));
+    if (filter.status) conditions.push(eq(bookingDayCounts.status, filter.status));
+    const [row] = await db
+      .select({ total: sum(bookingDayCounts.n).mapWith(Number) })
+      .from(bookingDayCounts)
+      .where(and(...conditions));
+    total += row?.total ?? 0;
+  }
+  for (const edge of edges) total += await countBookings(db, { ...edge, status: filter.status });
+  return total;
 }
 
 /**

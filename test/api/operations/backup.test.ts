@@ -204,6 +204,56 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       await opened.close();
     }
   }, 120_000);
+
+  it('a backup from before the day counts (0020) restores with booking_day_counts counted from its bookings', async () => {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
+    const before = journal.entries.find((entry) => entry.tag === '0020_visits')!.when;
+    const old = await openDirect({ dataDir: join(mkdtempSync(join(tmpdir(), 'bk-old-')), 'data') });
+    const cut = migrationsUpTo(before);
+    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'before-days.backup');
+    try {
+      await old.migrate(cut.folder);
+      await old.db.execute(
+        sql`INSERT INTO businesses (slug, name, phone, address) VALUES ('days-salon', 'Салон', '+77010000001', 'Алматы')`,
+      );
+      await old.db.execute(sql`INSERT INTO services (business_id, name, duration, price) SELECT id, 'Стрижка', 60, 5000 FROM businesses`);
+      await old.db.execute(sql`INSERT INTO masters (business_id, name) SELECT id, 'Дана' FROM businesses`);
+      await old.db.execute(sql`INSERT INTO clients (business_id, phone, first_name) SELECT id, '+77020000001', 'Алия' FROM businesses`);
+      await old.db.execute(
+        sql`INSERT INTO bookings (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot)
+              SELECT s.business_id, s.id, m.id, c.id, (ARRAY['pending', 'confirmed', 'cancelled'])[1 + g % 3],
+                TIMESTAMP '2027-03-01 10:00' + (g % 4) * INTERVAL '1 day' + g * INTERVAL '1 minute',
+                TIMESTAMP '2027-03-01 11:00' + (g % 4) * INTERVAL '1 day' + g * INTERVAL '1 minute', 5000
+              FROM services s JOIN masters m USING (business_id) JOIN clients c USING (business_id), generate_series(1, 30) g`,
+      );
+      await writeBackup({ db: old.db, engine: old.engine }, createWriteStream(file));
+    } finally {
+      cut.remove();
+      await old.close();
+    }
+
+    const target = await newTarget();
+    const restored = await cli(target, 'restore', file);
+    expect(restored.out).toMatch(/restored .*30 bookings/);
+    expect(restored.code).toBe(0);
+    const opened = await openDirect({ dataDir: target.env.DATA_DIR!, databaseUrl: target.env.DATABASE_URL });
+    try {
+      const kept = await queryRows<{ day: string; status: string; n: number }>(
+        opened.db,
+        sql`SELECT day::text AS day, status, sum(n)::int AS n FROM booking_day_counts GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      const real = await queryRows<{ day: string; status: string; n: number }>(
+        opened.db,
+        sql`SELECT start_at::date::text AS day, status, count(*)::int AS n FROM bookings GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      expect(real.reduce((sum, row) => sum + row.n, 0)).toBe(30);
+      expect(kept).toEqual(real);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
 });
 
 /** The schema's keys, indexes and triggers as the catalog says them: a restore puts back what it set aside. */
