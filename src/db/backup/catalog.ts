@@ -95,3 +95,24 @@ export async function setAsideForLoad(db: Db): Promise<() => Promise<void>> {
     for (const { table } of tables) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
   };
 }
+
+/** A table's columns as COPY takes them (generated ones aside), and which of them hold json or jsonb. */
+export async function copyColumns(db: Db, table: string): Promise<{ columns: string[]; json: Set<string> }> {
+  const rows = await queryRows<{ name: string; json: boolean }>(
+    db,
+    sql`SELECT a.attname::text AS name, a.atttypid IN ('json'::regtype, 'jsonb'::regtype) AS json FROM pg_attribute a
+        WHERE a.attrelid = ${quoteIdent(table)}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+        ORDER BY a.attnum`,
+  );
+  return { columns: rows.map((row) => row.name), json: new Set(rows.filter((row) => row.json).map((row) => row.name)) };
+}
+
+/**
+ * COPY's text for dates, times, intervals, floats and bytea follows the session's settings: the
+ * backup writes and the restore reads it in one fixed style, whatever the server's defaults.
+ */
+export async function useCopyTextStyle(db: Db): Promise<void> {
+  for (const setting of [`DateStyle = 'ISO, YMD'`, `IntervalStyle = 'postgres'`, `extra_float_digits = 3`, `bytea_output = 'hex'`]) {
+    await db.execute(sql.raw(`SET LOCAL ${setting}`));
+  }
+}
