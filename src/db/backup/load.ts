@@ -3,31 +3,20 @@
  * in one transaction: either every row arrives or nothing changes. The target is
  * first brought to the backup's schema, the rows go in, then the migrations
  * since run as on any upgrade, so an older backup restores into a newer release.
- * On PostgreSQL the rows stream in by COPY, a COPY section's straight into its
- * table, JSON lines (a PGlite backup's) into a temporary table moved into theirs
- * by one INSERT ... SELECT a chunk, with the foreign keys,
+ * On PostgreSQL the rows stream in by COPY (sinks.ts) with the foreign keys,
  * secondary indexes and triggers set aside until all are in (catalog.ts); on
- * PGlite, INSERTs of 500 rows.
+ * PGlite, by INSERTs.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../paths.js';
-import type { Db } from '../driver.js';
-import {
-  copyColumns,
-  migrationLevel,
-  resetSequences,
-  setAsideForLoad,
-  tablesInLoadOrder,
-  tablesWithRows,
-  useCopyTextStyle,
-} from './catalog.js';
-import { copyLinesIn, copyRowAsJson } from './copy.js';
+import { migrationLevel, resetSequences, setAsideForLoad, tablesInLoadOrder, tablesWithRows, useCopyTextStyle } from './catalog.js';
+import { copySink, insertSink, type RowSink } from './sinks.js';
 import {
   asBackupError,
   BackupError,
@@ -40,10 +29,6 @@ import {
   type Marker,
 } from './format.js';
 import type { DirectDatabase } from './open.js';
-
-const INSERT_ROWS = 500;
-/** Rows COPYed into the temporary table before they move to theirs: its pages stay in temp_buffers. */
-const COPY_ROWS = 20_000;
 
 type Journal = { entries: { when: number; tag: string }[] };
 const readJournal = (): Journal => JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
@@ -124,87 +109,6 @@ export async function restoreBackup(target: DirectDatabase, input: Readable, opt
   }
   await target.migrate(migrationsFolder);
   return { header, counts };
-}
-
-/** Where a section's rows go. */
-interface RowSink {
-  /** A section begins: JSON lines when `columns` is undefined, rows in COPY text for these columns otherwise. */
-  start(table: string, columns?: string[]): Promise<void>;
-  row(line: string): Promise<void>;
-  /** The section's rows given so far are part of its table. */
-  finish(): Promise<void>;
-  /** Ends what a failed load left open, before the transaction rolls back. */
-  abort(): Promise<void>;
-}
-
-/** PGlite: INSERTs of JSON rows; a COPY section's rows become JSON first (copyRowAsJson). */
-function insertSink(tx: Db): RowSink {
-  let batch: string[] = [];
-  let table = '';
-  let asJson = (line: string): string => line;
-  const finish = async () => {
-    if (batch.length === 0) return;
-    const name = sql.raw(quoteIdent(table));
-    await tx.execute(sql`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, ${`[${batch.join(',')}]`}::json)`);
-    batch = [];
-  };
-  return {
-    async start(name, columns) {
-      table = name;
-      asJson = (line) => line;
-      if (!columns) return;
-      const known = await copyColumns(tx, name);
-      const unknown = columns.find((column) => !known.columns.includes(column));
-      if (unknown) throw new BackupError(`the backup holds a column this release does not have: ${name}.${unknown}`);
-      asJson = (line) => copyRowAsJson(line, columns, known.json);
-    },
-    async row(line) {
-      batch.push(asJson(line));
-      if (batch.length >= INSERT_ROWS) await finish();
-    },
-    finish,
-    abort: async () => undefined,
-  };
-}
-
-/**
- * PostgreSQL: a COPY section's rows go by COPY straight into their table; JSON rows (a PGlite
- * backup's) by COPY into a temporary table, moved to theirs by one statement a chunk.
- */
-async function copySink(tx: Db, copyIn: (statement: string) => Writable): Promise<RowSink> {
-  await tx.execute(sql`CREATE TEMPORARY TABLE backup_rows (row text) ON COMMIT DROP`);
-  let table = '';
-  let columns: string[] | undefined;
-  let copy: ReturnType<typeof copyLinesIn> | undefined;
-  let rows = 0;
-  const open = () =>
-    columns
-      ? copyLinesIn(copyIn(`COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`), 'as copy text')
-      : copyLinesIn(copyIn('COPY backup_rows (row) FROM STDIN'), 'as values');
-  const finish = async () => {
-    if (!copy) return;
-    await copy.end();
-    copy = undefined;
-    if (columns) return;
-    rows = 0;
-    const name = sql.raw(quoteIdent(table));
-    await tx.execute(sql`INSERT INTO ${name} SELECT r.* FROM backup_rows b, json_populate_record(NULL::${name}, b.row::json) r`);
-    await tx.execute(sql`TRUNCATE backup_rows`);
-  };
-  return {
-    async start(name, sectionColumns) {
-      table = name;
-      columns = sectionColumns;
-    },
-    async row(line) {
-      copy ??= open();
-      await copy.row(line);
-      rows += 1;
-      if (!columns && rows >= COPY_ROWS) await finish();
-    },
-    finish,
-    abort: async () => copy?.abort(),
-  };
 }
 
 /** A section's or the end's marker line, or why the file is damaged. */
