@@ -340,33 +340,34 @@ describe.runIf(onPostgres)('backup and restore by COPY (PostgreSQL, issue #53)',
     expect(await contents({ databaseUrl: target.env.DATABASE_URL })).toEqual(await contents({ databaseUrl: sourceUrl }));
   }, 180_000);
 
-  it('refuses a file whose rows break a foreign key, or whose COPY section is damaged: the target stays empty', async () => {
+  it('refuses a file whose rows break a foreign key or a primary key, or whose COPY section is damaged: the target stays empty', async () => {
     const { file } = await platformBackup();
     const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
     const section = lines.findIndex((line) => line.startsWith('["copy","bookings",'));
     const clientColumn = (JSON.parse(lines[section]!) as [string, string, string[]])[2].indexOf('client_id');
-    const edited = (edit: (fields: string[]) => void): string => {
-      const fields = lines[section + 1]!.split('\t');
-      edit(fields);
+    /** The file with its first booking replaced by `rows` of values, the end's count of bookings following. */
+    const edited = (replace: (fields: string[]) => string[][]): string => {
+      const rows = replace(lines[section + 1]!.split('\t'));
+      const end = lines.findLastIndex((line) => line.startsWith('["end",'));
+      const marker = JSON.parse(lines[end]!) as ['end', Record<string, number>];
+      marker[1].bookings! += rows.length - 1;
+      const text = lines.with(end, JSON.stringify(marker));
+      text.splice(section + 1, 1, ...rows.map((fields) => fields.join('\t')));
       const copy = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'edited.backup');
-      writeFileSync(copy, gzipSync(lines.with(section + 1, fields.join('\t')).join('\n')));
+      writeFileSync(copy, gzipSync(text.join('\n')));
       return copy;
     };
     const target = await newTarget();
-    const orphan = await cli(
-      target,
-      'restore',
-      edited((fields) => (fields[clientColumn] = '999999999')),
-    );
-    expect(orphan.out).toMatch(/restore failed: .*foreign key/);
-    expect(orphan.code).toBe(1);
-    const short = await cli(
-      target,
-      'restore',
-      edited((fields) => fields.pop()),
-    );
-    expect(short.out).toMatch(/restore failed: .*missing data/);
-    expect(short.code).toBe(1);
+    const refusals: [string, RegExp][] = [
+      [edited((fields) => [fields.with(clientColumn, '999999999')]), /restore failed: .*violates foreign key constraint/],
+      [edited((fields) => [fields, fields]), /restore failed: .*could not create unique index "bookings_pkey"/],
+      [edited((fields) => [fields.slice(0, -1)]), /restore failed: .*missing data/],
+    ];
+    for (const [broken, why] of refusals) {
+      const refused = await cli(target, 'restore', broken);
+      expect(refused.out).toMatch(why);
+      expect(refused.code).toBe(1);
+    }
     const left = await contents({ databaseUrl: target.env.DATABASE_URL });
     expect(Object.entries(left).filter(([, table]) => table.rows > 0)).toEqual([]);
   }, 180_000);
