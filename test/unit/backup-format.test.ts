@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { copyLinesOut, escapeCopyText, unescapeCopyText } from '../../src/db/backup/copy.js';
+import { copyRowAsJson, copyRowsOut, escapeCopyText, unescapeCopyText } from '../../src/db/backup/copy.js';
 import { BackupError, journalUpTo, latestLevel, loadOrder, parseHeader } from '../../src/db/backup/format.js';
 
 describe('backup format', () => {
@@ -66,12 +66,13 @@ describe('backup format', () => {
 
   it('knows its own header and nothing else', () => {
     expect(parseHeader('{"format":"booking-kz-backup","version":1,"schema":3,"engine":"pglite","created_at":"x"}').schema).toBe(3);
+    expect(parseHeader('{"format":"booking-kz-backup","version":2,"schema":4,"engine":"postgres","created_at":"x"}').schema).toBe(4);
     for (const line of [
       undefined,
       '',
       'not json',
       '{"format":"other","version":1,"schema":1}',
-      '{"format":"booking-kz-backup","version":2,"schema":1}',
+      '{"format":"booking-kz-backup","version":3,"schema":1}',
     ]) {
       expect(() => parseHeader(line)).toThrow(/not a booking-kz backup/);
     }
@@ -83,24 +84,32 @@ describe('backup format', () => {
     expect(unescapeCopyText('\\x41\\101\\b\\f\\v\\q\\\\')).toBe('AA\b\f\vq\\');
   });
 
-  it('COPY TO STDOUT in chunks cut anywhere, even inside a letter: whole JSON lines, counted', async () => {
-    const rows = [{ name: 'Салон \\ ₸' }, { note: 'таб\tи "кавычки"\nстрока' }, {}];
-    // As PostgreSQL sends them: each row's JSON text with COPY's escapes.
-    const wire = Buffer.from(rows.map((row) => `${escapeCopyText(JSON.stringify(row))}\n`).join(''));
+  it('COPY TO STDOUT in chunks cut anywhere, even inside a letter: passed on as sent, rows counted; a cut row refused', async () => {
+    const wire = Buffer.from('1\tСалон \\ ₸\n2\tтаб\\tи "кавычки"\\nстрока\n3\t\\N\n');
     for (const cut of [1, 2, 3, 7, 13, wire.length]) {
       const chunks: Buffer[] = [];
       for (let at = 0; at < wire.length; at += cut) chunks.push(wire.subarray(at, at + cut));
-      let out = '';
-      const count = await copyLinesOut(Readable.from(chunks), async (lines) => {
-        out += lines;
+      const out: Buffer[] = [];
+      const count = await copyRowsOut(Readable.from(chunks), async (data) => {
+        out.push(data);
       });
       expect(count).toBe(3);
-      expect(
-        out
-          .split('\n')
-          .slice(0, -1)
-          .map((line) => JSON.parse(line) as unknown),
-      ).toEqual(rows);
+      expect(Buffer.concat(out)).toEqual(wire);
     }
+    await expect(copyRowsOut(Readable.from([wire.subarray(0, -1)]), async () => undefined)).rejects.toThrow(/inside a row/);
+  });
+
+  it("a COPY section's row reaches PGlite as the JSON row_to_json writes: text values, NULLs, json parsed", () => {
+    const line = ['7', 'Путь C:\\\\salon\\t"лучший"\\nстрока', '\\N', '{a,"b c"}', '{"k": [1, "\\\\\\\\"]}', ''].join('\t');
+    expect(JSON.parse(copyRowAsJson(line, ['id', 'name', 'note', 'tags', 'meta', 'empty'], new Set(['meta'])))).toEqual({
+      id: '7',
+      name: 'Путь C:\\salon\t"лучший"\nстрока',
+      note: null,
+      tags: '{a,"b c"}',
+      meta: { k: [1, '\\'] },
+      empty: '',
+    });
+    expect(() => copyRowAsJson('1\t2', ['id'], new Set())).toThrow(/damaged/);
+    expect(() => copyRowAsJson('{', ['meta'], new Set(['meta']))).toThrow(/damaged/);
   });
 });

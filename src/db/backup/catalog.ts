@@ -57,19 +57,33 @@ export async function resetSequences(db: Db): Promise<void> {
   }
 }
 
+interface Constraint {
+  table: string;
+  name: string;
+  definition: string;
+}
+
+/** The public schema's constraints of these kinds (pg_constraint.contype), with what adds each back. */
+function constraints(db: Db, kinds: ('f' | 'p' | 'u')[]): Promise<Constraint[]> {
+  return queryRows<Constraint>(
+    db,
+    sql`SELECT k.conrelid::regclass::text AS "table", k.conname::text AS name, pg_get_constraintdef(k.oid) AS definition
+        FROM pg_constraint k WHERE k.contype IN (${sql.raw(kinds.map((kind) => `'${kind}'`).join(', '))})
+          AND k.connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+  );
+}
+
 /**
  * PostgreSQL, for a restore's transaction: what makes a bulk load slow is set aside and put back
  * once the rows are in, as pg_restore orders it. Foreign keys are dropped and added again (one
- * check per key over the whole table, not a locking lookup per row), secondary indexes are built
- * once, sorted, and the tables' own triggers (notices and counts, which arrive with the rows) do
- * not run. Every statement is part of the transaction: a failed restore leaves the schema as it was.
+ * check per key over the whole table, not a locking lookup per row), primary and unique keys and
+ * secondary indexes are built once, sorted (a duplicate still fails the restore, when its key is
+ * added), and the tables' own triggers (notices and counts, which arrive with the rows) do not run.
+ * Every statement is part of the transaction: a failed restore leaves the schema as it was.
  */
 export async function setAsideForLoad(db: Db): Promise<() => Promise<void>> {
-  const keys = await queryRows<{ table: string; name: string; definition: string }>(
-    db,
-    sql`SELECT k.conrelid::regclass::text AS "table", k.conname::text AS name, pg_get_constraintdef(k.oid) AS definition
-        FROM pg_constraint k WHERE k.contype = 'f' AND k.connamespace = 'public'::regnamespace ORDER BY 1, 2`,
-  );
+  const keys = await constraints(db, ['f']);
+  const uniques = await constraints(db, ['p', 'u']);
   const indexes = await queryRows<{ name: string; definition: string }>(
     db,
     sql`SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
@@ -83,15 +97,39 @@ export async function setAsideForLoad(db: Db): Promise<() => Promise<void>> {
     sql`SELECT DISTINCT t.tgrelid::regclass::text AS "table" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace ORDER BY 1`,
   );
-  for (const { table, name } of keys) await db.execute(sql.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(name)}`));
+  for (const { table, name } of [...keys, ...uniques])
+    await db.execute(sql.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(name)}`));
   for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX ${name}`));
   for (const { table } of tables) await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
   return async () => {
     await db.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+    const add = ({ table, name, definition }: Constraint) =>
+      db.execute(sql.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(name)} ${definition}`));
+    // The keys' unique indexes first: a foreign key needs the one it references.
+    for (const constraint of uniques) await add(constraint);
     for (const { definition } of indexes) await db.execute(sql.raw(definition));
-    for (const { table, name, definition } of keys) {
-      await db.execute(sql.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(name)} ${definition}`));
-    }
+    for (const constraint of keys) await add(constraint);
     for (const { table } of tables) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
   };
+}
+
+/** A table's columns as COPY takes them (generated ones aside), and which of them hold json or jsonb. */
+export async function copyColumns(db: Db, table: string): Promise<{ columns: string[]; json: Set<string> }> {
+  const rows = await queryRows<{ name: string; json: boolean }>(
+    db,
+    sql`SELECT a.attname::text AS name, a.atttypid IN ('json'::regtype, 'jsonb'::regtype) AS json FROM pg_attribute a
+        WHERE a.attrelid = ${quoteIdent(table)}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+        ORDER BY a.attnum`,
+  );
+  return { columns: rows.map((row) => row.name), json: new Set(rows.filter((row) => row.json).map((row) => row.name)) };
+}
+
+/**
+ * COPY's text for dates, times, intervals, floats and bytea follows the session's settings: the
+ * backup writes and the restore reads it in one fixed style, whatever the server's defaults.
+ */
+export async function useCopyTextStyle(db: Db): Promise<void> {
+  for (const setting of [`DateStyle = 'ISO, YMD'`, `IntervalStyle = 'postgres'`, `extra_float_digits = 3`, `bytea_output = 'hex'`]) {
+    await db.execute(sql.raw(`SET LOCAL ${setting}`));
+  }
 }

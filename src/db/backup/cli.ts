@@ -16,7 +16,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { dataLocation, jwtSecretFile } from '../../config.js';
@@ -43,21 +42,41 @@ function summary(counts: Record<string, number>): string {
   return `${shown.join(', ')}; ${total} rows in all`;
 }
 
-/** Reads a backup through to its last line: its header and rows per table, or why it is not whole. */
+/** How much of the unpacked end inspect keeps: the end marker (rows per table) is a short line. */
+const TAIL_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a backup through to its end: its header and rows per table, or why it is not whole. Only
+ * the first line and the last bytes are kept; the rows in between are unpacked, not split into lines.
+ */
 async function inspect(file: string): Promise<{ header: BackupHeader; counts: Record<string, number> }> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-  let header: BackupHeader | undefined;
-  let last = '';
+  const head: Buffer[] = [];
+  let headDone = false;
+  const tail: Buffer[] = [];
+  let tailBytes = 0;
   try {
-    for await (const line of lines) {
-      header ??= parseHeader(line);
-      last = line;
+    for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+      if (!headDone) {
+        head.push(chunk);
+        headDone = chunk.includes(NEWLINE);
+      }
+      tail.push(chunk);
+      tailBytes += chunk.length;
+      while (tailBytes - tail[0]!.length >= TAIL_BYTES) tailBytes -= tail.shift()!.length;
     }
   } catch (error) {
     throw asBackupError(error);
   }
-  const marker = JSON.parse(last || '[]') as Marker | [];
-  if (!header || marker[0] !== 'end') throw new BackupError(`${file} is incomplete (it ends before its last line)`);
+  const header = parseHeader(Buffer.concat(head).toString('utf8').split('\n')[0]);
+  const last = Buffer.concat(tail).toString('utf8').trimEnd().split('\n').at(-1) ?? '';
+  let marker: Marker | [] = [];
+  try {
+    marker = JSON.parse(last) as Marker;
+  } catch {
+    // reported below
+  }
+  if (marker[0] !== 'end') throw new BackupError(`${file} is incomplete (it ends before its last line)`);
   return { header, counts: marker[1] };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Writes a consistent backup of a live database: one read-only snapshot transaction (REPEATABLE READ),
- * rows read through a cursor on PGlite and streamed by COPY on PostgreSQL (copy.ts), table by table in
- * the order of their foreign keys.
+ * rows read through a cursor as JSON lines on PGlite and streamed by COPY in its text format on
+ * PostgreSQL (copy.ts), table by table in the order of their foreign keys.
  */
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
@@ -9,9 +9,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../driver.js';
-import { tablesInLoadOrder, migrationLevel } from './catalog.js';
-import { copyLinesOut } from './copy.js';
-import { BACKUP_FORMAT, quoteIdent, type BackupHeader, type Marker } from './format.js';
+import { copyColumns, migrationLevel, tablesInLoadOrder, useCopyTextStyle } from './catalog.js';
+import { copyRowsOut } from './copy.js';
+import { BACKUP_FORMAT, COPY_END, quoteIdent, type BackupHeader, type Marker } from './format.js';
 
 const FETCH_ROWS = 1000;
 
@@ -27,7 +27,7 @@ export interface BackupSource {
 export async function writeBackup(source: BackupSource, out: Writable): Promise<Record<string, number>> {
   const gzip = createGzip();
   const written = pipeline(gzip, out);
-  const write = async (text: string) => {
+  const write = async (text: string | Buffer) => {
     if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), written]);
   };
   const put = (line: string) => write(`${line}\n`);
@@ -36,9 +36,10 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     // On PGlite the transaction has the one connection to itself: the service's queries wait for it (a second or two).
     await source.db.transaction(async (tx) => {
       await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+      if (source.copyOut) await useCopyTextStyle(tx);
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
-        version: 1,
+        version: source.copyOut ? 2 : 1,
         schema: await migrationLevel(tx),
         engine: source.engine,
         created_at: new Date().toISOString(),
@@ -46,13 +47,16 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
       };
       await put(JSON.stringify(header));
       for (const table of await tablesInLoadOrder(tx)) {
-        await put(JSON.stringify(['table', table] satisfies Marker));
-        counts[table] = 0;
         if (source.copyOut) {
-          const copy = source.copyOut(`COPY (SELECT row_to_json(t)::text FROM ${quoteIdent(table)} t) TO STDOUT`);
-          counts[table] = await copyLinesOut(copy, write);
+          const { columns } = await copyColumns(tx, table);
+          await put(JSON.stringify(['copy', table, columns] satisfies Marker));
+          const copy = source.copyOut(`COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) TO STDOUT`);
+          counts[table] = await copyRowsOut(copy, write);
+          await put(COPY_END);
           continue;
         }
+        await put(JSON.stringify(['table', table] satisfies Marker));
+        counts[table] = 0;
         await tx.execute(
           sql.raw(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table)} t`),
         );

@@ -1,16 +1,18 @@
 /**
- * The backup file (CONTRACT.md §15): gzip of JSON lines, the same for PGlite and
- * PostgreSQL, so a backup of one restores into the other. The first line is the
- * header; then, for every table in an order that satisfies its foreign keys,
- * `["table", name]` and one line per row (the row as the database writes it with
- * row_to_json, so every type round-trips through the database itself); the last
- * line is `["end", {table: rows}]`, without which a file is incomplete.
+ * The backup file (CONTRACT.md §15, decision 0086): gzip of lines, read the same on PGlite and
+ * PostgreSQL, so a backup of one restores into the other. The first line is the header; then, for
+ * every table in an order that satisfies its foreign keys, a section: `["table", name]` and one JSON
+ * line per row (the row as the database writes it with row_to_json: PGlite's, version 1), or
+ * `["copy", name, columns]` and the rows in PostgreSQL's COPY text format up to a line `\.`
+ * (PostgreSQL's, version 2: no JSON made or parsed per row). The last line is `["end", {table: rows}]`,
+ * without which a file is incomplete.
  */
 export const BACKUP_FORMAT = 'booking-kz-backup';
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
-  version: 1;
+  /** 1: JSON sections only (PGlite, and releases before decision 0086); 2: COPY sections as well. */
+  version: BackupVersion;
   /** The newest migration applied to the source (drizzle's folderMillis). */
   schema: number;
   engine: 'pglite' | 'postgres';
@@ -19,12 +21,22 @@ export interface BackupHeader {
   jwt_secret?: string;
 }
 
-export type Marker = ['table', string] | ['end', Record<string, number>];
+export type BackupVersion = 1 | 2;
+const VERSIONS: readonly number[] = [1, 2];
+
+export type Marker = ['table', string] | ['copy', string, string[]] | ['end', Record<string, number>];
+
+/** The line that ends a COPY section, as it ends COPY's own data: a row never reads so (a lone backslash is escaped). */
+export const COPY_END = '\\.';
 
 export class BackupError extends Error {}
 
-/** zlib's words for a cut or corrupted file, said the operator's way. */
+/** zlib's words for a cut or corrupted file, and the database's for rows it refuses, said the operator's way. */
 export function asBackupError(error: unknown): unknown {
+  // Drizzle's "Failed query: <statement>" hides why; the database's own words say which row or key.
+  if (error instanceof Error && error.message.startsWith('Failed query') && error.cause instanceof Error) {
+    return new BackupError(`the database refused the backup's rows: ${error.cause.message}`);
+  }
   if (/incorrect header check/i.test(String(error)))
     return new BackupError('this file is not a booking-kz backup (made by npm run backup)');
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
@@ -41,7 +53,7 @@ export function parseHeader(line: string | undefined): BackupHeader {
   } catch {
     // reported below
   }
-  if (header.format !== BACKUP_FORMAT || header.version !== 1 || typeof header.schema !== 'number') {
+  if (header.format !== BACKUP_FORMAT || !VERSIONS.includes(header.version as number) || typeof header.schema !== 'number') {
     throw new BackupError('this file is not a booking-kz backup (made by npm run backup)');
   }
   return header as BackupHeader;

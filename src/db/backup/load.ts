@@ -3,28 +3,32 @@
  * in one transaction: either every row arrives or nothing changes. The target is
  * first brought to the backup's schema, the rows go in, then the migrations
  * since run as on any upgrade, so an older backup restores into a newer release.
- * On PostgreSQL the rows stream in by COPY into a temporary table of JSON lines,
- * moved into their table by one INSERT ... SELECT a chunk, with the foreign keys,
+ * On PostgreSQL the rows stream in by COPY (sinks.ts) with the foreign keys,
  * secondary indexes and triggers set aside until all are in (catalog.ts); on
- * PGlite, INSERTs of 500 rows.
+ * PGlite, by INSERTs.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../paths.js';
-import type { Db } from '../driver.js';
-import { migrationLevel, resetSequences, setAsideForLoad, tablesInLoadOrder, tablesWithRows } from './catalog.js';
-import { copyLinesIn } from './copy.js';
-import { asBackupError, BackupError, journalUpTo, latestLevel, parseHeader, quoteIdent, type BackupHeader, type Marker } from './format.js';
+import { migrationLevel, resetSequences, setAsideForLoad, tablesInLoadOrder, tablesWithRows, useCopyTextStyle } from './catalog.js';
+import { copySink, insertSink, type RowSink } from './sinks.js';
+import {
+  asBackupError,
+  BackupError,
+  COPY_END,
+  journalUpTo,
+  latestLevel,
+  parseHeader,
+  quoteIdent,
+  type BackupHeader,
+  type Marker,
+} from './format.js';
 import type { DirectDatabase } from './open.js';
-
-const INSERT_ROWS = 500;
-/** Rows COPYed into the temporary table before they move to theirs: its pages stay in temp_buffers. */
-const COPY_ROWS = 20_000;
 
 type Journal = { entries: { when: number; tag: string }[] };
 const readJournal = (): Journal => JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
@@ -90,6 +94,7 @@ export async function restoreBackup(target: DirectDatabase, input: Readable, opt
       // booking_counts arrives with the rows as backed up: the bookings' triggers must not count them again (migration 0019).
       await tx.execute(sql`SET LOCAL app.restoring = 'on'`);
       if (holding.length > 0) await tx.execute(sql.raw(`TRUNCATE ${tables.map(quoteIdent).join(', ')} CASCADE`));
+      if (target.copy) await useCopyTextStyle(tx);
       const putBack = target.copy ? await setAsideForLoad(tx) : undefined;
       const sink = target.copy ? await copySink(tx, target.copy.in) : insertSink(tx);
       counts = await loadRows(sink, { next: () => lines.next() }, tables).catch(async (error: unknown) => {
@@ -106,59 +111,20 @@ export async function restoreBackup(target: DirectDatabase, input: Readable, opt
   return { header, counts };
 }
 
-/** Where a table's rows go: `row` takes one JSON line, `flush` makes the rows given so far part of `table`. */
-interface RowSink {
-  row(line: string): Promise<void>;
-  flush(table: string): Promise<void>;
-  pending(): number;
-  /** Ends what a failed load left open, before the transaction rolls back. */
-  abort(): Promise<void>;
-  /** Rows gathered before a flush. */
-  chunk: number;
-}
-
-function insertSink(tx: Db): RowSink {
-  let batch: string[] = [];
-  return {
-    async row(line) {
-      batch.push(line);
-    },
-    async flush(table) {
-      if (batch.length === 0) return;
-      const name = sql.raw(quoteIdent(table));
-      await tx.execute(sql`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, ${`[${batch.join(',')}]`}::json)`);
-      batch = [];
-    },
-    pending: () => batch.length,
-    abort: async () => undefined,
-    chunk: INSERT_ROWS,
-  };
-}
-
-/** PostgreSQL: rows COPYed FROM STDIN into a temporary table, then moved to their table by one statement. */
-async function copySink(tx: Db, copyIn: (statement: string) => Writable): Promise<RowSink> {
-  await tx.execute(sql`CREATE TEMPORARY TABLE backup_rows (row text) ON COMMIT DROP`);
-  let copy: ReturnType<typeof copyLinesIn> | undefined;
-  let rows = 0;
-  return {
-    async row(line) {
-      copy ??= copyLinesIn(copyIn('COPY backup_rows (row) FROM STDIN'));
-      await copy.row(line);
-      rows += 1;
-    },
-    async flush(table) {
-      if (!copy) return;
-      await copy.end();
-      copy = undefined;
-      rows = 0;
-      const name = sql.raw(quoteIdent(table));
-      await tx.execute(sql`INSERT INTO ${name} SELECT r.* FROM backup_rows b, json_populate_record(NULL::${name}, b.row::json) r`);
-      await tx.execute(sql`TRUNCATE backup_rows`);
-    },
-    pending: () => rows,
-    abort: async () => copy?.abort(),
-    chunk: COPY_ROWS,
-  };
+/** A section's or the end's marker line, or why the file is damaged. */
+function parseMarker(text: string): Marker {
+  let marker: unknown;
+  try {
+    marker = JSON.parse(text);
+  } catch {
+    throw new BackupError('the backup file is damaged: a line that is neither a row nor a marker');
+  }
+  const [kind, name, columns] = Array.isArray(marker) ? (marker as unknown[]) : [];
+  if (kind === 'end' && typeof name === 'object' && name !== null) return marker as Marker;
+  if (kind === 'table' && typeof name === 'string') return marker as Marker;
+  if (kind === 'copy' && typeof name === 'string' && Array.isArray(columns) && columns.every((column) => typeof column === 'string'))
+    return marker as Marker;
+  throw new BackupError('the backup file is damaged: a line that is neither a row nor a marker');
 }
 
 async function loadRows(
@@ -167,23 +133,27 @@ async function loadRows(
   tables: string[],
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  let table: string | undefined;
-  const flush = async () => {
-    if (!table || sink.pending() === 0) return;
-    counts[table] = (counts[table] ?? 0) + sink.pending();
-    await sink.flush(table);
-  };
+  let section: { table: string; copy: boolean } | undefined;
   for (let line = await lines.next(); !line.done; line = await lines.next()) {
     const text = line.value;
-    if (text.startsWith('{')) {
-      if (!table) throw new BackupError('the backup file is damaged: a row before any table');
+    // In a COPY section every line up to COPY_END is a row, an empty one too (one empty text value).
+    if (section?.copy && text !== COPY_END) {
       await sink.row(text);
-      if (sink.pending() >= sink.chunk) await flush();
+      counts[section.table]! += 1;
       continue;
     }
-    if (!text.trim()) continue;
-    await flush();
-    const marker = JSON.parse(text) as Marker;
+    if (text.startsWith('{') && !section?.copy) {
+      if (!section) throw new BackupError('the backup file is damaged: a row before any table');
+      await sink.row(text);
+      counts[section.table]! += 1;
+      continue;
+    }
+    if (!section?.copy && !text.trim()) continue;
+    if (section) await sink.finish();
+    const wasCopy = section?.copy;
+    section = undefined;
+    if (wasCopy) continue;
+    const marker = parseMarker(text);
     if (marker[0] === 'end') {
       const expected = marker[1];
       for (const [name, rows] of Object.entries(expected)) {
@@ -193,8 +163,9 @@ async function loadRows(
       return counts;
     }
     if (!tables.includes(marker[1])) throw new BackupError(`the backup holds a table this release does not have: ${marker[1]}`);
-    table = marker[1];
-    counts[table] = 0;
+    section = { table: marker[1], copy: marker[0] === 'copy' };
+    counts[section.table] = 0;
+    await sink.start(section.table, marker[0] === 'copy' ? marker[2] : undefined);
   }
   throw new BackupError('the backup file is incomplete (it ends before its last line): nothing was restored');
 }

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWriteStream } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { platformSeedStatements } from '../../../bench/scale-seed.js';
@@ -277,8 +278,8 @@ async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 /** Every table's row count and a digest of all its rows, in the order a restore loads them. */
-async function contents(url: string): Promise<Record<string, { rows: number; digest: string }>> {
-  const opened = await openDirect({ dataDir: '', databaseUrl: url });
+async function contents(location: { databaseUrl?: string; dataDir?: string }): Promise<Record<string, { rows: number; digest: string }>> {
+  const opened = await openDirect({ dataDir: '', ...location });
   try {
     const tables = await tablesInLoadOrder(opened.db);
     const found: Record<string, { rows: number; digest: string }> = {};
@@ -297,35 +298,40 @@ async function contents(url: string): Promise<Record<string, { rows: number; dig
   }
 }
 
+/** A PostgreSQL database with a platform of 30 businesses (and values COPY and JSON escape), backed up by the CLI. */
+async function platformBackup(): Promise<{ sourceUrl: string; file: string }> {
+  const source = await newTarget();
+  const sourceUrl = source.env.DATABASE_URL!;
+  const migrated = await openDirect({ dataDir: '', databaseUrl: sourceUrl });
+  await migrated.migrate(migrationsFolder);
+  await migrated.close();
+  await onDatabase(sourceUrl, async (client) => {
+    for (const statement of platformSeedStatements({ businesses: 30, mastersPer: 2, clientsPer: 20, bookingsPer: 60 })) {
+      await client.query(statement);
+    }
+    // What COPY's text format escapes, and what JSON does: a backslash, a tab, a newline, quotes, a carriage return.
+    await client.query(`UPDATE businesses SET description = $1 WHERE slug = 'scale-1'`, ['Путь C:\\salon\\ "лучший"\tтаб\nстрока\r\\n ₸']);
+    await client.query(`UPDATE clients SET notes = $1 WHERE id = (SELECT min(id) FROM clients)`, ['\\x41 \\101 \\\\ конец']);
+    // An array's own quoting inside COPY's: PGlite reads it back from the text of the value.
+    await client.query(`UPDATE businesses SET embed_origins = $1 WHERE slug = 'scale-2'`, [['https://a.kz', 'we"ird,\\x {}', '']]);
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'platform.backup');
+  const taken = await cli(source, 'backup', file);
+  expect(taken.out).toMatch(/\(30 businesses, 1800 bookings, 600 clients;/);
+  expect(taken.code).toBe(0);
+  return { sourceUrl, file };
+}
+
 describe.runIf(onPostgres)('backup and restore by COPY (PostgreSQL, issue #53)', () => {
   it('streams a platform out and into an empty database: the same rows in every table, the schema whole, ids continue', async () => {
-    const source = await newTarget();
-    const sourceUrl = source.env.DATABASE_URL!;
-    const migrated = await openDirect({ dataDir: '', databaseUrl: sourceUrl });
-    await migrated.migrate(migrationsFolder);
-    await migrated.close();
-    await onDatabase(sourceUrl, async (client) => {
-      for (const statement of platformSeedStatements({ businesses: 30, mastersPer: 2, clientsPer: 20, bookingsPer: 60 })) {
-        await client.query(statement);
-      }
-      // What COPY's text format escapes, and what JSON does: a backslash, a tab, a newline, quotes, a carriage return.
-      await client.query(`UPDATE businesses SET description = $1 WHERE slug = 'scale-1'`, [
-        'Путь C:\\salon\\ "лучший"\tтаб\nстрока\r\\n ₸',
-      ]);
-      await client.query(`UPDATE clients SET notes = $1 WHERE id = (SELECT min(id) FROM clients)`, ['\\x41 \\101 \\\\ конец']);
-    });
-    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'platform.backup');
-    const taken = await cli(source, 'backup', file);
-    expect(taken.out).toMatch(/\(30 businesses, 1800 bookings, 600 clients;/);
-    expect(taken.code).toBe(0);
-
+    const { sourceUrl, file } = await platformBackup();
     const target = await newTarget();
     const targetUrl = target.env.DATABASE_URL!;
     const restored = await cli(target, 'restore', file);
     expect(restored.out).toMatch(/restored .*\(30 businesses, 1800 bookings, 600 clients;/);
     expect(restored.code).toBe(0);
 
-    const [before, after] = [await contents(sourceUrl), await contents(targetUrl)];
+    const [before, after] = [await contents({ databaseUrl: sourceUrl }), await contents({ databaseUrl: targetUrl })];
     expect(after.bookings!.rows).toBe(1800);
     expect(after).toEqual(before);
     const schemaOf = (url: string) => onDatabase(url, async (client) => (await client.query<{ part: string }>(SCHEMA_PARTS)).rows);
@@ -355,5 +361,64 @@ describe.runIf(onPostgres)('backup and restore by COPY (PostgreSQL, issue #53)',
       expect(was!.counted).toBe(was!.actual);
       expect(now).toEqual({ counted: was!.actual + 1, actual: was!.actual + 1 });
     });
+  }, 180_000);
+
+  it('a PostgreSQL backup (COPY sections) restores into PGlite with the same rows', async () => {
+    const { sourceUrl, file } = await platformBackup();
+    const target = { env: { DATA_DIR: join(mkdtempSync(join(tmpdir(), 'bk-')), 'data') } };
+    const restored = await cli(target, 'restore', file);
+    expect(restored.out).toMatch(/restored .*\(30 businesses, 1800 bookings, 600 clients;/);
+    expect(restored.code).toBe(0);
+    expect(await contents({ dataDir: target.env.DATA_DIR })).toEqual(await contents({ databaseUrl: sourceUrl }));
+  }, 180_000);
+
+  it('a file of JSON lines (version 1, as PostgreSQL wrote before decision 0086) restores the same rows', async () => {
+    const { sourceUrl } = await platformBackup();
+    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'json.backup');
+    const source = await openDirect({ dataDir: '', databaseUrl: sourceUrl });
+    try {
+      await writeBackup({ db: source.db, engine: 'postgres' }, createWriteStream(file));
+    } finally {
+      await source.close();
+    }
+    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ version: 1 });
+    expect(lines[1]).toBe('["table","businesses"]');
+    const target = await newTarget();
+    const restored = await cli(target, 'restore', file);
+    expect(restored.code).toBe(0);
+    expect(await contents({ databaseUrl: target.env.DATABASE_URL })).toEqual(await contents({ databaseUrl: sourceUrl }));
+  }, 180_000);
+
+  it('refuses a file whose rows break a foreign key or a primary key, or whose COPY section is damaged: the target stays empty', async () => {
+    const { file } = await platformBackup();
+    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+    const section = lines.findIndex((line) => line.startsWith('["copy","bookings",'));
+    const clientColumn = (JSON.parse(lines[section]!) as [string, string, string[]])[2].indexOf('client_id');
+    /** The file with its first booking replaced by `rows` of values, the end's count of bookings following. */
+    const edited = (replace: (fields: string[]) => string[][]): string => {
+      const rows = replace(lines[section + 1]!.split('\t'));
+      const end = lines.findLastIndex((line) => line.startsWith('["end",'));
+      const marker = JSON.parse(lines[end]!) as ['end', Record<string, number>];
+      marker[1].bookings! += rows.length - 1;
+      const text = lines.with(end, JSON.stringify(marker));
+      text.splice(section + 1, 1, ...rows.map((fields) => fields.join('\t')));
+      const copy = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'edited.backup');
+      writeFileSync(copy, gzipSync(text.join('\n')));
+      return copy;
+    };
+    const target = await newTarget();
+    const refusals: [string, RegExp][] = [
+      [edited((fields) => [fields.with(clientColumn, '999999999')]), /restore failed: .*violates foreign key constraint/],
+      [edited((fields) => [fields, fields]), /restore failed: .*could not create unique index "bookings_pkey"/],
+      [edited((fields) => [fields.slice(0, -1)]), /restore failed: .*missing data/],
+    ];
+    for (const [broken, why] of refusals) {
+      const refused = await cli(target, 'restore', broken);
+      expect(refused.out).toMatch(why);
+      expect(refused.code).toBe(1);
+    }
+    const left = await contents({ databaseUrl: target.env.DATABASE_URL });
+    expect(Object.entries(left).filter(([, table]) => table.rows > 0)).toEqual([]);
   }, 180_000);
 });
