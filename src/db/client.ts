@@ -6,7 +6,7 @@ import { migrationsFolder } from '../paths.js';
 import { loggerFor, type Database, type DatabaseOptions, type Db } from './driver.js';
 import { ensurePrivateDir, privateUmask, restrictTree } from '../private-dir.js';
 import * as schema from './schema.js';
-import { PGLITE_SETTINGS } from './pglite-settings.js';
+import { PGLITE_EXTENSIONS, PGLITE_SETTINGS } from './pglite-settings.js';
 
 export { queryRows, type Database, type DatabaseOptions, type Db, type QueryObserver } from './driver.js';
 
@@ -39,7 +39,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dir = join(options.dataDir, 'pglite');
   privateUmask();
   ensurePrivateDir(options.dataDir);
-  const database = await usePglite(new PGlite(dir, { startParams }), options);
+  const database = await usePglite(new PGlite(dir, { startParams, extensions: PGLITE_EXTENSIONS }), options);
   // PGlite sets its files' modes itself (0666): narrowed once it is open, and again when it closes.
   restrictTree(dir);
   return { ...database, close: () => database.close().finally(() => restrictTree(dir)) };

@@ -23,34 +23,42 @@ const createdAt = () =>
     .notNull()
     .default(sql`LOCALTIMESTAMP(0)`);
 
-export const businesses = pgTable('businesses', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  phone: text('phone').notNull(),
-  address: text('address').notNull().default(''),
-  messengerChatId: text('messenger_chat_id'),
-  strictSlots: boolean('strict_slots').notNull().default(false),
-  /** CONTRACT.md §16: linked masters may confirm, reject and propose times for their own bookings. */
-  mastersCanDecide: boolean('masters_can_decide').notNull().default(false),
-  /** The owner saved or confirmed working hours (PUT /schedule/{id}); the registration's default week is not that (migration 0016). */
-  hoursSaved: boolean('hours_saved').notNull().default(false),
-  /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
-  telegramLinkCode: text('telegram_link_code'),
-  description: text('description'),
-  instagram: text('instagram'),
-  whatsapp: text('whatsapp'),
-  /** CONTRACT.md §17: a public booking starts at least this many minutes after now (0: no limit). */
-  minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
-  /** CONTRACT.md §17: a public booking is at most this many days ahead of today (null: no limit). */
-  bookingHorizonDays: integer('booking_horizon_days'),
-  /** Sites that may frame the booking page (CONTRACT.md §18): https origins, at most 10. */
-  embedOrigins: text('embed_origins')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  createdAt: createdAt(),
-});
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull().default(''),
+    messengerChatId: text('messenger_chat_id'),
+    strictSlots: boolean('strict_slots').notNull().default(false),
+    /** CONTRACT.md §16: linked masters may confirm, reject and propose times for their own bookings. */
+    mastersCanDecide: boolean('masters_can_decide').notNull().default(false),
+    /** The owner saved or confirmed working hours (PUT /schedule/{id}); the registration's default week is not that (migration 0016). */
+    hoursSaved: boolean('hours_saved').notNull().default(false),
+    /** Secret part of the provider deep link (CONTRACT.md §11); null until the panel first asks for the link. */
+    telegramLinkCode: text('telegram_link_code'),
+    description: text('description'),
+    instagram: text('instagram'),
+    whatsapp: text('whatsapp'),
+    /** CONTRACT.md §17: a public booking starts at least this many minutes after now (0: no limit). */
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+    /** CONTRACT.md §17: a public booking is at most this many days ahead of today (null: no limit). */
+    bookingHorizonDays: integer('booking_horizon_days'),
+    /** Sites that may frame the booking page (CONTRACT.md §18): https origins, at most 10. */
+    embedOrigins: text('embed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  // The super admin's contains-search (migration 0022).
+  (t) => [
+    index('businesses_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('businesses_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+  ],
+);
 
 /** Former slugs of a business: they keep answering for it and nobody else may take them (CONTRACT.md §11). */
 export const businessSlugAliases = pgTable(
@@ -84,7 +92,11 @@ export const users = pgTable(
     telegramTokenVersion: integer('telegram_token_version').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_messenger_id_key').on(t.messengerId), index('users_business_id_idx').on(t.businessId)],
+  (t) => [
+    uniqueIndex('users_messenger_id_key').on(t.messengerId),
+    index('users_business_id_idx').on(t.businessId),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 /** Single-use password reset links sent to the business's linked chat; only a hash of the token is kept. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { usePglite } from '../../src/db/client.js';
+import { PGLITE_EXTENSIONS } from '../../src/db/pglite-settings.js';
 import { migrationsFolder, projectRoot } from '../../src/paths.js';
 
 /** Names the migrated state: the migration files and PGlite's version. */
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
   const file = join(dir, `pglite-${key}.tar`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const database = await usePglite(client);
     const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.partial`;
@@ -47,7 +48,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(dataDir)) {
     const partial = `${dataDir}.${process.pid}.partial`;
     rmSync(partial, { recursive: true, force: true });
-    const client = new PGlite(partial, { loadDataDir: new Blob([readFileSync(file)]) });
+    const client = new PGlite(partial, { loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     await client.close();
     try {

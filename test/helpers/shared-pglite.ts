@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { PGLITE_SETTINGS } from '../../src/db/pglite-settings.js';
+import { PGLITE_EXTENSIONS, PGLITE_SETTINGS } from '../../src/db/pglite-settings.js';
 
 let shared: Promise<PGlite> | undefined;
 
@@ -24,6 +24,7 @@ async function sharedClient(): Promise<PGlite> {
     const client = new PGlite({
       loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]),
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      extensions: PGLITE_EXTENSIONS,
     });
     await client.waitReady;
     return client;

@@ -25,15 +25,16 @@ export const pgliteExists = (dataDir: string): boolean => existsSync(pgliteDir(d
 
 export async function openDirect(location: { databaseUrl?: string; dataDir: string }): Promise<DirectDatabase> {
   if (location.databaseUrl) return openPostgresDirect(location.databaseUrl);
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { migrate }, { PGLITE_EXTENSIONS }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('../pglite-settings.js'),
   ]);
   privateUmask();
   ensurePrivateDir(location.dataDir);
   const dir = pgliteDir(location.dataDir);
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return {
     db: drizzle({ client, schema }) as unknown as Db,

@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../../src/db/pglite-settings.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOTIFY_DEADLINE_MS } from '../../../src/modules/bookings/notifier.js';
@@ -42,7 +43,7 @@ async function onDatabase<T>(work: (query: (text: string, params?: unknown[]) =>
       await client.end();
     }
   }
-  const db = new PGlite(join(dataDir, 'pglite'));
+  const db = new PGlite(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     return await work(async (text, params) => (await db.query(text, params)).rows);
   } finally {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../../src/db/pglite-settings.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../../src/paths.js';
@@ -94,7 +95,7 @@ async function businessCount(dataDir: string, email: string): Promise<number> {
     return rows[0].n;
   }
   // Reopening the files of the stopped server: the write of the in-flight request is there.
-  const db = new PGlite(join(dataDir, 'pglite'));
+  const db = new PGlite(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email]);
   await db.close();
   return rows[0]!.n;
