@@ -71,13 +71,16 @@ export function platformSeedStatements(size: PlatformSize, prefix = 'scale'): st
     `DO $$ DECLARE r record; BEGIN FOR r IN SELECT indexdef FROM scale_indexes LOOP EXECUTE r.indexdef; END LOOP; END $$`,
     `RESET maintenance_work_mem`,
     `DROP TABLE scale_indexes`,
-    // The triggers that keep booking_counts and booking_day_counts were off (replica): count the seeded bookings once.
+    // The triggers that keep booking_counts, booking_day_counts and booking_status_totals were off (replica): count the seeded bookings once.
     `INSERT INTO booking_counts (business_id, status, stripe, n)
        SELECT business_id, status, 0, count(*)::int FROM bookings WHERE business_id IN (SELECT id FROM scale_ids) GROUP BY 1, 2
        ON CONFLICT (business_id, status, stripe) DO UPDATE SET n = booking_counts.n + excluded.n`,
     `INSERT INTO booking_day_counts (day, status, stripe, n)
        SELECT start_at::date, status, 0, count(*)::int FROM bookings WHERE business_id IN (SELECT id FROM scale_ids) GROUP BY 1, 2
        ON CONFLICT (day, status, stripe) DO UPDATE SET n = booking_day_counts.n + excluded.n`,
+    `INSERT INTO booking_status_totals (status, stripe, n)
+       SELECT status, 0, count(*) FROM bookings WHERE business_id IN (SELECT id FROM scale_ids) GROUP BY 1
+       ON CONFLICT (status, stripe) DO UPDATE SET n = booking_status_totals.n + excluded.n`,
     `DROP TABLE scale_ids`,
     `DROP TABLE scale_biz`,
     `RESET session_replication_role`,

@@ -110,6 +110,8 @@ function targets(seeded: Seeded, token: string): Target[] {
       path: `/api/v1/superadmin/bookings?date_from=${seeded.date}&date_to=${weekEnd}&limit=50`,
       headers: auth,
     },
+    // The console's first screen: no filter at all.
+    { name: 'GET /superadmin/bookings (all, 50)', path: '/api/v1/superadmin/bookings?limit=50', headers: auth },
     {
       name: 'GET /superadmin/bookings (a salon, 50)',
       path: `/api/v1/superadmin/bookings?business_id=${seeded.businessId}&limit=50`,
