@@ -214,7 +214,7 @@ describe('a visit of two services on the booking page (CONTRACT.md §20)', () =>
     expect(made).toHaveLength(2);
   });
 
-  it('a total changed meanwhile is shown, everything typed kept; confirming again books at it', async () => {
+  it('a total changed meanwhile is shown without the items’ stale prices, everything typed kept; confirming again books at it', async () => {
     const salon = await salonWith(['Алия']);
     const page = await openPage(`/${salon.owner.business.slug}`);
     const bodies = visitBodies(page);
@@ -232,10 +232,14 @@ describe('a visit of two services on the booking page (CONTRACT.md §20)', () =>
     await notice.waitFor();
     expect(flat(await notice.textContent())).toContain('8 000 ₸');
     await expect.poll(async () => flat(await page.locator('.visit [data-fact="total"]').textContent())).toBe('1 ч 10 мин · 8 000 ₸');
+    // The server told only the total: the items' prices the page knew (5 000 + 2 000) would not add up to it.
+    expect(await page.locator('.visit-item [data-fact="price"]').count()).toBe(0);
+    await screenshot(page, 'visit-repriced-360');
     expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
     await page.locator('button.confirm').click();
     await page.getByText('Вы записаны!').waitFor();
     expect(flat(await page.locator('.success [data-fact="price"]').textContent())).toBe('8 000 ₸');
+    expect(flat(await page.locator('.visit-done li').nth(1).innerText())).toMatch(/3 000 ₸$/);
     expect(bodies.map((body) => body.max_price)).toEqual([7000, 8000]);
   });
 
