@@ -112,7 +112,8 @@ const significant = (text: string) => `${readEntry(text).plus ? '+' : ''}${text.
 /**
  * The field after the browser applied an edit (`raw`, caret after it): a
  * deletion that took only a bracket, space or dash takes the digit beside it
- * too, as the person meant; a digit typed into a whole number is refused.
+ * too, as the person meant; a digit the field could keep only by dropping
+ * another (into a whole number, before an unfinished prefix) is refused.
  */
 export function afterInput(previous: string, raw: string, caret: number, inputType: string): FieldState {
   if (inputType.startsWith('delete') && significant(previous) === significant(raw)) {
@@ -120,15 +121,20 @@ export function afterInput(previous: string, raw: string, caret: number, inputTy
     const at = forward ? findDigit(raw, caret, 1) : findDigit(raw, caret - 1, -1);
     if (at >= 0) return reformat(raw.slice(0, at) + raw.slice(at + 1), forward ? caret : at);
   }
-  // One key typed into a whole number (a paste or a replaced selection is taken as it comes).
-  if (inputType === 'insertText' && raw.length === previous.length + 1) {
-    const full = readEntry(previous);
-    if (full.digits.length === maxDigits(full.plus, full.digits) && raw.replace(/\D/g, '').length > full.digits.length) {
-      const back = previous.length - (raw.length - caret);
-      return { text: formatPhoneInput(previous), caret: Math.max(0, Math.min(back, previous.length)) };
-    }
+  // One key the field could keep only by dropping a digit (a paste or a replaced selection is taken as it comes).
+  if (inputType === 'insertText' && raw.length === previous.length + 1 && dropsDigit(raw)) {
+    const back = previous.length - (raw.length - caret);
+    return { text: formatPhoneInput(previous), caret: Math.max(0, Math.min(back, previous.length)) };
   }
   return reformat(raw, caret);
+}
+
+/**
+ * Whether the field would lose a digit of `raw`: one more after a whole number, or one typed before an
+ * unfinished "8 701 …" that stops its 8 reading as a prefix ("18 701 111 11 1" would keep 1870111111).
+ */
+function dropsDigit(raw: string): boolean {
+  return readEntry(raw).digits.length < raw.replace(/\D/g, '').length;
 }
 
 function findDigit(text: string, from: number, step: 1 | -1): number {

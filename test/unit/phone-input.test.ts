@@ -162,6 +162,16 @@ describe('the phone field, typed key by key as people in Kazakhstan do', () => {
     expect(middle.caret).toBe(4);
   });
 
+  it('a digit typed before an unfinished 8 … is refused: the field would read the 8 as a digit and drop the last one', () => {
+    const unfinished = typeText('8 701 111 11 1');
+    expect(unfinished.text).toBe('8 (701) 111-11-1');
+    const before = key({ ...unfinished, caret: 0 }, '1');
+    expect(before).toEqual({ text: '8 (701) 111-11-1', caret: 0 });
+    expect(storedPhone(before.text)).toBeNull();
+    // a prefix typed before a number without one is still taken
+    expect(key({ ...typeText('701 111 11 11'), caret: 0 }, '8').text).toBe('8 (701) 111-11-11');
+  });
+
   it('erasing everything key by key leaves an empty field', () => {
     fc.assert(
       fc.property(written, ({ text }) => {

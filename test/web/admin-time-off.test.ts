@@ -4,7 +4,8 @@
  * 360 px; Наурыз (21-23 March) closed from the holidays
  * list in one tap at 360 px and the booking page's strip saying "выходной" on those dates; hours
  * closed for one master from the calendar at 1280 px, shaded with their note, the affected booking
- * listed with both actions and the proposal reaching the client's Telegram; the master's own panel
+ * listed with both actions and the proposal reaching the client's Telegram (a client the bot cannot reach:
+ * the owner told to call, with the number, at 360 px); the master's own panel
  * showing their time off to read only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,7 @@ describe('hours closed from the calendar at 1280 px', () => {
     await dialog.getByRole('button', { name: 'Предложить всем то же время в ближайший открытый день' }).click();
     await expect.poll(() => affected.getByRole('status').textContent()).toContain('11:00');
     expect(await affected.getByRole('status').textContent()).toContain('11 мар');
+    expect(await affected.getByRole('status').textContent()).not.toContain('сообщите ему сами');
     await expect.poll(() => fake.textsTo(clientChat).length).toBeGreaterThan(0);
     const proposals = await w.call({ method: 'GET', url: `/api/v1/reschedule/${booked.id}`, token: owner.token });
     expect(JSON.stringify(proposals.data)).toContain('2027-03-11');
@@ -163,6 +165,30 @@ describe('hours closed from the calendar at 1280 px', () => {
     await dialog.getByRole('form', { name: 'Предложить другое время' }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => shade.textContent()).toBe('Врач');
+  });
+});
+
+describe('the affected booking of a client the bot cannot reach, at 360 px', () => {
+  it('proposing the same time on the next open day tells the owner to call the client, with the number', async () => {
+    await book(w, owner, { master_id: masterId, date: '2027-03-12', time: '15:00', first_name: 'Гаухар', phone: '+77015550178' });
+    const page = await open(PHONE, owner.token);
+    await page.goto(`${w.baseUrl}/admin/schedules`);
+    const form = page.getByRole('form', { name: 'Закрыть время' });
+    await form.locator('select[name="time_off_master"]').selectOption(String(masterId));
+    await form.locator('input[name="date_from"]').fill('2027-03-12');
+    await form.locator('input[name="date_to"]').fill('2027-03-12');
+    await form.getByRole('radio', { name: 'Часы' }).click();
+    await form.locator('input[name="start_time"]').fill('15:00');
+    await form.locator('input[name="end_time"]').fill('17:00');
+    await form.getByRole('button', { name: 'Закрыть это время' }).click();
+    const affected = page.getByTestId('affected-booking');
+    await expect.poll(() => affected.count()).toBe(1);
+    await page.getByRole('button', { name: 'Предложить всем то же время в ближайший открытый день' }).click();
+    await expect.poll(() => affected.getByRole('status').textContent()).toContain('15 мар');
+    expect(await affected.getByRole('status').textContent()).toContain(
+      'Клиент не подписан на бота и предложение не получит — сообщите ему сами: +7 701 555 01 78.',
+    );
+    await screenshot(page, 'admin-time-off-unheard-360');
   });
 });
 

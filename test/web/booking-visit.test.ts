@@ -4,7 +4,7 @@
  * field counts, the keys typed do not), the total shown before a time ("1 ч 10 мин · 7 000 ₸"), each item's
  * master, time and price and the total before «Записаться», every item on the success screen; Back and a
  * reload keep the items; a time taken meanwhile keeps what was typed and offers the visit's free times in
- * one tap; the same at 1280 px; axe finds nothing serious.
+ * one tap; a date the salon closed says nobody works then; the same at 1280 px; axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -214,7 +214,7 @@ describe('a visit of two services on the booking page (CONTRACT.md §20)', () =>
     expect(made).toHaveLength(2);
   });
 
-  it('a total changed meanwhile is shown, everything typed kept; confirming again books at it', async () => {
+  it('a total changed meanwhile is shown without the items’ stale prices, everything typed kept; confirming again books at it', async () => {
     const salon = await salonWith(['Алия']);
     const page = await openPage(`/${salon.owner.business.slug}`);
     const bodies = visitBodies(page);
@@ -232,11 +232,37 @@ describe('a visit of two services on the booking page (CONTRACT.md §20)', () =>
     await notice.waitFor();
     expect(flat(await notice.textContent())).toContain('8 000 ₸');
     await expect.poll(async () => flat(await page.locator('.visit [data-fact="total"]').textContent())).toBe('1 ч 10 мин · 8 000 ₸');
+    // The server told only the total: the items' prices the page knew (5 000 + 2 000) would not add up to it.
+    expect(await page.locator('.visit-item [data-fact="price"]').count()).toBe(0);
+    await screenshot(page, 'visit-repriced-360');
     expect(await page.locator('input[name="first_name"]').inputValue()).toBe('Асель');
     await page.locator('button.confirm').click();
     await page.getByText('Вы записаны!').waitFor();
     expect(flat(await page.locator('.success [data-fact="price"]').textContent())).toBe('8 000 ₸');
+    expect(flat(await page.locator('.visit-done li').nth(1).innerText())).toMatch(/3 000 ₸$/);
     expect(bodies.map((body) => body.max_price)).toEqual([7000, 8000]);
+  });
+
+  it('a date the salon closed (CONTRACT.md §21): "any master" and a visit say nobody works then, a chosen master that the master does not', async () => {
+    const salon = await salonWith(['Алия', 'Дана']);
+    const closed = await w.op('post', '/api/v1/time-off', { token: salon.owner.token, body: { date_from: DAY, date_to: DAY } });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const page = await openPage(`/${salon.owner.business.slug}`);
+    const noTimes = page.locator('.no-times');
+    await page.locator(`[data-service="${salon.cut}"]`).click();
+    await page.locator('[data-master="any"]').click();
+    await page.locator(`[data-date="${DAY}"]`).click();
+    await expect.poll(() => noTimes.textContent()).toBe('В этот день никто из мастеров не работает. Выберите другой день.');
+    await screenshot(page, 'visit-closed-day-any-360');
+    await page.locator('[data-add-service]').click();
+    await page.locator(`[data-service="${salon.beard}"]`).click();
+    await page.locator(`[data-date="${DAY}"]`).click();
+    await expect.poll(() => noTimes.textContent()).toBe('В этот день никто из мастеров не работает. Выберите другой день.');
+    const chosen = await openPage(`/${salon.owner.business.slug}`);
+    await chosen.locator(`[data-service="${salon.cut}"]`).click();
+    await chosen.locator(`[data-master="${salon.masters['Алия']}"]`).click();
+    await chosen.locator(`[data-date="${DAY}"]`).click();
+    await expect.poll(() => chosen.locator('.no-times').textContent()).toBe('Мастер в этот день не работает. Выберите другой день.');
   });
 
   it('at 1280 px the same visit books, listed item by item', async () => {

@@ -97,6 +97,22 @@ describe('links that choose (CONTRACT.md §18)', () => {
     await page.locator(`[data-service="${salon.manicure.id}"]`).waitFor();
   });
 
+  it('another link opened in the same tab chooses anew; a reload keeps what was chosen since', async () => {
+    const salon = await seedSalon();
+    const slug = salon.owner.business.slug;
+    const page = await openPage(`/${slug}?service=${salon.owner.service.id}`);
+    await page.locator('[data-master="any"]').waitFor();
+    await page.goto(`${w.baseUrl}/${slug}?service=${salon.manicure.id}&master=${salon.dana.id}&date=2026-11-25`);
+    await page.locator('[data-date="2026-11-25"][aria-selected="true"]').waitFor();
+    await expect.poll(() => page.locator('.picked').textContent()).toContain('Маникюр');
+    await expect.poll(() => page.locator('.picked').textContent()).toContain('Дана');
+    await page.locator('[data-date="2026-11-26"]').click();
+    await page.reload();
+    await page.locator('[data-date="2026-11-26"][aria-selected="true"]').waitFor();
+    await page.goto(`${w.baseUrl}/${slug}?master=${salon.aliya.id}`);
+    await expect.poll(() => shownServices(page)).toEqual([salon.owner.service.id]);
+  });
+
   it('an unknown, foreign or archived id and a past date open the page as usual, never an error', async () => {
     const salon = await seedSalon();
     const other = await seedSalon();

@@ -39,10 +39,18 @@ export function watchStepPops(onStep: (step: Step) => void): () => void {
   return () => removeEventListener('popstate', listener);
 }
 
+/** The link (its query) the page was opened with when it kept its choices: a reload opens the same one. */
+const linkKey = (slug: string) => `${storageKey(slug)}:link`;
+
 export function keepChoices(slug: string, kept: KeptChoices | null): void {
   try {
-    if (kept) sessionStorage.setItem(storageKey(slug), JSON.stringify(kept));
-    else sessionStorage.removeItem(storageKey(slug));
+    if (kept) {
+      sessionStorage.setItem(storageKey(slug), JSON.stringify(kept));
+      sessionStorage.setItem(linkKey(slug), location.search);
+    } else {
+      sessionStorage.removeItem(storageKey(slug));
+      sessionStorage.removeItem(linkKey(slug));
+    }
   } catch {
     // storage off (private mode, an in-app browser): a reload starts over, nothing else changes
   }
@@ -54,5 +62,14 @@ export function keptChoices(slug: string): KeptChoices | null {
     return raw ? (JSON.parse(raw) as KeptChoices) : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether the page was opened with another link than the one it kept its choices under (CONTRACT.md §18). */
+export function openedByAnotherLink(slug: string): boolean {
+  try {
+    return sessionStorage.getItem(linkKey(slug)) !== location.search;
+  } catch {
+    return true;
   }
 }

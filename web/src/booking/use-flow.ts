@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useReducer } from 'preact/hooks';
 import type { PageChoice } from '@core/reach-links.js';
 import { wallNow } from '@shared/wall-clock';
 import { flowReducer, initialFlow, keptOf, type DetailsValues, type FlowAction, type FlowState } from './flow-state';
-import { enterStep, keepChoices, keptChoices, stepOfEntry, watchStepPops } from './history';
+import { enterStep, keepChoices, keptChoices, openedByAnotherLink, stepOfEntry, watchStepPops } from './history';
 import { chosenByLink, hasChoice } from './preset';
 import type { Catalog } from './use-catalog';
 import { ANY, mastersFor } from './masters';
@@ -51,11 +51,12 @@ export function useFlow({ slug, catalog, masters, timeZone, defaults, preset, re
   }, [move, step]);
 
   // Once the catalog is there: what this tab kept before a reload, else what a link chose (a reload
-  // restores what the tab kept instead), with the masters and the step the history entry names.
+  // restores what the tab kept instead; another link opened in the same tab chooses, CONTRACT.md §18),
+  // with the masters and the step the history entry names.
   const { started } = state;
   useEffect(() => {
     if (started || !catalog) return;
-    const kept = keptChoices(slug);
+    const kept = hasChoice(preset) && openedByAnotherLink(slug) ? null : keptChoices(slug);
     if (!kept && !hasChoice(preset) && !repeat) return dispatch({ type: 'started' });
     let alive = true;
     void masters

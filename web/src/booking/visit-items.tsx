@@ -18,7 +18,8 @@ export interface PickedProps {
 /**
  * A visit's services in order: each with its price and master ("any master" by default; a choice per item
  * on the times step), removable while the time is still to be chosen; on the details step each item's
- * master, time and exact price (the quote) and the total sent as `max_price`.
+ * master, time and exact price (the quote) and the total sent as `max_price`. After 409 price_changed the
+ * server told only the new total: the items' prices the page knows are stale, so they are not shown.
  */
 export function VisitItems({ t, state, dispatch }: PickedProps) {
   const lang = useLang();
@@ -46,9 +47,11 @@ export function VisitItems({ t, state, dispatch }: PickedProps) {
                   {quoted && <span data-fact="time">{quoted.start} </span>}
                   {service.name}
                 </span>
-                <b class="price" data-fact="price">
-                  {quoted ? formatPrice(quoted.price) : priceText(service, master)}
-                </b>
+                {state.repriced === null && (
+                  <b class="price" data-fact="price">
+                    {quoted ? formatPrice(quoted.price) : priceText(service, master)}
+                  </b>
+                )}
                 {removable && (
                   <button
                     type="button"

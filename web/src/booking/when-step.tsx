@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDate, useLang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import { byDayPart, nextDays, type SlotSource, type VisitPart } from './data';
+import { ANY } from './masters';
 import type { BookingT } from './messages';
 import type { Days, Master, MasterChoice, Service } from './types';
 
@@ -36,7 +37,9 @@ const stateOf = (strip: Days | null, index: number): DayState => {
 const DAY_WORD = { off: 'dayOff', full: 'dayFull', over: 'dayOver' } as const;
 const NO_TIMES_TEXT = { off: 'dayOffText', over: 'dayOverText' } as const;
 
-const noTimesText = (state: DayState) => (state === 'off' || state === 'over' ? NO_TIMES_TEXT[state] : 'noTimeDay');
+/** A day off of "any master" or of a visit is nobody's working day (a salon's holiday, §21), not one master's. */
+const noTimesText = (state: DayState, anyone: boolean) =>
+  state === 'off' && anyone ? 'dayOffAnyText' : state === 'off' || state === 'over' ? NO_TIMES_TEXT[state] : 'noTimeDay';
 
 /** Date strip (next 30 days from one request; days off and fully booked days marked apart) and the chosen day's start times by part of the day. */
 export function WhenStep({ t, source, timeZone, service, master, eligible, visit, date, onDate, onTime }: WhenStepProps) {
@@ -120,7 +123,9 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, visit
         </p>
       )}
       {date && times.state === 'ready' && times.value.length === 0 && (
-        <p class="muted no-times">{t(noTimesText(stateOf(strip, days.indexOf(date))))}</p>
+        <p class="muted no-times">
+          {t(noTimesText(stateOf(strip, days.indexOf(date)), visit !== null || (master === ANY && eligible.length > 1)))}
+        </p>
       )}
       {date && times.state === 'ready' && times.value.length > 0 && (
         <div class="day-parts">

@@ -1,10 +1,11 @@
 /**
  * The bookings a new time off leaves inside closed time (POST /time-off's `affected`, CONTRACT.md
  * §21), right after saving: each with "Предложить другое время" (the bookings screen's ProposeTime,
- * the client notified), and one action proposing each the same time on the nearest open day.
+ * the client notified), and one action proposing each the same time on the nearest open day (a client the
+ * bot cannot reach named with their number, as the bookings screen's proposal says).
  */
 import { useState } from 'preact/hooks';
-import { ErrorBox, generalError, useAction } from '@shared/panel-ui';
+import { ErrorBox, displayPhone, generalError, useAction } from '@shared/panel-ui';
 import { formatDate, useLang } from '@shared/i18n';
 import { ProposeTime } from '../bookings/propose';
 import { timeOf } from '../common/dates';
@@ -13,7 +14,8 @@ import { useTimeOffT } from './messages';
 import { OPEN_DAY_HORIZON, nearestOpenDay } from './nearest-open-day';
 import './time-off.css';
 
-type Outcome = { date: string; time: string } | 'none';
+/** `notified`: whether the client got the proposal in Telegram (POST /reschedule's answer). */
+type Outcome = { date: string; time: string; notified: boolean } | 'none';
 
 function AffectedRow(props: { booking: Booking; outcome: Outcome | undefined }) {
   const to = useTimeOffT();
@@ -37,6 +39,7 @@ function AffectedRow(props: { booking: Booking; outcome: Outcome | undefined }) 
             date: formatDate(outcome.date, lang, { weekday: 'short', day: 'numeric', month: 'short' }),
             time: outcome.time,
           })}
+          {!outcome.notified && <> {to('proposedUnheard', { phone: displayPhone(b.client.phone) })}</>}
         </p>
       ) : null}
       {proposing ? (
@@ -57,13 +60,15 @@ export function AffectedBookings(props: { bookings: Booking[] }) {
   const sameTime = useAction(async () => {
     for (const booking of props.bookings) {
       const found = await nearestOpenDay(booking);
-      if (found) {
-        await client.post('/reschedule/{booking_id}', {
-          path: { booking_id: booking.id },
-          body: { proposed_date: found.date, proposed_time: found.time },
-        });
+      if (!found) {
+        record(booking.id, 'none');
+        continue;
       }
-      record(booking.id, found ?? 'none');
+      const answer = await client.post('/reschedule/{booking_id}', {
+        path: { booking_id: booking.id },
+        body: { proposed_date: found.date, proposed_time: found.time },
+      });
+      record(booking.id, { ...found, notified: answer.notified });
     }
   });
   if (props.bookings.length === 0) return <p class="muted">{to('affectedNone')}</p>;
