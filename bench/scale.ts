@@ -275,7 +275,7 @@ async function main() {
     const bigRun = await runOn(big.url, 'big');
     const facts = [
       `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; --size ${sizeName}; whole run ${Math.round((Date.now() - started) / 1000)} s`,
-      `- machine: nproc ${availableParallelism()}; load average (1 min) at the start ${loadAtStart}, at the end ${loadavg()[0]!.toFixed(2)} (shared with other engineers' tests)`,
+      `- machine: nproc ${availableParallelism()}; load average (1 min) at the start ${loadAtStart}, at the end ${loadavg()[0]!.toFixed(2)}`,
       `- big: ${counts.businesses} businesses, ${counts.masters} masters, ${counts.clients} clients, ${counts.bookings} bookings, ${counts.size}; ${seeded} (set-based SQL, bench/scale-seed.ts)`,
       `- small: ${SMALL.businesses} businesses of the same shape (one page of the businesses list, so its row compares 100 rows with 100 rows), the bench's business and the business to delete`,
       `- load: autocannon -c ${LOAD.connections}, ${LOAD.duration} s after a ${LOAD.warmup} s warm-up, caches on; the same business (seeded through the API) on both`,
