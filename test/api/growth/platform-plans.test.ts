@@ -49,17 +49,27 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
     await fresh?.drop();
   });
 
-  /** The plans of the statements one request ran that read bookings. */
-  async function plansOf(url: string): Promise<string[]> {
+  /** The super admin's answer to `url` (under /api/v1), with `seen` holding only the statements it ran. */
+  async function answerTo(url: string) {
     seen.length = 0;
     const response = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(200);
+    return response;
+  }
+
+  async function planOf(statement: { query: string; params: unknown[] }): Promise<string> {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.query}`, statement.params);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  /** The plans of the statements one request ran that read bookings. */
+  async function plansOf(url: string): Promise<string[]> {
+    await answerTo(url);
     const reading = seen.filter(({ query }) => /"?bookings"?/.test(query));
     expect(reading.length).toBeGreaterThan(0);
     const plans: string[] = [];
     for (const { query, params } of reading) {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`, params);
-      plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+      plans.push(await planOf({ query, params }));
     }
     return plans;
   }
@@ -87,13 +97,7 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
     ['&q=scale-17', " WHERE business_id IN (SELECT id FROM businesses WHERE slug LIKE 'scale-17%')"],
     ['&business_id=1500&status=pending', " WHERE business_id = 1500 AND status = 'pending'"],
   ])('GET /superadmin/bookings without dates%s: X-Total-Count is exact and counts no booking', async (query, where) => {
-    seen.length = 0;
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/v1/superadmin/bookings?limit=5${query}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode).toBe(200);
+    const response = await answerTo(`/superadmin/bookings?limit=5${query}`);
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings${where}`);
     expect(rows[0]!.n).toBeGreaterThan(5);
     expect(Number(response.headers['x-total-count'])).toBe(rows[0]!.n);
@@ -104,17 +108,10 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
   it.each(['', '&status=cancelled'])(
     "GET /superadmin/bookings of every business without dates%s: X-Total-Count sums booking_status_totals, no business's counts",
     async (query) => {
-      seen.length = 0;
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/v1/superadmin/bookings?limit=5${query}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.statusCode).toBe(200);
+      await answerTo(`/superadmin/bookings?limit=5${query}`);
       const totals = seen.filter(({ query: text }) => /sum\(/i.test(text));
       expect(totals).toHaveLength(1);
-      const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${totals[0]!.query}`, totals[0]!.params);
-      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      const text = await planOf(totals[0]!);
       expect(text).toMatch(/on booking_status_totals/);
       expect(text).not.toMatch(/booking_counts|bookings/);
     },
@@ -126,13 +123,7 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
   ])(
     'GET /superadmin/bookings for a week of every business%s: X-Total-Count is exact, its plan reads no bookings',
     async (query, where) => {
-      seen.length = 0;
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/v1/superadmin/bookings?date_from=2026-11-23&date_to=2026-11-29&limit=5${query}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.statusCode).toBe(200);
+      const response = await answerTo(`/superadmin/bookings?date_from=2026-11-23&date_to=2026-11-29&limit=5${query}`);
       const { rows } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM bookings WHERE start_at >= '2026-11-23' AND start_at < '2026-11-30'${where}`,
       );
@@ -141,8 +132,7 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
       // The week's total is the sum of its days in booking_day_counts (migration 0021): no bookings relation in its plan.
       const counting = seen.filter(({ query }) => /booking_day_counts/.test(query));
       expect(counting).toHaveLength(1);
-      const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${counting[0]!.query}`, counting[0]!.params);
-      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      const text = await planOf(counting[0]!);
       expect(text).toMatch(/on booking_day_counts/);
       expect(text).not.toMatch(/on bookings\b|bookings_\w+_idx/);
     },
@@ -151,9 +141,7 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
   it.each(['/superadmin/businesses?limit=100&q=scale-1234', '/superadmin/businesses?limit=100&q=1234@example'])(
     'GET %s finds the businesses by their trigram indexes, reading no other business (migration 0022)',
     async (url) => {
-      seen.length = 0;
-      const response = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` } });
-      expect(response.statusCode).toBe(200);
+      const response = await answerTo(url);
       expect(Number(response.headers['x-total-count'])).toBeGreaterThan(0);
       const searching = seen.filter(({ query }) => /ilike/i.test(query));
       expect(searching.length).toBeGreaterThan(0);
@@ -164,8 +152,7 @@ describe.runIf(dbKind() === 'postgres')('the super-admin lists on a platform of 
       try {
         await client.query('SET LOCAL enable_seqscan = off');
         for (const { query, params } of searching) {
-          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`, params);
-          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          const plan = await planOf({ query, params });
           expect(plan).toMatch(/_trgm_idx/);
           expect(plan).not.toMatch(/Seq Scan on (businesses|users)/);
           // Nor every business along an index, filtered row by row.

@@ -20,7 +20,7 @@ import { migrationLevel, tablesInLoadOrder } from '../../../src/db/backup/catalo
 import { writeBackup } from '../../../src/db/backup/dump.js';
 import { migrationsUpTo } from '../../../src/db/backup/load.js';
 import { openDirect } from '../../../src/db/backup/open.js';
-import { queryRows } from '../../../src/db/driver.js';
+import { queryRows, type Db } from '../../../src/db/driver.js';
 import { migrationsFolder, projectRoot } from '../../../src/paths.js';
 import { createFreshDatabase } from '../../helpers/fresh-database.js';
 import { srcModule } from '../../helpers/server-build.js';
@@ -175,87 +175,91 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   }, 180_000);
 
   it('a backup of an older release restores into this one: schema brought to the backup, rows in, then the newer migrations', async () => {
-    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
-    const first = journal.entries[0]!.when;
-    const latest = journal.entries.at(-1)!.when;
-    const old = await openDirect({ dataDir: join(mkdtempSync(join(tmpdir(), 'bk-old-')), 'data') });
-    const cut = migrationsUpTo(first);
-    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'old.backup');
-    try {
-      await old.migrate(cut.folder);
-      await old.db.execute(
+    const file = await backupOfRelease(journalEntries()[0]!.when, async (db) => {
+      await db.execute(
         sql`INSERT INTO businesses (slug, name, phone, address) VALUES ('old-salon', 'Старый салон', '+77010000000', 'Алматы')`,
       );
-      await writeBackup({ db: old.db, engine: old.engine }, createWriteStream(file));
-    } finally {
-      cut.remove();
-      await old.close();
-    }
-
-    const target = await newTarget();
-    const restored = await cli(target, 'restore', file);
-    expect(restored.out).toMatch(/restored .*1 businesses/);
-    expect(restored.code).toBe(0);
-    const opened = await openDirect({ dataDir: target.env.DATA_DIR!, databaseUrl: target.env.DATABASE_URL });
-    try {
-      expect(await migrationLevel(opened.db)).toBe(latest);
-      const rows = await queryRows<{ name: string; description: string | null }>(opened.db, sql`SELECT name, description FROM businesses`);
+    });
+    await whenRestored(file, /restored .*1 businesses/, async (db) => {
+      expect(await migrationLevel(db)).toBe(journalEntries().at(-1)!.when);
+      const rows = await queryRows<{ name: string; description: string | null }>(db, sql`SELECT name, description FROM businesses`);
       expect(rows).toEqual([{ name: 'Старый салон', description: null }]);
-    } finally {
-      await opened.close();
-    }
+    });
   }, 120_000);
 
-  it('a backup from before the day counts (0020) restores with booking_day_counts counted from its bookings', async () => {
-    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { when: number; tag: string }[];
-    };
-    const before = journal.entries.find((entry) => entry.tag === '0020_visits')!.when;
-    const old = await openDirect({ dataDir: join(mkdtempSync(join(tmpdir(), 'bk-old-')), 'data') });
-    const cut = migrationsUpTo(before);
-    const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'before-days.backup');
-    try {
-      await old.migrate(cut.folder);
-      await old.db.execute(
-        sql`INSERT INTO businesses (slug, name, phone, address) VALUES ('days-salon', 'Салон', '+77010000001', 'Алматы')`,
-      );
-      await old.db.execute(sql`INSERT INTO services (business_id, name, duration, price) SELECT id, 'Стрижка', 60, 5000 FROM businesses`);
-      await old.db.execute(sql`INSERT INTO masters (business_id, name) SELECT id, 'Дана' FROM businesses`);
-      await old.db.execute(sql`INSERT INTO clients (business_id, phone, first_name) SELECT id, '+77020000001', 'Алия' FROM businesses`);
-      await old.db.execute(
+  it('a backup from before the day counts (0020) restores with booking_day_counts and booking_status_totals counted from its bookings', async () => {
+    const file = await backupOfRelease(journalEntries().find((entry) => entry.tag === '0020_visits')!.when, async (db) => {
+      await db.execute(sql`INSERT INTO businesses (slug, name, phone, address) VALUES ('days-salon', 'Салон', '+77010000001', 'Алматы')`);
+      await db.execute(sql`INSERT INTO services (business_id, name, duration, price) SELECT id, 'Стрижка', 60, 5000 FROM businesses`);
+      await db.execute(sql`INSERT INTO masters (business_id, name) SELECT id, 'Дана' FROM businesses`);
+      await db.execute(sql`INSERT INTO clients (business_id, phone, first_name) SELECT id, '+77020000001', 'Алия' FROM businesses`);
+      await db.execute(
         sql`INSERT INTO bookings (business_id, service_id, master_id, client_id, status, start_at, end_at, price_snapshot)
               SELECT s.business_id, s.id, m.id, c.id, (ARRAY['pending', 'confirmed', 'cancelled'])[1 + g % 3],
                 TIMESTAMP '2027-03-01 10:00' + (g % 4) * INTERVAL '1 day' + g * INTERVAL '1 minute',
                 TIMESTAMP '2027-03-01 11:00' + (g % 4) * INTERVAL '1 day' + g * INTERVAL '1 minute', 5000
               FROM services s JOIN masters m USING (business_id) JOIN clients c USING (business_id), generate_series(1, 30) g`,
       );
-      await writeBackup({ db: old.db, engine: old.engine }, createWriteStream(file));
-    } finally {
-      cut.remove();
-      await old.close();
-    }
-
-    const target = await newTarget();
-    const restored = await cli(target, 'restore', file);
-    expect(restored.out).toMatch(/restored .*30 bookings/);
-    expect(restored.code).toBe(0);
-    const opened = await openDirect({ dataDir: target.env.DATA_DIR!, databaseUrl: target.env.DATABASE_URL });
-    try {
-      const kept = await queryRows<{ day: string; status: string; n: number }>(
-        opened.db,
+    });
+    await whenRestored(file, /restored .*30 bookings/, async (db) => {
+      type Row = { day: string; status: string; n: number };
+      const kept = await queryRows<Row>(
+        db,
         sql`SELECT day::text AS day, status, sum(n)::int AS n FROM booking_day_counts GROUP BY 1, 2 ORDER BY 1, 2`,
       );
-      const real = await queryRows<{ day: string; status: string; n: number }>(
-        opened.db,
+      const real = await queryRows<Row>(
+        db,
         sql`SELECT start_at::date::text AS day, status, count(*)::int AS n FROM bookings GROUP BY 1, 2 ORDER BY 1, 2`,
       );
       expect(real.reduce((sum, row) => sum + row.n, 0)).toBe(30);
       expect(kept).toEqual(real);
-    } finally {
-      await opened.close();
-    }
+      const totals = await queryRows<{ status: string; n: number }>(
+        db,
+        sql`SELECT status, sum(n)::int AS n FROM booking_status_totals GROUP BY 1 ORDER BY 1`,
+      );
+      expect(totals).toEqual([
+        { status: 'cancelled', n: 10 },
+        { status: 'confirmed', n: 10 },
+        { status: 'pending', n: 10 },
+      ]);
+    });
   }, 120_000);
 });
+
+function journalEntries(): { when: number; tag: string }[] {
+  return (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] })
+    .entries;
+}
+
+/** A backup written by a release whose newest migration is the one made at `release`, holding what `fill` writes. */
+async function backupOfRelease(release: number, fill: (db: Db) => Promise<void>): Promise<string> {
+  const old = await openDirect({ dataDir: join(mkdtempSync(join(tmpdir(), 'bk-old-')), 'data') });
+  const cut = migrationsUpTo(release);
+  const file = join(mkdtempSync(join(tmpdir(), 'bk-file-')), 'old.backup');
+  try {
+    await old.migrate(cut.folder);
+    await fill(old.db);
+    await writeBackup({ db: old.db, engine: old.engine }, createWriteStream(file));
+  } finally {
+    cut.remove();
+    await old.close();
+  }
+  return file;
+}
+
+/** The file restored by the CLI into a new empty target, which `check` then reads. */
+async function whenRestored(file: string, said: RegExp, check: (db: Db) => Promise<void>): Promise<void> {
+  const target = await newTarget();
+  const restored = await cli(target, 'restore', file);
+  expect(restored.out).toMatch(said);
+  expect(restored.code).toBe(0);
+  const opened = await openDirect({ dataDir: target.env.DATA_DIR!, databaseUrl: target.env.DATABASE_URL });
+  try {
+    await check(opened.db);
+  } finally {
+    await opened.close();
+  }
+}
 
 /** The schema's keys, indexes and triggers as the catalog says them: a restore puts back what it set aside. */
 const SCHEMA_PARTS = `
