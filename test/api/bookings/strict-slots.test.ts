@@ -115,7 +115,9 @@ describe('strict slots on', () => {
     const { owner, masters } = await salon(true);
     const times = Array.from({ length: 50 }, (_, i) => `1${Math.floor(i / 12)}:${String((i % 12) * 5).padStart(2, '0')}`);
     const responses = await Promise.all(times.map((time) => book(owner, masters[1]!, '2026-12-01', time)));
-    expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 409)).toBe(true);
+    // Any other answer is named with its body (a 503 of a pool wait under load reads differently from a 500).
+    const others = responses.filter((response) => response.statusCode !== 201 && response.statusCode !== 409);
+    expect(others.map((response) => `${response.statusCode} ${JSON.stringify(response.data)}`)).toEqual([]);
     const list = (await t.op('get', '/api/v1/bookings', { token: owner.token, query: { date: '2026-12-01', master_id: masters[1]! } }))
       .data;
     expect(list.length).toBe(responses.filter((response) => response.statusCode === 201).length);
