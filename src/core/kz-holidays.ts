@@ -3,32 +3,37 @@
  * each (never closed by themselves). Pure: the one moving date, Kurban ait, comes from ICU's
  * Umm al-Qura calendar, which may differ by a day from the date announced in Kazakhstan.
  */
+import { HOLIDAY_NAMES, type HolidayKey, type HolidayNames } from './kz-holiday-names.js';
 import { addDays, type IsoDate } from './wallclock.js';
 
+/** `name` is the Russian one (the contract's); `names` gives it in every language of the pages. */
 export interface Holiday {
   date: IsoDate;
   name: string;
+  names: HolidayNames;
 }
 
-/** [month, day, name] of the fixed holidays. */
-const FIXED: readonly (readonly [number, number, string])[] = [
-  [1, 1, 'Новый год'],
-  [1, 2, 'Новый год'],
-  [1, 7, 'Рождество'],
-  [3, 8, 'Международный женский день'],
-  [3, 21, 'Наурыз мейрамы'],
-  [3, 22, 'Наурыз мейрамы'],
-  [3, 23, 'Наурыз мейрамы'],
-  [5, 1, 'Праздник единства народа Казахстана'],
-  [5, 7, 'День защитника Отечества'],
-  [5, 9, 'День Победы'],
-  [7, 6, 'День столицы'],
-  [8, 30, 'День Конституции'],
-  [10, 25, 'День Республики'],
-  [12, 16, 'День Независимости'],
+/** [month, day, holiday] of the fixed holidays. */
+const FIXED: readonly (readonly [number, number, HolidayKey])[] = [
+  [1, 1, 'newYear'],
+  [1, 2, 'newYear'],
+  [1, 7, 'orthodoxChristmas'],
+  [3, 8, 'womensDay'],
+  [3, 21, 'nauryz'],
+  [3, 22, 'nauryz'],
+  [3, 23, 'nauryz'],
+  [5, 1, 'unityDay'],
+  [5, 7, 'defenderDay'],
+  [5, 9, 'victoryDay'],
+  [7, 6, 'capitalDay'],
+  [8, 30, 'constitutionDay'],
+  [10, 25, 'republicDay'],
+  [12, 16, 'independenceDay'],
 ];
 
-export const KURBAN_AIT = 'Курбан айт';
+export const KURBAN_AIT = HOLIDAY_NAMES.kurbanAit.ru;
+
+const holiday = (date: IsoDate, key: HolidayKey): Holiday => ({ date, name: HOLIDAY_NAMES[key].ru, names: HOLIDAY_NAMES[key] });
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -54,7 +59,7 @@ export function kurbanAitDates(year: number): IsoDate[] {
 
 /** The year's public holidays, by date. */
 export function kazakhstanHolidays(year: number): Holiday[] {
-  const fixed = FIXED.map(([month, day, name]) => ({ date: `${year}-${pad(month)}-${pad(day)}`, name }));
-  const moving = kurbanAitDates(year).map((date) => ({ date, name: KURBAN_AIT }));
+  const fixed = FIXED.map(([month, day, key]) => holiday(`${year}-${pad(month)}-${pad(day)}`, key));
+  const moving = kurbanAitDates(year).map((date) => holiday(date, 'kurbanAit'));
   return [...fixed, ...moving].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -1,11 +1,14 @@
 /** CONTRACT.md §21 "Holidays": core/kz-holidays.ts. */
 import { describe, expect, it } from 'vitest';
 import { KURBAN_AIT, kazakhstanHolidays, kurbanAitDates } from '../../src/core/kz-holidays.js';
+import { HOLIDAY_NAMES } from '../../src/core/kz-holiday-names.js';
+
+const dateAndName = ({ date, name }: { date: string; name: string }) => ({ date, name });
 
 describe('kazakhstanHolidays', () => {
   it('lists the fixed holidays with their Russian names, by date', () => {
     const fixed = kazakhstanHolidays(2027).filter((day) => day.name !== KURBAN_AIT);
-    expect(fixed).toEqual([
+    expect(fixed.map(dateAndName)).toEqual([
       { date: '2027-01-01', name: 'Новый год' },
       { date: '2027-01-02', name: 'Новый год' },
       { date: '2027-01-07', name: 'Рождество' },
@@ -23,7 +26,39 @@ describe('kazakhstanHolidays', () => {
     ]);
     const all = kazakhstanHolidays(2027).map((day) => day.date);
     expect(all).toEqual([...all].sort());
-    expect(kazakhstanHolidays(2027)).toContainEqual({ date: '2027-05-16', name: KURBAN_AIT });
+    expect(kazakhstanHolidays(2027).map(dateAndName)).toContainEqual({ date: '2027-05-16', name: KURBAN_AIT });
+  });
+
+  it('names every holiday in Russian, Kazakh and English, none empty, the Russian one as its name', () => {
+    const year = [...kazakhstanHolidays(2027), ...kazakhstanHolidays(2039)];
+    for (const day of year) {
+      expect(Object.keys(day.names).sort()).toEqual(['en', 'kk', 'ru']);
+      for (const text of Object.values(day.names)) expect(text.trim()).not.toBe('');
+      expect(day.names.ru).toBe(day.name);
+    }
+    // every name of the table is some holiday's
+    expect(new Set(year.map((day) => day.names))).toEqual(new Set(Object.values(HOLIDAY_NAMES)));
+  });
+
+  it('gives the Kazakh names of the Labour Code, by date', () => {
+    const kazakh = Object.fromEntries(kazakhstanHolidays(2027).map((day) => [day.date.slice(5), day.names.kk]));
+    expect(kazakh).toEqual({
+      '01-01': 'Жаңа жыл',
+      '01-02': 'Жаңа жыл',
+      '01-07': 'Православиелік Рождество',
+      '03-08': 'Халықаралық әйелдер күні',
+      '03-21': 'Наурыз мейрамы',
+      '03-22': 'Наурыз мейрамы',
+      '03-23': 'Наурыз мейрамы',
+      '05-01': 'Қазақстан халқының бірлігі мерекесі',
+      '05-07': 'Отан қорғаушы күні',
+      '05-09': 'Жеңіс күні',
+      '05-16': 'Құрбан айт',
+      '07-06': 'Астана күні',
+      '08-30': 'Конституция күні',
+      '10-25': 'Республика күні',
+      '12-16': 'Тәуелсіздік күні',
+    });
   });
 
   /**

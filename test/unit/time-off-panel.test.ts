@@ -1,21 +1,28 @@
 /** The panel's pure parts of time off (CONTRACT.md §21, decision 0075) and the calendar's count of what it shows. */
 import { describe, expect, it } from 'vitest';
-import { groupClosed, upcomingHolidayGroups } from '../../web/src/admin/time-off/holiday-groups.js';
+import { groupClosed, holidayName, upcomingHolidayGroups } from '../../web/src/admin/time-off/holiday-groups.js';
 import { nearestOpenDate } from '../../web/src/admin/time-off/open-date.js';
 import { timeOffSpans } from '../../web/src/admin/calendar/time-off-spans.js';
 import { shownCount } from '../../web/src/admin/calendar/shown-count.js';
 import { kazakhstanHolidays } from '../../src/core/kz-holidays.js';
+import { HOLIDAY_NAMES } from '../../src/core/kz-holiday-names.js';
 
 describe('upcomingHolidayGroups', () => {
   it('joins consecutive days of one holiday (Наурыз 21-23 March) and keeps the coming 12 months', () => {
     const groups = upcomingHolidayGroups([...kazakhstanHolidays(2026), ...kazakhstanHolidays(2027)], '2026-11-23');
-    expect(groups[0]).toEqual({ name: 'День Независимости', from: '2026-12-16', to: '2026-12-16' });
-    expect(groups).toContainEqual({ name: 'Новый год', from: '2027-01-01', to: '2027-01-02' });
-    expect(groups).toContainEqual({ name: 'Наурыз мейрамы', from: '2027-03-21', to: '2027-03-23' });
+    expect(groups[0]).toMatchObject({ name: 'День Независимости', from: '2026-12-16', to: '2026-12-16' });
+    expect(groups).toContainEqual(expect.objectContaining({ name: 'Новый год', from: '2027-01-01', to: '2027-01-02' }));
+    expect(groups).toContainEqual(expect.objectContaining({ name: 'Наурыз мейрамы', from: '2027-03-21', to: '2027-03-23' }));
     expect(groups.every((g) => g.from < '2027-11-23')).toBe(true);
   });
+  it("names a group in the panel's language (the note its closure saves, decision 0091)", () => {
+    const [independence] = upcomingHolidayGroups(kazakhstanHolidays(2026), '2026-11-23');
+    expect(holidayName(independence!, 'ru')).toBe('День Независимости');
+    expect(holidayName(independence!, 'kk')).toBe('Тәуелсіздік күні');
+    expect(holidayName(independence!, 'en')).toBe('Independence Day');
+  });
   it('a group is closed only when whole-day business entries cover every date', () => {
-    const nauryz = { name: 'Наурыз мейрамы', from: '2027-03-21', to: '2027-03-23' };
+    const nauryz = { name: 'Наурыз мейрамы', names: HOLIDAY_NAMES.nauryz, from: '2027-03-21', to: '2027-03-23' };
     const whole = { master_id: null, date_from: '2027-03-21', date_to: '2027-03-23', start_time: null };
     expect(groupClosed(nauryz, [whole])).toBe(true);
     expect(groupClosed(nauryz, [{ ...whole, date_to: '2027-03-22' }])).toBe(false);

@@ -2,7 +2,8 @@
  * CONTRACT.md §21 in the panel and the pages, with the bot on (a local fake Telegram) and
  * the clock on Monday 8 March 2027 10:00 in Almaty: a whole day closed from the calendar in two taps at
  * 360 px; Наурыз (21-23 March) closed from the holidays
- * list in one tap at 360 px and the booking page's strip saying "выходной" on those dates; hours
+ * list in one tap at 360 px and the booking page's strip saying "выходной" on those dates; the list in
+ * Kazakh and English, Жеңіс күні closed with its Kazakh name as the note; hours
  * closed for one master from the calendar at 1280 px, shaded with their note, the affected booking
  * listed with both actions and the proposal reaching the client's Telegram (a client the bot cannot reach:
  * the owner told to call, with the number, at 360 px); the master's own panel
@@ -93,6 +94,35 @@ describe('holidays at 360 px', () => {
     }
     await expect.poll(() => client.locator('[data-date="2027-03-24"]').getAttribute('data-state')).toBe('open');
     await screenshot(client, 'admin-time-off-strip-360');
+  });
+});
+
+describe('holidays in Kazakh at 360 px', () => {
+  it("names the holidays in the panel's language and saves the Kazakh name as the closure's note (decision 0091)", async () => {
+    const page = await open(PHONE, owner.token);
+    await page.goto(`${w.baseUrl}/admin/schedules`);
+    const holidays = page.getByTestId('holidays');
+    await expect.poll(() => holidays.textContent()).toContain('День Победы');
+    // on a phone the language switch sits in the menu
+    await page.getByRole('button', { name: /Меню/ }).click();
+    await page.getByRole('button', { name: 'Қаз' }).click();
+    const victory = holidays.locator('li', { hasText: 'Жеңіс күні' });
+    await expect.poll(() => victory.count()).toBe(1);
+    expect(await victory.textContent()).toContain('9 мамыр');
+    const text = await holidays.textContent();
+    for (const kazakh of ['Наурыз мейрамы', 'Қазақстан халқының бірлігі мерекесі', 'Құрбан айт', 'Тәуелсіздік күні', 'Жаңа жыл'])
+      expect(text).toContain(kazakh);
+    expect(text).not.toContain('День');
+    await victory.getByRole('button', { name: /Салонды жабу: Жеңіс күні/ }).click();
+    await page.getByTestId('time-off-closed').waitFor();
+    await expect.poll(() => victory.textContent()).toContain('жабық');
+    const list = await w.op('get', '/api/v1/time-off', { token: owner.token, query: { from: '2027-05-09', to: '2027-05-09' } });
+    expect(list.data).toMatchObject([{ master_id: null, date_from: '2027-05-09', date_to: '2027-05-09', note: 'Жеңіс күні' }]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-time-off-holidays-kk-360');
+
+    await page.getByRole('button', { name: 'Eng' }).click();
+    await expect.poll(() => holidays.locator('li', { hasText: 'Independence Day' }).count()).toBe(1);
   });
 });
 

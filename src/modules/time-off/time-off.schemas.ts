@@ -43,7 +43,15 @@ const ListQuery = Type.Object({
 });
 
 const HolidaysQuery = Type.Object({ year: Type.Integer({ minimum: 2000, maximum: 2100 }) });
-const HolidayBody = Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), name: Type.String() });
+const HolidayName = Type.String({ minLength: 1 });
+const HolidayBody = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  name: Type.String({ description: 'In Russian' }),
+  names: Type.Object(
+    { ru: HolidayName, kk: HolidayName, en: HolidayName },
+    { description: 'The name in each language of the pages: Russian (as name), Kazakh and English' },
+  ),
+});
 
 export const listTimeOffSchema = {
   tags,

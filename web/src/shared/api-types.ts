@@ -7561,7 +7561,14 @@ export interface operations {
                     "application/json": {
                         /** @description YYYY-MM-DD */
                         date: string;
+                        /** @description In Russian */
                         name: string;
+                        /** @description The name in each language of the pages: Russian (as name), Kazakh and English */
+                        names: {
+                            ru: string;
+                            kk: string;
+                            en: string;
+                        };
                     }[];
                 };
             };

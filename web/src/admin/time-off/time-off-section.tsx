@@ -10,7 +10,7 @@ import { addDays, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client, type Master } from '../common/state';
 import { AffectedBookings } from './affected-bookings';
-import { groupClosed, upcomingHolidayGroups, type HolidayGroup } from './holiday-groups';
+import { groupClosed, holidayName, upcomingHolidayGroups, type HolidayGroup } from './holiday-groups';
 import { useTimeOffT } from './messages';
 import { TimeOffForm, type Closed } from './time-off-form';
 import './time-off.css';
@@ -43,7 +43,11 @@ export function TimeOffSection(props: { masters: readonly Master[] }) {
     list.reload();
   };
   const closeHoliday = useAction(async (group: HolidayGroup) =>
-    saved(await client.post('/time-off', { body: { master_id: null, date_from: group.from, date_to: group.to, note: group.name } })),
+    saved(
+      await client.post('/time-off', {
+        body: { master_id: null, date_from: group.from, date_to: group.to, note: holidayName(group, lang) },
+      }),
+    ),
   );
   const reopen = useAction(async (id: number) => {
     await client.del('/time-off/{id}', { path: { id } });
@@ -95,10 +99,11 @@ export function TimeOffSection(props: { masters: readonly Master[] }) {
           {holidays.data.map((group) => {
             const done = groupClosed(group, list.data ?? []);
             const when = dateRange(group.from, group.to, lang);
+            const name = holidayName(group, lang);
             return (
               <li key={group.from} class="row time-off-item">
                 <span>
-                  <strong>{group.name}</strong> · {when}
+                  <strong>{name}</strong> · {when}
                 </span>
                 {done ? (
                   <span class="muted">{to('holidayClosed')}</span>
@@ -106,7 +111,7 @@ export function TimeOffSection(props: { masters: readonly Master[] }) {
                   <button
                     type="button"
                     class="btn btn-ghost btn-small"
-                    aria-label={to('closeHolidayLabel', { name: group.name, date: when })}
+                    aria-label={to('closeHolidayLabel', { name, date: when })}
                     disabled={closeHoliday.busy}
                     onClick={() => void closeHoliday.run(group)}
                   >
