@@ -50,8 +50,8 @@ export function CalendarBlock(props: {
         </span>
       )}
       {/* the client's name on its own line, in full where it fits, so the owner knows who comes; the service below */}
-      <span class="cal-line">
-        <strong>{timeOf(booking.start_at)}</strong> {booking.client.first_name}
+      <span class="cal-line cal-who">
+        <strong>{timeOf(booking.start_at)}</strong> <span class="cal-client">{booking.client.first_name}</span>
       </span>
       <span class="cal-line cal-service">{booking.service.name}</span>
       {props.visit && <VisitHint size={props.visit.size} />}

@@ -60,7 +60,7 @@ export function CalendarColumn(props: ColumnProps) {
     <div class="cal-col" style={{ '--col-width': px(props.colWidth) }} data-master={column.name} data-date={day}>
       {props.head && (
         <div class="cal-head" title={column.name}>
-          {column.name}
+          <span class="cal-head-name">{column.name}</span>
           {dayOff && !props.compact && <small> · {t('dayOff')}</small>}
         </div>
       )}

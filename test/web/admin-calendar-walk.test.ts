@@ -1,0 +1,82 @@
+/**
+ * The owner's calendar as a QA walk found it: at 1280 px the week of a salon with two masters fits without
+ * scrolling sideways, each booking still showing its time and its client (cut with …, the block's title in full).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { registerBusiness } from '../helpers/app.js';
+import { screenshot, useWebTest } from '../helpers/web.js';
+import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
+
+const w = useWebTest();
+const browser = usePanelBrowser(w, 'calendar-walk', 'admin_token');
+const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
+
+async function ownerBooking(master: number, date: string, time: string, first_name: string) {
+  const phone = `+7701${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
+  const made = await api('POST', '/bookings', { service_id: salon.service, master_id: master, date, time, first_name, phone });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.data as { id: string };
+}
+
+/** Each booking block's time and client: not cut (the time) or at least begun (the client), inside the block; its title names the client. */
+const blockTexts = (blocks: Locator) =>
+  blocks.evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const time = el.querySelector('strong')!.getBoundingClientRect();
+      const client = el.querySelector('.cal-client') as HTMLElement;
+      const shown = client.getBoundingClientRect();
+      return {
+        time: time.right <= right + 0.5 && time.bottom <= box.bottom + 0.5,
+        client: shown.width >= 12 && shown.right <= right + 0.5 && shown.bottom <= box.bottom + 0.5,
+        title: el.getAttribute('title')!.includes(client.textContent!),
+      };
+    }),
+  );
+
+beforeAll(async () => {
+  const owner = await registerBusiness(w, { business_name: 'Салон «Айгерим»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
+  salon.token = owner.token;
+  salon.service = owner.service.id;
+  salon.aigerim = (await api('POST', '/masters', { name: 'Айгерим', service_ids: [salon.service] })).data.id;
+  salon.dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+});
+
+describe('the week of two masters at 1280 px', () => {
+  it('shows all seven days without scrolling sideways, each booking with its time and its client', async () => {
+    for (const [date, time] of [
+      ['2026-11-24', '10:00'],
+      ['2026-11-25', '14:00'],
+      ['2026-11-27', '11:00'],
+    ] as const) {
+      await ownerBooking(salon.aigerim, date, time, 'Асель');
+      await ownerBooking(salon.dana, date, time, 'Александра-Виктория');
+    }
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24&master=all`);
+    await expect.poll(() => page.locator('.cal-booking').count()).toBe(6);
+    expect(await page.locator('.cal-col').count()).toBe(14);
+    const cal = await page.locator('.cal').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
+      return {
+        sideways: el.scrollWidth - el.clientWidth,
+        daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
+      };
+    });
+    expect(cal).toEqual({ sideways: 0, daysInView: 7 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
+    for (const block of await blockTexts(page.locator('.cal-booking'))) expect(block).toEqual({ time: true, client: true, title: true });
+    // a master's name too long for the column ends with …, the head's title has it in full
+    const head = page.locator('.cal-col[data-master="Айгерим"] .cal-head').first();
+    expect(await head.getAttribute('title')).toBe('Айгерим');
+    expect(await head.locator('.cal-head-name').evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+    await screenshot(page, 'calendar-walk-week-1280');
+  });
+});
