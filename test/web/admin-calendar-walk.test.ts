@@ -1,11 +1,13 @@
 /**
  * The owner's calendar as a QA walk found it: at 1280 px the week of a salon with two masters fits without
- * scrolling sideways, each booking still showing its time and its client (cut with …, the block's title in full).
+ * scrolling sideways, each booking still showing its time and its client (cut with …, the block's title in full);
+ * a master's time off keeps its note readable beside the bookings in it, in the day and the week.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
+import { violations } from './axe.js';
 import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
 const w = useWebTest();
@@ -39,6 +41,21 @@ const blockTexts = (blocks: Locator) =>
       };
     }),
   );
+
+/** The time off's note in a column: fully shown and under no booking of that column. */
+const noteClear = (page: Page, masterId: number, date: string) =>
+  page.locator(`.cal-body[data-master-id="${masterId}"][data-date="${date}"]`).evaluate((body) => {
+    const note = body.querySelector<HTMLElement>('.cal-timeoff span')!;
+    const box = note.getBoundingClientRect();
+    const under = Array.from(body.querySelectorAll<HTMLElement>('.cal-booking'))
+      .map((b) => b.getBoundingClientRect())
+      .filter((b) => b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom);
+    return {
+      text: note.textContent,
+      whole: note.scrollWidth <= note.clientWidth + 1 && note.scrollHeight <= note.clientHeight + 1,
+      under: under.length,
+    };
+  });
 
 beforeAll(async () => {
   const owner = await registerBusiness(w, { business_name: 'Салон «Айгерим»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
@@ -78,5 +95,32 @@ describe('the week of two masters at 1280 px', () => {
     expect(await head.getAttribute('title')).toBe('Айгерим');
     expect(await head.locator('.cal-head-name').evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
     await screenshot(page, 'calendar-walk-week-1280');
+  });
+});
+
+describe('a time off with bookings in it', () => {
+  it('keeps its note «Врач» readable beside the bookings, in the day and the week at 1280 px', async () => {
+    const date = '2026-12-01';
+    const off = await api('POST', '/time-off', {
+      master_id: salon.aigerim,
+      date_from: date,
+      date_to: date,
+      start_time: '10:00',
+      end_time: '12:00',
+      note: 'Врач',
+    });
+    expect(off.statusCode, off.body).toBe(201);
+    await ownerBooking(salon.aigerim, date, '10:00', 'Асель');
+    await ownerBooking(salon.aigerim, date, '11:00', 'Жанар');
+    const page = await browser.open(LAPTOP, salon.token);
+    for (const view of ['day', 'week']) {
+      await page.goto(`${w.baseUrl}/admin/calendar?view=${view}&date=${date}&master=all`);
+      await expect.poll(() => page.locator(`.cal-body[data-date="${date}"] .cal-booking`).count()).toBe(2);
+      expect(await noteClear(page, salon.aigerim, date)).toEqual({ text: 'Врач', whole: true, under: 0 });
+      const blocks = page.locator(`.cal-body[data-master-id="${salon.aigerim}"][data-date="${date}"] .cal-booking`);
+      for (const block of await blockTexts(blocks)) expect(block).toEqual({ time: true, client: true, title: true });
+      expect(await violations(page, view)).toEqual([]);
+      await screenshot(page, `calendar-walk-time-off-${view}-1280`);
+    }
   });
 });
