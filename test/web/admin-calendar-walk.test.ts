@@ -1,7 +1,8 @@
 /**
- * The owner's calendar as a QA walk found it: at 1280 px the week of a salon with two masters fits without
- * scrolling sideways, each booking still showing its time and its client (cut with …, the block's title in full);
- * a master's time off keeps its note readable beside the bookings in it, in the day and the week.
+ * The owner's calendar as a QA walk found it, on a laptop and a phone: at 1280 px the week of a salon with two
+ * masters fits without scrolling sideways, each booking still showing its time and its client (cut with …, the
+ * block's title in full); the phone's Back with a booking open closes the booking and keeps the calendar on its
+ * date; a master's time off keeps its note readable beside the bookings in it, in the day and the week.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { screenshot, useWebTest } from '../helpers/web.js';
 import { violations } from './axe.js';
 import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
 
+const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'calendar-walk', 'admin_token');
 const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
@@ -95,6 +97,44 @@ describe('the week of two masters at 1280 px', () => {
     expect(await head.getAttribute('title')).toBe('Айгерим');
     expect(await head.locator('.cal-head-name').evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
     await screenshot(page, 'calendar-walk-week-1280');
+  });
+});
+
+describe("the phone's Back with a booking open", () => {
+  it('closes the booking and keeps the calendar on the date the arrows reached; closed by ✕, it leaves no entry behind', async () => {
+    const booked = await ownerBooking(salon.aigerim, '2026-11-25', '12:00', 'Гульнара');
+    const page = await browser.open(PHONE, salon.token);
+    await page.goto(`${w.baseUrl}/admin`);
+    const go = async (name: string) => {
+      await page.getByRole('button', { name: /Меню/ }).tap();
+      await page.getByRole('navigation').getByRole('link', { name }).tap();
+    };
+    await go('Услуги');
+    await page.waitForURL(/\/admin\/services/);
+    await go('Календарь');
+    await page.locator('.cal-col').first().waitFor();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    const block = page.locator(`.cal-booking[data-booking="${booked.id}"]`);
+    await block.tap();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await detail.waitFor();
+
+    await page.goBack();
+    await expect.poll(() => detail.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/calendar');
+    expect(new URL(page.url()).searchParams.get('date')).toBe('2026-11-25');
+    await block.waitFor();
+    expect(await page.locator('#cal-date').inputValue()).toBe('2026-11-25');
+
+    await block.tap();
+    await detail.waitFor();
+    await detail.getByRole('button', { name: 'Закрыть' }).first().tap();
+    await expect.poll(() => detail.count()).toBe(0);
+    // its entry taken out (history.back() lands a moment later): one Back now leaves the calendar
+    await expect.poll(() => page.evaluate(() => (history.state as { panelDialog?: number } | null)?.panelDialog ?? null)).toBe(null);
+    await page.goBack();
+    await page.waitForURL(/\/admin\/services/);
   });
 });
 
