@@ -1,9 +1,11 @@
-/** The panels' modal dialog: focus kept inside, Escape and the backdrop close it, focus goes back after. */
+/** The panels' modal dialog: focus kept inside, Escape, the backdrop and Back close it, focus goes back after. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { useBackCloses } from './back-closes';
 
 export function Modal(props: { title: string; onClose: () => void; children: ComponentChildren; closeLabel: string }) {
   const box = useRef<HTMLDivElement>(null);
+  useBackCloses(props.onClose);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();

@@ -21,6 +21,8 @@ export function CalendarBlock(props: {
   drag: BlockDrag;
   /** The booking is an item of a visit (CONTRACT.md §20): drawn in its visit's colour, with the hint. */
   visit?: VisitMark;
+  /** The booking is in a master's time off (CONTRACT.md §21): drawn narrower, beside the time off's note. */
+  besideTimeOff?: boolean;
   onOpen: () => void;
 }) {
   const t = useT(messages);
@@ -30,7 +32,7 @@ export function CalendarBlock(props: {
   return (
     <button
       type="button"
-      class={`cal-booking st-${booking.status}${overlaps ? ' overlap' : ''}${dragged ? ' dragging' : ''}${props.visit ? ` in-visit visit-c${props.visit.colour}` : ''}`}
+      class={`cal-booking st-${booking.status}${overlaps ? ' overlap' : ''}${dragged ? ' dragging' : ''}${props.visit ? ` in-visit visit-c${props.visit.colour}` : ''}${props.besideTimeOff ? ' beside-off' : ''}`}
       style={{
         '--top': `${props.box.top}px`,
         '--height': `${props.box.height}px`,
@@ -50,8 +52,8 @@ export function CalendarBlock(props: {
         </span>
       )}
       {/* the client's name on its own line, in full where it fits, so the owner knows who comes; the service below */}
-      <span class="cal-line">
-        <strong>{timeOf(booking.start_at)}</strong> {booking.client.first_name}
+      <span class="cal-line cal-who">
+        <strong>{timeOf(booking.start_at)}</strong> <span class="cal-client">{booking.client.first_name}</span>
       </span>
       <span class="cal-line cal-service">{booking.service.name}</span>
       {props.visit && <VisitHint size={props.visit.size} />}

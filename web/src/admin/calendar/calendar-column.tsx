@@ -3,7 +3,7 @@ import { useT, messages } from '../common/messages';
 import type { Booking } from '../common/state';
 import { CalendarBlock, type BlockDrag } from './calendar-block';
 import { SNAP_MINUTES } from './calendar-drag';
-import type { TimeOffSpan } from './time-off-spans';
+import { sharesTime, type TimeOffSpan } from './time-off-spans';
 import { useTimeOffT } from '../time-off/messages';
 import type { VisitMark } from '../visits/visit-groups';
 import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type ScheduleDayRow } from './calendar-geometry';
@@ -49,6 +49,7 @@ export function CalendarColumn(props: ColumnProps) {
   const [from, to] = scale.range;
   const y = (minute: number) => (minute - from) * scale.perMinute;
   const dayOff = !schedule || !schedule.is_active;
+  const placed = placeBookings(props.bookings, scale.minMinutes);
   const createAt = (event: MouseEvent) => {
     const body = event.currentTarget as HTMLElement;
     const target = event.target as HTMLElement;
@@ -60,7 +61,7 @@ export function CalendarColumn(props: ColumnProps) {
     <div class="cal-col" style={{ '--col-width': px(props.colWidth) }} data-master={column.name} data-date={day}>
       {props.head && (
         <div class="cal-head" title={column.name}>
-          {column.name}
+          <span class="cal-head-name">{column.name}</span>
           {dayOff && !props.compact && <small> · {t('dayOff')}</small>}
         </div>
       )}
@@ -84,7 +85,7 @@ export function CalendarColumn(props: ColumnProps) {
         ))}
         {props.timeOff.map((span) => (
           <div
-            class="cal-timeoff"
+            class={sharesTime(span, placed) ? 'cal-timeoff beside' : 'cal-timeoff'}
             key={`off-${span.id}`}
             data-time-off={span.id}
             style={{ '--top': px(y(span.start)), '--height': px((span.end - span.start) * scale.perMinute) }}
@@ -102,13 +103,14 @@ export function CalendarColumn(props: ColumnProps) {
             aria-hidden="true"
           />
         ))}
-        {placeBookings(props.bookings, scale.minMinutes).map((p) => (
+        {placed.map((p) => (
           <CalendarBlock
             key={p.booking.id}
             placed={p}
             box={blockBox(p.start, p.end, from, scale.perMinute)}
             drag={props.drag}
             visit={props.visits?.get(p.booking.id)}
+            besideTimeOff={sharesTime(p, props.timeOff)}
             onOpen={() => props.onOpen(p.booking)}
           />
         ))}

@@ -41,7 +41,8 @@ export function CalendarPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const tb = useBookingsT();
   const current = shown.length === 1 ? shown[0] : undefined;
-  const colWidth = view === 'week' ? (narrow ? 92 : 124) : 180;
+  // a laptop's week of two masters fits its 1280 px (the owner plans a week at a glance); a phone's week scrolls sideways
+  const colWidth = view === 'week' ? (narrow ? 92 : 60) : 180;
   const title =
     view === 'day'
       ? formatDate(date, lang)

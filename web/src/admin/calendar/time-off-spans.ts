@@ -29,3 +29,8 @@ export function timeOffSpans(entries: readonly TimeOffRow[], masterId: number, d
     })
     .filter((span) => span.end > span.start);
 }
+
+/** Whether `span` shares a minute with any of `others`: a booking in time off is drawn beside its note, not over it. */
+export function sharesTime(span: { start: number; end: number }, others: readonly { start: number; end: number }[]): boolean {
+  return others.some((other) => other.start < span.end && span.start < other.end);
+}

@@ -1,0 +1,166 @@
+/**
+ * The owner's calendar as a QA walk found it, on a laptop and a phone: at 1280 px the week of a salon with two
+ * masters fits without scrolling sideways, each booking still showing its time and its client (cut with …, the
+ * block's title in full); the phone's Back with a booking open closes the booking and keeps the calendar on its
+ * date; a master's time off keeps its note readable beside the bookings in it, in the day and the week.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { registerBusiness } from '../helpers/app.js';
+import { screenshot, useWebTest } from '../helpers/web.js';
+import { violations } from './axe.js';
+import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
+
+const PHONE = { width: 360, height: 740 };
+const w = useWebTest();
+const browser = usePanelBrowser(w, 'calendar-walk', 'admin_token');
+const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
+
+async function ownerBooking(master: number, date: string, time: string, first_name: string) {
+  const phone = `+7701${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
+  const made = await api('POST', '/bookings', { service_id: salon.service, master_id: master, date, time, first_name, phone });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.data as { id: string };
+}
+
+/** Each booking block's time and client: not cut (the time) or at least begun (the client), inside the block; its title names the client. */
+const blockTexts = (blocks: Locator) =>
+  blocks.evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const time = el.querySelector('strong')!.getBoundingClientRect();
+      const client = el.querySelector('.cal-client') as HTMLElement;
+      const shown = client.getBoundingClientRect();
+      return {
+        time: time.right <= right + 0.5 && time.bottom <= box.bottom + 0.5,
+        client: shown.width >= 12 && shown.right <= right + 0.5 && shown.bottom <= box.bottom + 0.5,
+        title: el.getAttribute('title')!.includes(client.textContent!),
+      };
+    }),
+  );
+
+/** The time off's note in a column: fully shown and under no booking of that column. */
+const noteClear = (page: Page, masterId: number, date: string) =>
+  page.locator(`.cal-body[data-master-id="${masterId}"][data-date="${date}"]`).evaluate((body) => {
+    const note = body.querySelector<HTMLElement>('.cal-timeoff span')!;
+    const box = note.getBoundingClientRect();
+    const under = Array.from(body.querySelectorAll<HTMLElement>('.cal-booking'))
+      .map((b) => b.getBoundingClientRect())
+      .filter((b) => b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom);
+    return {
+      text: note.textContent,
+      whole: note.scrollWidth <= note.clientWidth + 1 && note.scrollHeight <= note.clientHeight + 1,
+      under: under.length,
+    };
+  });
+
+beforeAll(async () => {
+  const owner = await registerBusiness(w, { business_name: 'Салон «Айгерим»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
+  salon.token = owner.token;
+  salon.service = owner.service.id;
+  salon.aigerim = (await api('POST', '/masters', { name: 'Айгерим', service_ids: [salon.service] })).data.id;
+  salon.dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+});
+
+describe('the week of two masters at 1280 px', () => {
+  it('shows all seven days without scrolling sideways, each booking with its time and its client', async () => {
+    for (const [date, time] of [
+      ['2026-11-24', '10:00'],
+      ['2026-11-25', '14:00'],
+      ['2026-11-27', '11:00'],
+    ] as const) {
+      await ownerBooking(salon.aigerim, date, time, 'Асель');
+      await ownerBooking(salon.dana, date, time, 'Александра-Виктория');
+    }
+    const page = await browser.open(LAPTOP, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24&master=all`);
+    await expect.poll(() => page.locator('.cal-booking').count()).toBe(6);
+    expect(await page.locator('.cal-col').count()).toBe(14);
+    const cal = await page.locator('.cal').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
+      return {
+        sideways: el.scrollWidth - el.clientWidth,
+        daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
+      };
+    });
+    expect(cal).toEqual({ sideways: 0, daysInView: 7 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
+    for (const block of await blockTexts(page.locator('.cal-booking'))) expect(block).toEqual({ time: true, client: true, title: true });
+    // a master's name too long for the column ends with …, the head's title has it in full
+    const head = page.locator('.cal-col[data-master="Айгерим"] .cal-head').first();
+    expect(await head.getAttribute('title')).toBe('Айгерим');
+    expect(await head.locator('.cal-head-name').evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+    await screenshot(page, 'calendar-walk-week-1280');
+  });
+});
+
+describe("the phone's Back with a booking open", () => {
+  it('closes the booking and keeps the calendar on the date the arrows reached; closed by ✕, it leaves no entry behind', async () => {
+    const booked = await ownerBooking(salon.aigerim, '2026-11-25', '12:00', 'Гульнара');
+    const page = await browser.open(PHONE, salon.token);
+    await page.goto(`${w.baseUrl}/admin`);
+    const go = async (name: string) => {
+      await page.getByRole('button', { name: /Меню/ }).tap();
+      await page.getByRole('navigation').getByRole('link', { name }).tap();
+    };
+    await go('Услуги');
+    await page.waitForURL(/\/admin\/services/);
+    await go('Календарь');
+    await page.locator('.cal-col').first().waitFor();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    const block = page.locator(`.cal-booking[data-booking="${booked.id}"]`);
+    await block.tap();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await detail.waitFor();
+
+    await page.goBack();
+    await expect.poll(() => detail.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/calendar');
+    expect(new URL(page.url()).searchParams.get('date')).toBe('2026-11-25');
+    await block.waitFor();
+    expect(await page.locator('#cal-date').inputValue()).toBe('2026-11-25');
+
+    await block.tap();
+    await detail.waitFor();
+    await detail.getByRole('button', { name: 'Закрыть' }).first().tap();
+    await expect.poll(() => detail.count()).toBe(0);
+    // its entry taken out (history.back() lands a moment later): one Back now leaves the calendar
+    await expect.poll(() => page.evaluate(() => (history.state as { panelDialog?: number } | null)?.panelDialog ?? null)).toBe(null);
+    await page.goBack();
+    await page.waitForURL(/\/admin\/services/);
+  });
+});
+
+describe('a time off with bookings in it', () => {
+  it('keeps its note «Врач» readable beside the bookings, in the day and the week at 1280 px', async () => {
+    const date = '2026-12-01';
+    const off = await api('POST', '/time-off', {
+      master_id: salon.aigerim,
+      date_from: date,
+      date_to: date,
+      start_time: '10:00',
+      end_time: '12:00',
+      note: 'Врач',
+    });
+    expect(off.statusCode, off.body).toBe(201);
+    await ownerBooking(salon.aigerim, date, '10:00', 'Асель');
+    await ownerBooking(salon.aigerim, date, '11:00', 'Жанар');
+    const page = await browser.open(LAPTOP, salon.token);
+    for (const view of ['day', 'week']) {
+      await page.goto(`${w.baseUrl}/admin/calendar?view=${view}&date=${date}&master=all`);
+      await expect.poll(() => page.locator(`.cal-body[data-date="${date}"] .cal-booking`).count()).toBe(2);
+      expect(await noteClear(page, salon.aigerim, date)).toEqual({ text: 'Врач', whole: true, under: 0 });
+      const blocks = page.locator(`.cal-body[data-master-id="${salon.aigerim}"][data-date="${date}"] .cal-booking`);
+      for (const block of await blockTexts(blocks)) expect(block).toEqual({ time: true, client: true, title: true });
+      expect(await violations(page, view)).toEqual([]);
+      await screenshot(page, `calendar-walk-time-off-${view}-1280`);
+    }
+  });
+});
