@@ -3,8 +3,8 @@ import { AVAILABILITY_CHANNEL, BOOKING_CHANNEL } from '../../db/channels.js';
 import type { Db } from '../../db/client.js';
 import { preparedSql } from '../../db/prepared.js';
 import { selectBookingRows } from '../../db/booking-rows.js';
-import { containsPattern } from '../../db/like.js';
-import { bookings, businesses, clients, deletedBookings, idempotencyKeys, type BookingStatus } from '../../db/schema.js';
+import { businessIdsNamedLike } from '../catalog/business.queries.js';
+import { bookings, clients, deletedBookings, idempotencyKeys, type BookingStatus } from '../../db/schema.js';
 import { appendedClientNotes } from './client-record.js';
 import { addDays, fromDbTimestamp, type NaiveDateTime } from '../../core/wallclock.js';
 import type { BookingView } from './view.js';
@@ -54,12 +54,7 @@ function filterConditions(filter: BookingFilter): SQL | undefined {
   if (filter.masterId !== undefined) conditions.push(eq(bookings.masterId, filter.masterId));
   if (filter.clientId !== undefined) conditions.push(eq(bookings.clientId, filter.clientId));
   if (filter.updatedSince) conditions.push(gte(bookings.updatedAt, filter.updatedSince));
-  if (filter.businessText) {
-    const pattern = containsPattern(filter.businessText);
-    conditions.push(
-      sql`${bookings.businessId} in (select ${businesses.id} from ${businesses} where ${businesses.name} ilike ${pattern} or ${businesses.slug} ilike ${pattern})`,
-    );
-  }
+  if (filter.businessText) conditions.push(sql`${bookings.businessId} IN (${businessIdsNamedLike(filter.businessText)})`);
   return and(...conditions);
 }
 

@@ -1,10 +1,21 @@
-import { and, desc, eq, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { notFound } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
+import { containsPattern } from '../../db/like.js';
 import { businesses, businessSlugAliases } from '../../db/schema.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
+
+/**
+ * The super admin's "a business named like this": the ids of the businesses whose name or slug contains
+ * `text` in any case, as a subquery (its own FROM, so an outer businesses row is never read by mistake);
+ * pg_trgm's indexes answer it (migration 0022).
+ */
+export function businessIdsNamedLike(text: string): SQL {
+  const pattern = containsPattern(text);
+  return sql`SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.name} ILIKE ${pattern} OR ${businesses.slug} ILIKE ${pattern}`;
+}
 
 export async function findBusinessById(db: Db, id: number): Promise<BusinessRow | undefined> {
   const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/driver.js';
 import { containsPattern } from '../../db/like.js';
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.js';
 import { fromDbTimestamp } from '../../core/wallclock.js';
 import { countBookings } from '../bookings/bookings.queries.js';
-import { businessBody, type BusinessRow } from '../catalog/business.queries.js';
+import { businessBody, businessIdsNamedLike, type BusinessRow } from '../catalog/business.queries.js';
 import { splitIntoWholeDays } from './whole-days.js';
 
 /**
@@ -25,10 +25,8 @@ import { splitIntoWholeDays } from './whole-days.js';
  */
 function businessSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
   // Written out: in a one-table query drizzle leaves columns unqualified, and businesses.id is the outer row's.
-  return sql`businesses.id IN (SELECT b.id FROM businesses b WHERE b.name ILIKE ${pattern} OR b.slug ILIKE ${pattern}
-    UNION ALL SELECT u.business_id FROM users u WHERE u.email ILIKE ${pattern})`;
+  return sql`businesses.id IN (${businessIdsNamedLike(q)} UNION ALL SELECT u.business_id FROM users u WHERE u.email ILIKE ${containsPattern(q)})`;
 }
 
 export async function countBusinesses(db: Db, q: string | undefined): Promise<number> {
@@ -125,18 +123,7 @@ export async function countOperatorBookings(db: Db, filter: OperatorBookingFilte
   const conditions: SQL[] = [];
   if (filter.businessId !== undefined) conditions.push(eq(bookingCounts.businessId, filter.businessId));
   if (filter.status) conditions.push(eq(bookingCounts.status, filter.status));
-  if (filter.businessText) {
-    const pattern = containsPattern(filter.businessText);
-    conditions.push(
-      inArray(
-        bookingCounts.businessId,
-        db
-          .select({ id: businesses.id })
-          .from(businesses)
-          .where(or(ilike(businesses.name, pattern), ilike(businesses.slug, pattern))),
-      ),
-    );
-  }
+  if (filter.businessText) conditions.push(sql`${bookingCounts.businessId} IN (${businessIdsNamedLike(filter.businessText)})`);
   const [row] = await db
     .select({ total: sum(bookingCounts.n).mapWith(Number) })
     .from(bookingCounts)
