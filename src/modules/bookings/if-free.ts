@@ -49,10 +49,14 @@ export interface FreeTimeAsk {
 /** Prepared once per connection: the query builder's work was a visible part of every if_free booking. */
 const lockMastersStatement = preparedSql(
   'if_free_lock_masters',
-  sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.placeholder('ids')}::int[]) ORDER BY ${masters.id} FOR UPDATE`,
+  sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.placeholder('ids')}::int[]) ORDER BY ${masters.id} FOR NO KEY UPDATE`,
 );
 
-/** Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock. */
+/**
+ * Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock.
+ * NO KEY UPDATE leaves a plain booking's foreign-key check of the master alone, which holds its client's
+ * row meanwhile (test/api/bookings/master-lock.test.ts).
+ */
 async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
   await lockMastersStatement(tx).execute({ ids: [...ids] });
 }

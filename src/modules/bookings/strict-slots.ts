@@ -26,7 +26,8 @@ export async function assertSlotFree(
   bufferAfter: number,
   excludeBookingId?: string,
 ) {
-  await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR UPDATE`);
+  // NO KEY UPDATE: a plain booking's foreign-key check of the master does not wait (as if-free.ts lockMasters).
+  await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR NO KEY UPDATE`);
   const occupiedTo = bufferAfter > 0 ? addMinutes(endAt, bufferAfter) : endAt;
   const conditions = [
     eq(bookings.masterId, masterId),

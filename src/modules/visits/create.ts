@@ -123,14 +123,14 @@ async function itemAsk(db: Db, businessId: number, item: NewVisitInput['items'][
   };
 }
 
-/** Locks the masters' rows in ascending id order: two visits or a visit and a booking queue, never deadlock. */
+/** Locks the masters' rows in ascending id order: two visits or a visit and a booking queue, never deadlock (NO KEY UPDATE: as if-free.ts). */
 async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
   await tx
     .select({ id: masters.id })
     .from(masters)
     .where(inArray(masters.id, [...ids]))
     .orderBy(asc(masters.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** The items as the pure rule reads them: each candidate's day as /slots answers it. */

@@ -98,7 +98,7 @@ describe('booking query count', () => {
     expect(booking.statusCode, booking.body).toBe(201);
     const statements = queries.filter((query) => !/^\s*(begin|commit)\b/i.test(query));
     expect(statements).toHaveLength(5);
-    expect(statements[1]).toMatch(/for update/i);
+    expect(statements[1]).toMatch(/for no key update/i);
     expect(statements[2]).toMatch(/json_agg/); // the day as GET /slots reads it, one query
     expect(statements[3]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
     expect(statements[4]).toMatch(/^SELECT pg_notify\(/);
