@@ -170,7 +170,7 @@ describe('sending', () => {
     expect(run([{ type: 'again' }], done).values).toEqual({ ...values, notes: '' });
   });
 
-  it('the quote belongs to the choice it was read for; price_changed replaces its price until the choice changes', () => {
+  it('the quote belongs to the choice it was read for; price_changed replaces it, read again, until the choice changes', () => {
     const key = `${nails.id}|${dana.id}|2026-11-24|10:00`;
     expect(details.master).toBe(dana);
     expect(run([{ type: 'quoted', key: 'stale', quote: { masterId: 11, price: 1 } }], details).quote).toBeNull();
@@ -179,12 +179,16 @@ describe('sending', () => {
     const repriced = run(
       [
         { type: 'submitting', problem: null },
-        { type: 'repriced', price: 8000 },
+        { type: 'repriced', price: 8000, quote: null },
       ],
       quoted,
     );
     expect(repriced).toMatchObject({ sending: false, repriced: 8000 });
-    expect(currentQuote(repriced)).toEqual({ masterId: 11, price: 8000 });
+    // The master named before may be the one who was taken: unread again, nobody is named.
+    expect(currentQuote(repriced)).toEqual({ masterId: null, price: 8000 });
+    const reread = (quote: { masterId: number; price: number }) => currentQuote(run([{ type: 'repriced', price: 8000, quote }], quoted));
+    expect(reread({ masterId: 12, price: 8000 })).toEqual({ masterId: 12, price: 8000 });
+    expect(reread({ masterId: 12, price: 9000 })).toEqual({ masterId: null, price: 8000 });
     const moved = run(
       [
         { type: 'taken', time: '10:00', offered: ['10:15'] },

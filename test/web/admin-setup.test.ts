@@ -179,6 +179,8 @@ describe('faster setup', () => {
     await page.getByLabel('Понедельник: По').fill('20:00');
     await page.getByRole('button', { name: 'Понедельник: те же часы и перерыв на все дни (выходные остаются выходными)' }).click();
     await expect.poll(() => page.getByLabel('Пятница: По').inputValue()).toBe('20:00');
+    const note = page.locator('.week-note[role="status"]');
+    expect(await note.textContent()).toBe('Понедельник: часы и перерыв скопированы на все дни — нажмите «Сохранить график».');
     // A day off stays off: Saturday is not made a working day; its box says what it means.
     expect(await page.locator('input[name="active-5"]').isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Рабочий день' }).count()).toBe(7);
@@ -189,6 +191,9 @@ describe('faster setup', () => {
     const hours = (rows: Row[]) => rows.map((r) => `${r.start_time}-${r.end_time} ${r.break_start_time ?? '—'} ${r.is_active}`);
     const salonWeek = [...Array(5).fill('10:00-20:00 13:00 true'), ...Array(2).fill('10:00-20:00 13:00 false')];
     await expect.poll(async () => hours(await api('GET', '/schedule'))).toEqual(salonWeek);
+    // Saved: the note that asked to press «Сохранить график» goes, «Сохранено» stays.
+    await page.getByText('Сохранено').waitFor();
+    expect(await note.count()).toBe(0);
 
     await page.getByLabel('График:').selectOption({ label: 'Ерлан' });
     await page.getByRole('button', { name: 'Создать свой график' }).click();

@@ -215,8 +215,9 @@ describe('the affected booking of a client the bot cannot reach, at 360 px', () 
     await expect.poll(() => affected.count()).toBe(1);
     await page.getByRole('button', { name: 'Предложить всем то же время в ближайший открытый день' }).click();
     await expect.poll(() => affected.getByRole('status').textContent()).toContain('15 мар');
+    // Two sentences: the proposal ends with its time, then what the owner has to do.
     expect(await affected.getByRole('status').textContent()).toContain(
-      'Клиент не подписан на бота и предложение не получит — сообщите ему сами: +7 701 555 01 78.',
+      '15:00. Клиент не подписан на бота и предложение не получит — сообщите ему сами: +7 701 555 01 78.',
     );
     await screenshot(page, 'admin-time-off-unheard-360');
   });

@@ -1,7 +1,7 @@
 /**
  * The booking page at 360x740: the date strip from one /days request with
  * days off ("выходной") apart from fully booked days ("занято"), start times
- * by part of the day, the salon's hours, map link and contacts, no element
+ * by part of the day, the salon's hours (the days its masters work), map link and contacts, no element
  * wider than the screen, a salon without masters saying so before any step,
  * and the profile fields edited in the admin Settings.
  */
@@ -129,6 +129,21 @@ describe('booking page at 360x740', () => {
     }
     await page.locator('.lang-switch button', { hasText: 'Рус' }).click();
     await screenshot(page, 'booking-header-360');
+  });
+
+  it("the hours say the days a master works though the salon's week is closed then (a master's own Sunday)", async () => {
+    const owner = await registerBusiness(w);
+    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      w.call({ method, url: `/api/v1${url}`, payload, token: owner.token });
+    const master = (await call('POST', '/masters', { name: 'Асель', service_ids: [owner.service.id] })).data as { id: number };
+    const week = (await call('POST', `/schedule/master/${master.id}`)).data as { id: number; day_of_week: number }[];
+    const sunday = week.find((row) => row.day_of_week === 6)!;
+    const opened = await call('PUT', `/schedule/${sunday.id}`, { is_active: true, start_time: '11:00', end_time: '17:00' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { page } = await openPage(owner.business.slug);
+    await expect.poll(() => page.locator('.hours-line').allTextContents()).toEqual(['пн–пт 09:00–18:00', 'сб выходной', 'вс 11:00–17:00']);
+    await page.locator(`[data-service="${owner.service.id}"]`).click();
+    await expect.poll(() => page.locator('[data-date="2026-11-29"]').getAttribute('data-state')).toBe('open');
   });
 
   it('a salon without masters says online booking is not open yet and shows the phone, before any step', async () => {

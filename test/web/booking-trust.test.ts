@@ -212,6 +212,37 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
     expect(bodies.every((body) => body.if_free === true && body.master_id === salon.masters['Дана'])).toBe(true);
   });
 
+  it('"any master" whose named master was taken meanwhile names the one the server chose, with their price', async () => {
+    const salon = await salonWith(['Алия', 'Дана'], { Дана: [7000, 45] });
+    const page = await openPage(`/${salon.owner.business.slug}`);
+    const bodies = bookingBodies(page);
+    await toDetails(page, salon, 'any', '10:00', 'Асель', '8 701 555 44 33');
+    await expect.poll(async () => flat(await page.locator('.picked [data-fact="master"]').textContent())).toBe('Алия');
+    // Another client takes Алия at 10:00: the server would now give Дана, at her price.
+    const other = await w.call({
+      method: 'POST',
+      url: `/api/v1/public/${salon.owner.business.slug}/booking`,
+      payload: {
+        service_id: salon.owner.service.id,
+        master_id: salon.masters['Алия'],
+        date: DAY,
+        time: '10:00',
+        first_name: 'Ерлан',
+        phone: '+77000000001',
+        if_free: true,
+      },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    await page.locator('button.confirm').click();
+    await page.getByTestId('price-changed').waitFor();
+    await expect.poll(async () => flat(await page.locator('.picked [data-fact="master"]').textContent())).toBe('Дана');
+    expect(flat(await page.locator('.picked [data-fact="price"]').textContent())).toBe('7 000 ₸');
+    await page.locator('button.confirm').click();
+    await page.getByText('Вы записаны!').waitFor();
+    expect(await page.locator('.success [data-fact="master"]').textContent()).toBe('Дана');
+    expect(bodies.map((body) => body.max_price)).toEqual([5000, 7000]);
+  });
+
   it("a master's own link shows that master's price and duration from the first screen", async () => {
     const salon = await salonWith(['Алия', 'Дана'], { Дана: [7000, 45] });
     const page = await openPage(`/${salon.owner.business.slug}?master=${salon.masters['Дана']}`);

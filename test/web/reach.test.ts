@@ -97,6 +97,26 @@ describe('links that choose (CONTRACT.md §18)', () => {
     await page.locator(`[data-service="${salon.manicure.id}"]`).waitFor();
   });
 
+  it('a date two weeks ahead is in sight on a 360 px strip, not past its edge', async () => {
+    const salon = await seedSalon();
+    const page = await openPage(`/${salon.owner.business.slug}?service=${salon.manicure.id}&master=${salon.dana.id}&date=2026-12-08`, {
+      width: 360,
+      height: 740,
+    });
+    const chosen = page.locator('[data-date="2026-12-08"][aria-selected="true"]');
+    await chosen.waitFor();
+    const inSight = () =>
+      chosen.evaluate((day) => {
+        const [strip, box] = [day.parentElement!.getBoundingClientRect(), day.getBoundingClientRect()];
+        return box.left >= strip.left && box.right <= strip.right;
+      });
+    await expect.poll(inSight).toBe(true);
+    // A reload shows it again where it was chosen.
+    await page.reload();
+    await chosen.waitFor();
+    await expect.poll(inSight).toBe(true);
+  });
+
   it('another link opened in the same tab chooses anew; a reload keeps what was chosen since', async () => {
     const salon = await seedSalon();
     const slug = salon.owner.business.slug;

@@ -6,7 +6,7 @@ import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from '../cat
 import { cachedAnswer } from '../catalog/public-cache.js';
 import { listMasters } from '../catalog/masters.queries.js';
 import { listPublicServices } from '../catalog/public-services.js';
-import { businessHours } from '../schedules/hours.js';
+import { openingHours } from '../schedules/hours.js';
 import { bookingPageMeta, withMeta } from './meta.js';
 import { withInitialData } from './initial-data.js';
 import { HTML_TYPE } from './pages.js';
@@ -48,11 +48,12 @@ async function embedOriginsOf(ctx: Ctx, slug: string): Promise<string[]> {
 
 /** The booking page with the business, its services, masters and hours inlined: the first step paints without a request. */
 async function bookingPage(ctx: Ctx, template: string, business: BusinessRow): Promise<string> {
-  const [services, masters, hours] = await Promise.all([
-    listPublicServices(ctx.db, business.id),
-    listMasters(ctx.db, business.id),
-    businessHours(ctx.db, business.id),
-  ]);
+  const [services, masters] = await Promise.all([listPublicServices(ctx.db, business.id), listMasters(ctx.db, business.id)]);
+  const hours = await openingHours(
+    ctx.db,
+    business.id,
+    masters.map((m) => m.id),
+  );
   const initial = {
     config: readPublicConfig(ctx.config),
     business: publicBusinessBody(business),

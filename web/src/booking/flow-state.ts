@@ -127,8 +127,11 @@ export type FlowAction<T extends FlowTypes> =
   | { type: 'pickOffered'; time: string }
   /** The master and price of the chosen time, as the page read them (data.ts quote). */
   | { type: 'quoted'; key: string; quote: Quote | null }
-  /** 409 price_changed: the price the booking would cost now. */
-  | { type: 'repriced'; price: number }
+  /**
+   * 409 price_changed: the price the booking would cost now, and the quote read again after it (null when it
+   * could not be read): for "any master" the server has then chosen someone else than the page named.
+   */
+  | { type: 'repriced'; price: number; quote: Quote | null }
   | { type: 'booked'; booking: T['booking'] }
   | { type: 'failed'; error: string; resetCaptcha: boolean }
   /** «Записаться ещё» from the success screen. */
@@ -182,6 +185,16 @@ export function quoteKey<T extends FlowTypes>(state: FlowState<T>): string | nul
   if (!service || !date || !time) return null;
   const more = state.more.map((part) => `+${part.service.id}|${choiceKey(part.master)}`).join('');
   return `${service.id}|${choiceKey(master)}${more}|${date}|${time}`;
+}
+
+/**
+ * What the page shows after 409 price_changed: the quote read again when it agrees with the server's price;
+ * else the price alone, naming no master: the one the page named before may be the one who was taken.
+ */
+function repricedQuote(shown: Quote | null | undefined, fresh: Quote | null, price: number): Quote {
+  if (fresh?.price === price) return fresh;
+  const items = shown?.items?.map((item) => ({ ...item, masterId: null }));
+  return { masterId: null, price, ...(items ? { items } : {}) };
 }
 
 /** The quote of the current choice, if the page has read it. */
@@ -350,8 +363,7 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'repriced': {
       const key = quoteKey(state);
       if (!key || state.step !== 'details') return { ...state, sending: false };
-      const shown = currentQuote(state);
-      const value: Quote = { ...(shown ?? { masterId: null }), price: action.price };
+      const value = repricedQuote(currentQuote(state), action.quote, action.price);
       return { ...state, sending: false, quote: { key, value }, repriced: action.price };
     }
     case 'booked':

@@ -57,6 +57,12 @@ export function useSubmit(setup: SubmitSetup): () => void {
     return { masterId: master === ANY ? null : master.id, price: prices.length > 0 ? Math.min(...prices) : service!.price };
   }
 
+  /** The master and price of the chosen time read again (after price_changed, "any master" may be someone else now). */
+  function quoteNow(): Promise<Quote | null> {
+    const { service, master, date, time } = state;
+    return visit ? source.visitQuote(date!, time!, visit) : source.quote(date!, time!, service!, master, eligible);
+  }
+
   /**
    * «Исправить номер» books the time of the client's own booking just made again: that booking holds the time
    * until the salon rejects it, so this one request goes without if_free, with that booking's master (decision 0074).
@@ -134,7 +140,8 @@ export function useSubmit(setup: SubmitSetup): () => void {
         return dispatch({ type: 'taken', time, offered: refused.extra.free_times });
       }
       if (refused?.code === 'price_changed' && refused.extra.price !== undefined) {
-        return dispatch({ type: 'repriced', price: refused.extra.price });
+        source.forget();
+        return dispatch({ type: 'repriced', price: refused.extra.price, quote: await quoteNow().catch(() => null) });
       }
       const key = errorKey(caught);
       dispatch({ type: 'failed', error: t(key), resetCaptcha: captchaNeeded });

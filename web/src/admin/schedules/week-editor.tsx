@@ -38,6 +38,8 @@ export function WeekEditor(props: { rows: ScheduleAnswerRow[]; onSaved: () => vo
       });
     }
     setSaved(true);
+    // "…нажмите «Сохранить график»" is done now: «Сохранено» says the rest.
+    setCopied(null);
     props.onSaved();
   });
   return (
