@@ -183,12 +183,16 @@ describe('sending', () => {
       ],
       quoted,
     );
-    expect(repriced).toMatchObject({ sending: false, repriced: 8000 });
+    expect(repriced).toMatchObject({ sending: false, repriced: { price: 8000, masterTaken: false } });
     // The master named before may be the one who was taken: unread again, nobody is named.
     expect(currentQuote(repriced)).toEqual({ masterId: null, price: 8000 });
     const reread = (quote: { masterId: number; price: number }) => currentQuote(run([{ type: 'repriced', price: 8000, quote }], quoted));
     expect(reread({ masterId: 12, price: 8000 })).toEqual({ masterId: 12, price: 8000 });
     expect(reread({ masterId: 12, price: 9000 })).toEqual({ masterId: null, price: 8000 });
+    // Read again, another master than the one named: the page says the named one was taken, not only that the price changed.
+    const taken = (quote: { masterId: number; price: number }) => run([{ type: 'repriced', price: 8000, quote }], quoted).repriced;
+    expect(taken({ masterId: 12, price: 8000 })).toEqual({ price: 8000, masterTaken: true });
+    expect(taken({ masterId: 11, price: 8000 })).toEqual({ price: 8000, masterTaken: false });
     const moved = run(
       [
         { type: 'taken', time: '10:00', offered: ['10:15'] },

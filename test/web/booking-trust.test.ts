@@ -237,6 +237,10 @@ describe('the master and the price before «Записаться» (CONTRACT.md 
     await page.getByTestId('price-changed').waitFor();
     await expect.poll(async () => flat(await page.locator('.picked [data-fact="master"]').textContent())).toBe('Дана');
     expect(flat(await page.locator('.picked [data-fact="price"]').textContent())).toBe('7 000 ₸');
+    // Not "the price changed": the master named was taken, and the page says who is free instead.
+    expect(flat(await page.getByTestId('price-changed').textContent())).toBe(
+      'Это время у прежнего мастера уже заняли. Свободен мастер Дана: 7 000 ₸. Нажмите «Записаться».',
+    );
     await page.locator('button.confirm').click();
     await page.getByText('Вы записаны!').waitFor();
     expect(await page.locator('.success [data-fact="master"]').textContent()).toBe('Дана');

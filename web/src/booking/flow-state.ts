@@ -84,8 +84,11 @@ export interface FlowState<T extends FlowTypes> {
    * choice `key` names (quoteKey); value null: nobody is free then for "any master".
    */
   quote: { key: string; value: Quote | null } | null;
-  /** The price the server answered with `price_changed`: shown until the client confirms at it or changes the choice. */
-  repriced: number | null;
+  /**
+   * The price the server answered with `price_changed`, shown until the client confirms at it or changes the choice;
+   * `masterTaken`: the master the page named for "any master" was taken meanwhile and the server chose another.
+   */
+  repriced: { price: number; masterTaken: boolean } | null;
   captchaToken: string | null;
   /** Bumped to ask the captcha widget for a new token (a token is good for one check). */
   captchaReset: number;
@@ -201,6 +204,12 @@ function repricedQuote(shown: Quote | null | undefined, fresh: Quote | null, pri
 export function currentQuote<T extends FlowTypes>(state: FlowState<T>): Quote | null | undefined {
   const key = quoteKey(state);
   return key && state.quote?.key === key ? state.quote.value : undefined;
+}
+
+/** The master the current quote names ("any master"'s choice once read), if the page knows them. */
+export function quotedMaster<T extends FlowTypes>(state: FlowState<T>): T['master'] | undefined {
+  const id = currentQuote(state)?.masterId;
+  return id ? state.masters.find((master) => master.id === id) : undefined;
 }
 
 /** Whether a step can be shown with what is chosen. */
@@ -363,8 +372,10 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'repriced': {
       const key = quoteKey(state);
       if (!key || state.step !== 'details') return { ...state, sending: false };
-      const value = repricedQuote(currentQuote(state), action.quote, action.price);
-      return { ...state, sending: false, quote: { key, value }, repriced: action.price };
+      const shown = currentQuote(state);
+      const value = repricedQuote(shown, action.quote, action.price);
+      const masterTaken = Boolean(shown?.masterId && value.masterId && value.masterId !== shown.masterId);
+      return { ...state, sending: false, quote: { key, value }, repriced: { price: action.price, masterTaken } };
     }
     case 'booked':
       return show({ ...state, sending: false, booking: action.booking }, 'done', 'replace');

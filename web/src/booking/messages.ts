@@ -74,6 +74,7 @@ export const bookingMessages = defineMessages({
     errPrice: 'Стоимость изменилась. Выберите время снова.',
     errMasterService: 'Этот мастер больше не делает эту услугу. Выберите мастера снова.',
     priceChanged: 'Стоимость изменилась: теперь {price}. Нажмите «Записаться», чтобы записаться по новой цене.',
+    masterTaken: 'Это время у прежнего мастера уже заняли. Свободен мастер {master}: {price}. Нажмите «Записаться».',
     phoneUnusual: 'Похоже, это не мобильный номер Казахстана (+7 7xx) или России (+7 9xx). Проверьте: по нему салон свяжется с вами.',
     dayOver: 'день окончен',
     dayOverText: 'На сегодня запись закончилась. Выберите другой день.',
@@ -157,6 +158,7 @@ export const bookingMessages = defineMessages({
     errPrice: 'Бағасы өзгерді. Уақытты қайта таңдаңыз.',
     errMasterService: 'Бұл шебер енді бұл қызметті көрсетпейді. Шеберді қайта таңдаңыз.',
     priceChanged: 'Бағасы өзгерді: енді {price}. Жаңа бағамен жазылу үшін «Жазылу» түймесін басыңыз.',
+    masterTaken: 'Бұл уақытты бұрынғы шеберде біреу алып қойды. {master} шебер бос: {price}. «Жазылу» түймесін басыңыз.',
     phoneUnusual:
       'Бұл Қазақстанның (+7 7xx) немесе Ресейдің (+7 9xx) ұялы нөміріне ұқсамайды. Тексеріңіз: салон сізбен осы нөмір арқылы байланысады.',
     dayOver: 'күн аяқталды',
@@ -241,6 +243,7 @@ export const bookingMessages = defineMessages({
     errPrice: 'The price has changed. Please choose the time again.',
     errMasterService: 'This master no longer does this service. Please choose a master again.',
     priceChanged: 'The price has changed: it is now {price}. Press “Book” to book at the new price.',
+    masterTaken: 'That time was just taken with the master shown. {master} is free then: {price}. Press “Book”.',
     phoneUnusual:
       'This does not look like a Kazakh (+7 7xx) or Russian (+7 9xx) mobile number. Please check it: the salon will contact you on it.',
     dayOver: 'day is over',

@@ -3,7 +3,7 @@
  * booking a visit of several services (CONTRACT.md §20), listed here each with its master, removable.
  */
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
-import { canShow, currentQuote, isVisit } from './flow-state';
+import { canShow, currentQuote, isVisit, quotedMaster } from './flow-state';
 import { ANY } from './masters';
 import { priceText } from './terms';
 import { VisitItems, type PickedProps } from './visit-items';
@@ -30,7 +30,7 @@ function OneService({ t, state, dispatch }: PickedProps) {
   if (!service) return null;
   // On the details step: the master and the price of the chosen time (CONTRACT.md §19), once read.
   const quote = step === 'details' ? currentQuote(state) : undefined;
-  const quoted = master === ANY && quote?.masterId ? state.masters.find((m) => m.id === quote.masterId) : undefined;
+  const quoted = master === ANY && step === 'details' ? quotedMaster(state) : undefined;
   return (
     <ol class="picked">
       <li>

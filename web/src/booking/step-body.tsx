@@ -2,6 +2,7 @@
 import { formatPrice } from '@shared/i18n';
 import type { SlotSource, VisitPart } from './data';
 import { DetailsStep } from './details';
+import { quotedMaster } from './flow-state';
 import { MasterStep } from './master-step';
 import type { BookingT } from './messages';
 import { servicesOf } from './preset';
@@ -79,6 +80,7 @@ export function StepBody(props: StepBodyProps) {
   }
   if (step === 'details') {
     const { retaken, repriced } = state;
+    const chosen = quotedMaster(state);
     return (
       <DetailsStep
         t={t}
@@ -101,7 +103,9 @@ export function StepBody(props: StepBodyProps) {
             )}
             {repriced !== null && (
               <p class="notice" role="alert" data-testid="price-changed">
-                {t('priceChanged', { price: formatPrice(repriced) })}
+                {repriced.masterTaken && chosen
+                  ? t('masterTaken', { master: chosen.name, price: formatPrice(repriced.price) })
+                  : t('priceChanged', { price: formatPrice(repriced.price) })}
               </p>
             )}
           </>
