@@ -5,10 +5,7 @@
  * pickAnyMaster. Called inside the caller's transaction: the candidates' rows are locked first, in
  * ascending id order (no deadlock between two requests), so the check and the insert are one step.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { masters } from '../../db/schema.js';
-import { preparedSql } from '../../db/prepared.js';
 import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
 import { DomainError } from '../../core/errors.js';
 import { fitsAt, nearestTimes, START_STEP } from '../../core/start-times.js';
@@ -19,6 +16,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import type { ServiceView } from '../catalog/services.queries.js';
 import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import { SLOT_TAKEN } from './strict-slots.js';
+import { lockMasters } from './master-lock.js';
 import { bookingTerms, type BookingTerms } from './timing.js';
 
 /** How many free times a refusal offers instead. */
@@ -44,21 +42,6 @@ export interface FreeTimeAsk {
   now: NaiveDateTime;
   /** One (a named master) or several ("any master", ascending ids). */
   candidates: readonly FreeCandidate[];
-}
-
-/** Prepared once per connection: the query builder's work was a visible part of every if_free booking. */
-const lockMastersStatement = preparedSql(
-  'if_free_lock_masters',
-  sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.placeholder('ids')}::int[]) ORDER BY ${masters.id} FOR NO KEY UPDATE`,
-);
-
-/**
- * Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock.
- * NO KEY UPDATE leaves a plain booking's foreign-key check of the master alone, which holds its client's
- * row meanwhile (test/api/bookings/master-lock.test.ts).
- */
-async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
-  await lockMastersStatement(tx).execute({ ids: [...ids] });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { occupiesTimeSql } from '../../db/booking-status.js';
-import { bookings, masters, services } from '../../db/schema.js';
+import { bookings, services } from '../../db/schema.js';
 import { DomainError } from '../../core/errors.js';
 import { addMinutes, datePart } from '../../core/wallclock.js';
 import { overlapsTimeOff } from '../../core/time-off.js';
 import { masterTimeOffBetween } from '../availability/time-off.queries.js';
+import { lockMasters } from './master-lock.js';
 
 export const SLOT_TAKEN = 'Slot is already taken';
 export const TIME_OFF = 'The master is off at this time';
@@ -26,8 +27,7 @@ export async function assertSlotFree(
   bufferAfter: number,
   excludeBookingId?: string,
 ) {
-  // NO KEY UPDATE: a plain booking's foreign-key check of the master does not wait (as if-free.ts lockMasters).
-  await tx.execute(sql`SELECT id FROM ${masters} WHERE ${masters.id} = ${masterId} FOR NO KEY UPDATE`);
+  await lockMasters(tx, [masterId]);
   const occupiedTo = bufferAfter > 0 ? addMinutes(endAt, bufferAfter) : endAt;
   const conditions = [
     eq(bookings.masterId, masterId),

@@ -5,11 +5,9 @@
  * times by) and inserts every booking through bookings/bookings.queries.ts insertBooking with one visit_id.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { masters } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
 import { bookingWindow, notBeforeNow, outsideBookingWindow } from '../../core/booking-window.js';
@@ -38,6 +36,7 @@ import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service
 import type { BusinessDay } from '../availability/slots.queries.js';
 import { NO_MASTERS, OUTSIDE_BOOKING_WINDOW, PRICE_CHANGED } from '../bookings/create.js';
 import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
+import { lockMasters } from '../bookings/master-lock.js';
 import { replayOf, requestHash, type Repeatable } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
 import { announceNewBooking, insertBooking } from '../bookings/bookings.queries.js';
@@ -121,16 +120,6 @@ async function itemAsk(db: Db, businessId: number, item: NewVisitInput['items'][
       .filter((master) => ids.has(master.id))
       .map((master) => ({ id: master.id, name: master.name, terms: bookingTerms(service, master.override) })),
   };
-}
-
-/** Locks the masters' rows in ascending id order: two visits or a visit and a booking queue, never deadlock (NO KEY UPDATE: as if-free.ts). */
-async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
-  await tx
-    .select({ id: masters.id })
-    .from(masters)
-    .where(inArray(masters.id, [...ids]))
-    .orderBy(asc(masters.id))
-    .for('no key update');
 }
 
 /** The items as the pure rule reads them: each candidate's day as /slots answers it. */
