@@ -1,7 +1,8 @@
 /**
  * The owner's week view as a user walk found it: bookings that overlap (the service allows them) each keep
  * their start time and the start of the client's name readable in the week's narrow columns, at 1280 px and
- * at 360 px, the full text in the block's title, and a click still opens the booking.
+ * at 360 px, the full text in the block's title, and a click still opens the booking. A salon of three masters
+ * sees all three by default: side by side where their columns fit, else the week's list (decision 0092).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
@@ -97,4 +98,61 @@ describe('overlapping bookings in the week', () => {
       await expect.poll(() => detail.textContent()).toContain('Асель');
     });
   }
+});
+
+describe('a week of three masters', () => {
+  const trio = { token: '', masters: [] as number[] };
+  const CLIENTS = ['Айдана', 'Бекзат', 'Камила'];
+
+  beforeAll(async () => {
+    const owner = await registerBusiness(w, { business_name: 'Салон «Үшеу»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
+    trio.token = owner.token;
+    const call = (url: string, payload: object) => w.call({ method: 'POST', url: `/api/v1${url}`, payload, token: owner.token });
+    for (const name of ['Айгерим', 'Дана', 'Сауле'])
+      trio.masters.push((await call('/masters', { name, service_ids: [owner.service.id] })).data.id);
+    for (const [index, first_name] of CLIENTS.entries()) {
+      const made = await call('/bookings', {
+        service_id: owner.service.id,
+        master_id: trio.masters[index],
+        date: '2026-11-24',
+        time: '11:00',
+        first_name,
+        phone: `+770155500${index}0`,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+  });
+
+  it('1280: every master by default, as the list of the week (21 columns do not fit); one master chosen stays after a reload', async () => {
+    const page = await browser.open(LAPTOP, trio.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24`);
+    const list = page.getByTestId('day-list');
+    await expect.poll(() => list.locator('section').count()).toBe(7);
+    const lines = list.locator('section[data-date="2026-11-24"] .day-what');
+    await expect.poll(async () => (await lines.allInnerTexts()).sort()).toEqual(CLIENTS.map((c) => `${c} · Стрижка`));
+    expect(await page.locator('select[name="shown_master"]').inputValue()).toBe('all');
+    expect(await page.locator('.cal-col').count()).toBe(0);
+    await screenshot(page, 'calendar-week-three-1280');
+
+    await page.getByLabel(/^Мастер/).selectOption({ label: 'Дана' });
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(7);
+    await page.reload();
+    await page.locator('.cal-booking', { hasText: 'Бекзат' }).waitFor();
+    expect(await page.locator('.cal-col').count()).toBe(7);
+    expect(await page.locator('select[name="shown_master"]').inputValue()).toBe(String(trio.masters[1]));
+  });
+
+  it('1680: every master side by side, without scrolling sideways, each booking with its time and its client', async () => {
+    const page = await browser.open({ width: 1680, height: 1050 }, trio.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24`);
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(21);
+    expect(await page.locator('.cal').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await page.locator('select[name="shown_master"]').inputValue()).toBe('all');
+    for (const name of CLIENTS) {
+      const seen = await readable(page.locator('.cal-booking').filter({ has: page.locator('.cal-client', { hasText: name }) }));
+      expect(seen, name).toMatchObject({ timeWhole: true, clientOnTop: true });
+      expect(seen.clientShown, name).toBeGreaterThanOrEqual(12);
+    }
+    await screenshot(page, 'calendar-week-three-1680');
+  });
 });
