@@ -1,7 +1,8 @@
 /**
  * The owner's week view as a user walk found it: bookings that overlap (the service allows them) each keep
  * their start time and the start of the client's name readable in the week's narrow columns, at 1280 px and
- * at 360 px, the full text in the block's title, and a click still opens the booking. A salon of three masters
+ * at 360 px, the full text in the block's title, and a click still opens the booking. At 1024 px the week of two
+ * masters fits without scrolling sideways, as at 1280. A salon of three masters
  * sees all three by default: side by side where their columns fit, else the week's list (decision 0092).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,9 +44,11 @@ const readable = (block: Locator) =>
     const cRight = Math.min(c.right, right);
     return {
       time: time.textContent,
+      // not cut with … either: its line does not overflow
       timeWhole:
         t.width > 20 &&
         t.right <= right + 0.5 &&
+        t.right <= time.parentElement!.getBoundingClientRect().right &&
         t.bottom <= box.bottom + 0.5 &&
         ownAt(t.left + 2, t.top + t.height / 2) &&
         ownAt(t.right - 2, t.top + t.height / 2),
@@ -98,6 +101,31 @@ describe('overlapping bookings in the week', () => {
       await expect.poll(() => detail.textContent()).toContain('Асель');
     });
   }
+});
+
+describe('the week of two masters on a small laptop', () => {
+  it('1024: fits without scrolling sideways, all seven days in view, each booking with its time and its client', async () => {
+    const page = await browser.open({ width: 1024, height: 768 }, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24`);
+    await expect.poll(() => page.locator('.cal-col').count()).toBe(14);
+    await expect.poll(() => page.locator('.cal-booking').count()).toBe(5);
+    const cal = await page.locator('.cal').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
+      return {
+        sideways: el.scrollWidth - el.clientWidth,
+        daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
+      };
+    });
+    expect(cal).toEqual({ sideways: 0, daysInView: 7 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    for (const name of ['Мария', 'Жанна', ...SAME_TIME]) {
+      const seen = await readable(page.locator('.cal-booking').filter({ has: page.locator('.cal-client', { hasText: name }) }));
+      expect(seen, name).toMatchObject({ timeWhole: true, clientOnTop: true });
+      expect(seen.clientShown, name).toBeGreaterThanOrEqual(12);
+    }
+    await screenshot(page, 'calendar-week-1024');
+  });
 });
 
 describe('a week of three masters', () => {

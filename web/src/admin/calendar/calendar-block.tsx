@@ -3,7 +3,6 @@ import { timeOf } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import type { DragState } from './calendar-drag';
 import type { PlacedBooking } from './calendar-geometry';
-import { CASCADE_INDENT_PX } from './calendar-cascade';
 import { useCalendarT } from './messages';
 import type { Booking } from '../common/state';
 import { VisitHint } from '../visits/visit-hint';
@@ -42,7 +41,7 @@ export function CalendarBlock(props: {
         '--height': `${props.box.height}px`,
         '--lane': lane,
         '--lanes': lanes,
-        ...(level ? { '--layer': level, '--indent': `${level * CASCADE_INDENT_PX}px` } : {}),
+        ...(level ? { '--layer': level } : {}),
         ...(dragged ? { '--dx': `${dragged.dx}px`, '--dy': `${dragged.dy}px` } : {}),
       }}
       data-booking={booking.id}
