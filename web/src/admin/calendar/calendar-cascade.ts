@@ -1,9 +1,9 @@
 /**
- * The week's narrow columns (60 px and less) cannot share their width between bookings that overlap: side by side,
- * each lane lost its time and its client. There they cascade instead, each at the column's full width (54 px at
- * 1024 px is a time and no more to spare), the later one drawn over the earlier; a later one that would cover the earlier's text (its time and the client
- * under it) is pushed down just below it, so every block keeps its own lines readable at its top.
- */
+ * The week's narrow columns (about 54-70 px) cannot share their width between bookings that overlap: side by
+ * side, each lane lost its time and its client. There they cascade instead, each at the column's full width (54 px
+ * at 1024 px is a time and no more to spare), the later one drawn over the earlier; a later one that would cover
+ * the earlier's text (its time and the client under it) is pushed down just below it, so every block keeps its
+ * own lines readable at its top. */
 import { MIN_BLOCK_PX, type BlockBooking, type PlacedBooking } from './calendar-geometry.js';
 
 /** A narrow block's own lines: the time, the client under it (two lines of 0.75rem at 1.2, the padding and border: 32 px), and a little room. */
