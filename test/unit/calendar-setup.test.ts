@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar/calendar-geometry.js';
-import { calendarMode, parseChoice } from '../../web/src/admin/calendar/master-choice.js';
+import { calendarMode, parseChoice, weekFits } from '../../web/src/admin/calendar/master-choice.js';
 import { firstFreeStart, nextFreeStart } from '../../web/src/admin/bookings/next-free.js';
 import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/onboarding/setup-rules.js';
 
@@ -59,20 +59,31 @@ describe('which master the calendar shows', () => {
   });
 
   it.each([
-    ['a chosen master', 2, false, false, { kind: 'grid', masterIds: [2] }],
-    ['no choice on a laptop day', null, false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
-    ['no choice on a phone', null, true, false, { kind: 'grid', masterIds: [1] }],
-    ['no choice, a week of three', null, false, true, { kind: 'grid', masterIds: [1] }],
-    ['all on a phone', 'all', true, false, { kind: 'list' }],
-    ['all, a week of three', 'all', false, true, { kind: 'list' }],
-    ['all on a laptop day', 'all', false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
-    ['a master that is gone', 9, true, false, { kind: 'grid', masterIds: [1] }],
-  ] as const)('%s', (_, choice, phone, week, mode) => {
-    expect(calendarMode(choice, [1, 2, 3], phone, week)).toEqual(mode);
+    ['a chosen master', 2, false, false, false, { kind: 'grid', masterIds: [2] }],
+    ['no choice on a laptop day', null, false, false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['no choice on a phone', null, true, false, false, { kind: 'grid', masterIds: [1] }],
+    ['no choice, a week of three that fits', null, false, true, true, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['no choice, a week of three too wide', null, false, true, false, { kind: 'list' }],
+    ['all on a phone', 'all', true, false, false, { kind: 'list' }],
+    ['all, a week of three that fits', 'all', false, true, true, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['all, a week of three too wide', 'all', false, true, false, { kind: 'list' }],
+    ['all on a laptop day', 'all', false, false, false, { kind: 'grid', masterIds: [1, 2, 3] }],
+    ['a master that is gone', 9, true, false, false, { kind: 'grid', masterIds: [1] }],
+  ] as const)('%s', (_, choice, phone, week, allFit, mode) => {
+    expect(calendarMode(choice, [1, 2, 3], { phone, week, allFit })).toEqual(mode);
   });
 
-  it('two masters still share the week grid', () => {
-    expect(calendarMode('all', [1, 2], false, true)).toEqual({ kind: 'grid', masterIds: [1, 2] });
+  it('two masters still share the week grid, fitting or not', () => {
+    expect(calendarMode('all', [1, 2], { phone: false, week: true, allFit: false })).toEqual({ kind: 'grid', masterIds: [1, 2] });
+    expect(calendarMode(null, [1, 2], { phone: false, week: true, allFit: false })).toEqual({ kind: 'grid', masterIds: [1, 2] });
+  });
+
+  it("a week of masters fits when every column at its narrowest, the axis and a scrollbar's room do", () => {
+    // 1280 px less the menu and the margins: about 1012 px of calendar
+    expect(weekFits(1012, 7, 2, 60, 56)).toBe(true);
+    expect(weekFits(1012, 7, 3, 60, 56)).toBe(false);
+    expect(weekFits(56 + 7 * 3 * 60 + 17, 7, 3, 60, 56)).toBe(true);
+    expect(weekFits(0, 7, 1, 60, 56)).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@
  * The owner's calendar as a QA walk found it, on a laptop and a phone: at 1280 px the week of a salon with two
  * masters fits without scrolling sideways, each booking still showing its time and its client (cut with …, the
  * block's title in full); the phone's Back with a booking open closes the booking and keeps the calendar on its
- * date; a master's time off keeps its note readable beside the bookings in it, in the day and the week.
+ * date, and after a reload with a booking open one Back leaves the calendar; a master's time off keeps its note
+ * readable beside the bookings in it, in the day and the week.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -135,6 +136,35 @@ describe("the phone's Back with a booking open", () => {
     await expect.poll(() => page.evaluate(() => (history.state as { panelDialog?: number } | null)?.panelDialog ?? null)).toBe(null);
     await page.goBack();
     await page.waitForURL(/\/admin\/services/);
+  });
+});
+
+describe('a booking left open across a reload', () => {
+  it('one Back after the reload leaves the calendar for the page before, with no dead press', async () => {
+    const booked = await ownerBooking(salon.aigerim, '2026-11-26', '15:00', 'Мадина');
+    const page = await browser.open(PHONE, salon.token);
+    await page.goto(`${w.baseUrl}/admin/services`);
+    await page.getByRole('heading', { level: 1, name: 'Услуги' }).waitFor();
+    await page.getByRole('button', { name: /Меню/ }).tap();
+    await page.getByRole('navigation').getByRole('link', { name: 'Календарь' }).tap();
+    await page.waitForURL(/\/admin\/calendar/);
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    await page.getByRole('button', { name: 'Вперёд' }).tap();
+    const block = page.locator(`.cal-booking[data-booking="${booked.id}"]`);
+    await block.tap();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await detail.waitFor();
+
+    await page.reload();
+    // the page steps off the dialog's entry by itself, onto the calendar of the same date
+    await expect.poll(() => page.evaluate(() => (history.state as { panelDialog?: number } | null)?.panelDialog ?? null)).toBe(null);
+    await block.waitFor();
+    expect(new URL(page.url()).searchParams.get('date')).toBe('2026-11-26');
+    expect(await detail.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/admin\/services/, { timeout: 5000 });
+    await page.getByRole('heading', { level: 1, name: 'Услуги' }).waitFor();
   });
 });
 

@@ -15,6 +15,14 @@ function dialogOfEntry(state: unknown): number {
   return typeof key === 'number' ? key : 0;
 }
 
+/**
+ * A reload (or a Forward) keeps a dialog's entry on top but not the dialog: Back from it would only come back to
+ * the same page, a press that does nothing. The page steps off it at once, so that one Back leaves the page.
+ */
+export function leaveDeadEntry(): void {
+  if (dialogOfEntry(history.state)) history.back();
+}
+
 function leaveEntry(): void {
   leaving = new Promise((resolve) =>
     addEventListener(

@@ -17,7 +17,8 @@ export interface BlockDrag {
 
 export function CalendarBlock(props: {
   placed: PlacedBooking<Booking>;
-  box: { top: number; height: number };
+  /** `level`: cascaded over that many blocks (the week's narrow columns), instead of a lane of its own. */
+  box: { top: number; height: number; level?: number };
   drag: BlockDrag;
   /** The booking is an item of a visit (CONTRACT.md §20): drawn in its visit's colour, with the hint. */
   visit?: VisitMark;
@@ -27,7 +28,9 @@ export function CalendarBlock(props: {
 }) {
   const t = useT(messages);
   const tc = useCalendarT();
-  const { booking, lane, lanes, overlaps } = props.placed;
+  const { booking, overlaps } = props.placed;
+  const { level } = props.box;
+  const [lane, lanes] = level === undefined ? [props.placed.lane, props.placed.lanes] : [0, 1];
   const dragged = props.drag.drag?.id === booking.id ? props.drag.drag : null;
   return (
     <button
@@ -38,6 +41,7 @@ export function CalendarBlock(props: {
         '--height': `${props.box.height}px`,
         '--lane': lane,
         '--lanes': lanes,
+        ...(level ? { '--layer': level } : {}),
         ...(dragged ? { '--dx': `${dragged.dx}px`, '--dy': `${dragged.dy}px` } : {}),
       }}
       data-booking={booking.id}

@@ -7,6 +7,7 @@ import { sharesTime, type TimeOffSpan } from './time-off-spans';
 import { useTimeOffT } from '../time-off/messages';
 import type { VisitMark } from '../visits/visit-groups';
 import { blockBox, bufferSpans, closedSpans, placeBookings, type Column, type ScheduleDayRow } from './calendar-geometry';
+import { cascadeBoxes } from './calendar-cascade';
 
 /** Where the grid's time runs and how it is drawn, shared by every column. */
 export interface TimeScale {
@@ -50,6 +51,8 @@ export function CalendarColumn(props: ColumnProps) {
   const y = (minute: number) => (minute - from) * scale.perMinute;
   const dayOff = !schedule || !schedule.is_active;
   const placed = placeBookings(props.bookings, scale.minMinutes);
+  // the week's narrow columns cascade overlapping bookings, the day's wide ones put them side by side
+  const cascade = props.compact ? cascadeBoxes(placed, from, scale.perMinute) : null;
   const createAt = (event: MouseEvent) => {
     const body = event.currentTarget as HTMLElement;
     const target = event.target as HTMLElement;
@@ -107,7 +110,7 @@ export function CalendarColumn(props: ColumnProps) {
           <CalendarBlock
             key={p.booking.id}
             placed={p}
-            box={blockBox(p.start, p.end, from, scale.perMinute)}
+            box={cascade?.get(p.booking.id) ?? blockBox(p.start, p.end, from, scale.perMinute)}
             drag={props.drag}
             visit={props.visits?.get(p.booking.id)}
             besideTimeOff={sharesTime(p, props.timeOff)}

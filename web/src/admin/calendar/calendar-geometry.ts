@@ -7,6 +7,19 @@
 import { occupiesTime } from '@core/booking-status.js';
 import { minutes } from '../common/dates.js';
 
+/** The hours' axis on the grid's left. */
+export const AXIS_PX = 56;
+
+/**
+ * The narrowest a master's column gets before the grid scrolls sideways: a laptop's week of two masters fits
+ * (the owner plans a week at a glance) from 1024 px, where a column is about 54 px, still a time and a name;
+ * a phone's week scrolls sideways.
+ */
+export function columnWidth(view: 'day' | 'week', narrow: boolean): number {
+  if (view === 'day') return 180;
+  return narrow ? 92 : 52;
+}
+
 /** One column of the calendar: a master. */
 export interface Column {
   masterId: number;

@@ -6,7 +6,7 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useBookingDrag, type Drop } from './calendar-drag';
-import { MIN_BLOCK_PX, visibleRange, type Column, type ScheduleDayRow } from './calendar-geometry';
+import { AXIS_PX, MIN_BLOCK_PX, visibleRange, type Column, type ScheduleDayRow } from './calendar-geometry';
 import { CalendarColumn, type TimeScale } from './calendar-column';
 import { timeOffSpans, type TimeOffRow } from './time-off-spans';
 import { dateOf, hm, nowMinute, today } from '../common/dates';
@@ -36,8 +36,6 @@ interface GridProps {
   /** The day the week opens on (the selected day or today): scrolled to the left edge when the week is wider than the box. */
   focusDay?: string;
 }
-
-const AXIS_PX = 56;
 
 /** A week wider than its box opens on the selected day, not on Monday's (often past, empty) columns. */
 function useOpenOn(box: RefObject<HTMLDivElement | null>, focusDay: string | undefined, days: readonly string[], width: number): void {

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { ErrorBox, Loading, Empty, generalError } from '@shared/panel-ui';
 import { formatDate, useLang } from '@shared/i18n';
 import { CalendarGrid } from './calendar-grid';
+import { columnWidth } from './calendar-geometry';
 import { BookingDetail } from '../bookings/booking-detail';
 import { ConfirmMove, type MoveTarget } from '../bookings/move-question';
 import { NewBooking, type NewBookingSeed } from '../bookings/new-booking';
@@ -33,7 +34,7 @@ export function CalendarPage() {
   const t = useT(messages);
   const tc = useCalendarT();
   const lang = useLang();
-  const { view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown } = useCalendar();
+  const { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown } = useCalendar();
   const [open, setOpen] = useState<Booking | null>(null);
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
   const [closing, setClosing] = useState<TimeOffSeed | null>(null);
@@ -41,8 +42,6 @@ export function CalendarPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const tb = useBookingsT();
   const current = shown.length === 1 ? shown[0] : undefined;
-  // a laptop's week of two masters fits its 1280 px (the owner plans a week at a glance); a phone's week scrolls sideways
-  const colWidth = view === 'week' ? (narrow ? 92 : 60) : 180;
   const title =
     view === 'day'
       ? formatDate(date, lang)
@@ -65,7 +64,7 @@ export function CalendarPage() {
   };
 
   return (
-    <div>
+    <div ref={page}>
       <CalendarToolbar view={view} date={date} go={go} />
       <PublicLinkBar />
       <Onboarding />
@@ -96,7 +95,7 @@ export function CalendarPage() {
           bookings={bookings.data}
           timeOff={timeOff.data}
           compact={view === 'week'}
-          colWidth={colWidth}
+          colWidth={columnWidth(view, narrow)}
           focusDay={view === 'week' ? date : undefined}
           scheduleFor={(masterId, day) => dayRow(setup.data!.weeks, masterId, day)}
           bufferOf={setup.data.bufferOf}

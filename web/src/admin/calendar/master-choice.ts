@@ -1,7 +1,8 @@
 /**
  * Which master(s) the calendar shows. The owner's choice survives a reload (URL ?master=,
- * else localStorage); with no choice a phone, or a week of three masters or more, shows
- * the first master, since every master side by side would not be readable there.
+ * else localStorage); with no choice a phone shows the first master, since every master side
+ * by side would not be readable there, and a laptop's week shows every master: side by side
+ * when their columns fit the width, else as the list of the week (decision 0092).
  */
 export type MasterChoice = number | 'all' | null;
 
@@ -32,14 +33,30 @@ export function storeChoice(choice: MasterChoice): void {
   }
 }
 
-/** From this many masters the week grid shows one master at a time (or the list). */
+/** Up to this many masters share the week grid at any width (it scrolls sideways where it must). */
 const WEEK_GRID_MAX_MASTERS = 2;
 
 export type CalendarMode = { kind: 'grid'; masterIds: number[] } | { kind: 'list' };
 
-export function calendarMode(choice: MasterChoice, masterIds: readonly number[], phone: boolean, week: boolean): CalendarMode {
+export interface CalendarPlace {
+  phone: boolean;
+  week: boolean;
+  /** Whether a column of every master fits the width (weekFits). */
+  allFit: boolean;
+}
+
+export function calendarMode(choice: MasterChoice, masterIds: readonly number[], place: CalendarPlace): CalendarMode {
   if (typeof choice === 'number' && masterIds.includes(choice)) return { kind: 'grid', masterIds: [choice] };
-  const crowded = phone || (week && masterIds.length > WEEK_GRID_MAX_MASTERS);
+  const crowded = place.phone || (place.week && masterIds.length > WEEK_GRID_MAX_MASTERS && !place.allFit);
   if (!crowded || masterIds.length <= 1) return { kind: 'grid', masterIds: [...masterIds] };
-  return choice === 'all' ? { kind: 'list' } : { kind: 'grid', masterIds: [masterIds[0]!] };
+  if (choice === 'all' || !place.phone) return { kind: 'list' };
+  return { kind: 'grid', masterIds: [masterIds[0]!] };
+}
+
+/** Room the calendar keeps for a scrollbar of its own (a desktop browser's is about 17 px). */
+const SCROLLBAR_PX = 17;
+
+/** Whether `masters` columns of `colWidth` for each of `days` (and the hours' axis) fit a box `width` px wide. */
+export function weekFits(width: number, days: number, masters: number, colWidth: number, axis: number): boolean {
+  return axis + days * masters * colWidth + SCROLLBAR_PX <= width;
 }

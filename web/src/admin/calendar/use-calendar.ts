@@ -11,8 +11,9 @@ import { useNarrowScreen } from '../common/narrow-screen';
 import { client, navigate } from '../common/state';
 import { dayRow, loadWeeks } from '../schedules/schedule-data';
 import { lastWorkingMinute, restOfWeekOver } from './week-opening';
-import type { Column } from './calendar-geometry';
-import { calendarMode, readChoice, storeChoice, type MasterChoice } from './master-choice';
+import { AXIS_PX, columnWidth, type Column } from './calendar-geometry';
+import { calendarMode, readChoice, storeChoice, weekFits, type MasterChoice } from './master-choice';
+import { useWidth } from './use-width';
 
 export type CalendarView = 'day' | 'week';
 
@@ -21,6 +22,8 @@ export function useCalendar() {
   const [date, setDate] = useState(() => new URLSearchParams(location.search).get('date') ?? today());
   const [choice, setChoice] = useState<MasterChoice>(() => readChoice(location.search));
   const narrow = useNarrowScreen();
+  const page = useRef<HTMLDivElement>(null);
+  const width = useWidth(page);
   const days = view === 'day' ? [date] : daysBetween(mondayOf(date), addDays(mondayOf(date), 6));
 
   const setup = useLoad(async (signal) => {
@@ -71,12 +74,12 @@ export function useCalendar() {
   for (const b of bookings.data ?? []) {
     if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
   }
+  const allFit = weekFits(width, days.length, columns.length, columnWidth(view, narrow), AXIS_PX);
   const mode = calendarMode(
     choice,
     columns.map((c) => c.masterId),
-    narrow,
-    view === 'week',
+    { phone: narrow, week: view === 'week', allFit },
   );
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
-  return { view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
+  return { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
 }
