@@ -1,8 +1,9 @@
 /** The date and time step: the date strip (GET /days) and the chosen day's start times (GET /slots). */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatDate, useLang } from '@shared/i18n';
 import { wallNow } from '@shared/wall-clock';
 import { byDayPart, nextDays, type SlotSource, type VisitPart } from './data';
+import { useChosenDayInSight } from './chosen-day-in-sight';
 import { ANY } from './masters';
 import type { BookingT } from './messages';
 import type { Days, Master, MasterChoice, Service } from './types';
@@ -48,18 +49,7 @@ export function WhenStep({ t, source, timeZone, service, master, eligible, visit
   const [strip, setStrip] = useState<Days | null>(null);
   const [times, setTimes] = useState<Load<string[]>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const stripBox = useRef<HTMLDivElement>(null);
-
-  // A day chosen before this step showed (a link's &date=, Back, a reload) is in sight, not past the strip's edge.
-  useEffect(() => {
-    const box = stripBox.current;
-    const chosen = box?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!box || !chosen) return;
-    const [outer, inner] = [box.getBoundingClientRect(), chosen.getBoundingClientRect()];
-    box.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
-    // on showing the step only: a tap on a day scrolls it by itself
-  }, []);
-
+  const stripBox = useChosenDayInSight();
   useEffect(() => {
     let alive = true;
     setStrip(null);
