@@ -308,7 +308,8 @@ describe('the desktop week', () => {
       const page = await browser.open(LAPTOP, salon.token);
       await page.clock.setFixedTime(saturdayEvening);
       await page.goto(`${w.baseUrl}/admin/calendar?view=week`);
-      await page.locator(`.cal-booking[data-booking="${(monday.data as { id: string }).id}"]`).waitFor();
+      // Three masters do not fit side by side at 1280: the week is the list (decision 0092), Monday's booking in it.
+      await page.locator(`[data-booking="${(monday.data as { id: string }).id}"]`).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
     } finally {
       w.clock.set(NOW);
