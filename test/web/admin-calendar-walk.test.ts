@@ -7,25 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
 import { violations } from './axe.js';
-import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { LAPTOP, twoMasterSalon, usePanelBrowser } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'calendar-walk', 'admin_token');
-const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
-
-const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
-
-async function ownerBooking(master: number, date: string, time: string, first_name: string) {
-  const phone = `+7701${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
-  const made = await api('POST', '/bookings', { service_id: salon.service, master_id: master, date, time, first_name, phone });
-  expect(made.statusCode, made.body).toBe(201);
-  return made.data as { id: string };
-}
+const { salon, api, ownerBooking, setUp } = twoMasterSalon(w, 'Салон «Айгерим»');
 
 /** Each booking block's time and client: not cut (the time) or at least begun (the client), inside the block; its title names the client. */
 const blockTexts = (blocks: Locator) =>
@@ -61,11 +50,7 @@ const noteClear = (page: Page, masterId: number, date: string) =>
   });
 
 beforeAll(async () => {
-  const owner = await registerBusiness(w, { business_name: 'Салон «Айгерим»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
-  salon.token = owner.token;
-  salon.service = owner.service.id;
-  salon.aigerim = (await api('POST', '/masters', { name: 'Айгерим', service_ids: [salon.service] })).data.id;
-  salon.dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+  await setUp();
 });
 
 describe('the week of two masters at 1280 px', () => {

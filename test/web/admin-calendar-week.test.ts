@@ -9,22 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { LAPTOP, usePanelBrowser } from './admin-helpers.js';
+import { LAPTOP, twoMasterSalon, usePanelBrowser } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'calendar-week', 'admin_token');
-const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
-
-const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
-
-async function ownerBooking(master: number, date: string, time: string, first_name: string) {
-  const phone = `+7701${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
-  const made = await api('POST', '/bookings', { service_id: salon.service, master_id: master, date, time, first_name, phone });
-  expect(made.statusCode, made.body).toBe(201);
-  return made.data as { id: string };
-}
+const { salon, ownerBooking, setUp } = twoMasterSalon(w, 'Салон «Жұлдыз»');
 
 /**
  * What the owner sees of a block: its time whole and the first letters of its client (how many px of the name show),
@@ -62,11 +52,7 @@ const readable = (block: Locator) =>
 const SAME_TIME = ['Асель', 'Александра-Виктория', 'Гульнара'];
 
 beforeAll(async () => {
-  const owner = await registerBusiness(w, { business_name: 'Салон «Жұлдыз»', service: { name: 'Стрижка', duration: 60, price: 8000 } });
-  salon.token = owner.token;
-  salon.service = owner.service.id;
-  salon.aigerim = (await api('POST', '/masters', { name: 'Айгерим', service_ids: [salon.service] })).data.id;
-  salon.dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+  await setUp();
   // two that overlap by half an hour, and three at the very same time
   await ownerBooking(salon.aigerim, '2026-11-24', '11:00', 'Мария');
   await ownerBooking(salon.aigerim, '2026-11-24', '11:30', 'Жанна');

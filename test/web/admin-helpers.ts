@@ -7,6 +7,7 @@
 import { afterAll, afterEach, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, type WebTest } from '../helpers/web.js';
+import { registerBusiness } from '../helpers/app.js';
 
 export const NOW = new Date('2026-11-23T05:00:00Z');
 export const DAY = '2026-11-23';
@@ -58,4 +59,28 @@ export function apiRequests(page: Page): string[] {
     if (url.pathname.startsWith('/api/v1/')) seen.push(`${request.method()} ${url.pathname.slice(7)}${url.search}`);
   });
   return seen;
+}
+
+/** A salon of two masters (Айгерим, Дана) who do one 60-minute service, its owner's API, and bookings entered by the owner. */
+export function twoMasterSalon(w: WebTest, businessName: string) {
+  const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
+  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
+  return {
+    salon,
+    api,
+    async setUp() {
+      const owner = await registerBusiness(w, { business_name: businessName, service: { name: 'Стрижка', duration: 60, price: 8000 } });
+      salon.token = owner.token;
+      salon.service = owner.service.id;
+      salon.aigerim = (await api('POST', '/masters', { name: 'Айгерим', service_ids: [salon.service] })).data.id;
+      salon.dana = (await api('POST', '/masters', { name: 'Дана', service_ids: [salon.service] })).data.id;
+    },
+    async ownerBooking(master: number, date: string, time: string, first_name: string) {
+      const phone = `+7701${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
+      const made = await api('POST', '/bookings', { service_id: salon.service, master_id: master, date, time, first_name, phone });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.data as { id: string };
+    },
+  };
 }
