@@ -87,6 +87,7 @@ async function snapshot(server: ServerProcess, token: string, slug: string) {
 
 // The three run side by side: each works on targets of its own (folders, databases, servers), and each is
 // a chain of processes that wait on each other, so one after another they made the run's longest file.
+// 300 s each: side by side they took 58-154 s on a slow 2-core machine beside the suite (2026-11-29).
 describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('backs up a running server under load, restores into an empty target that answers the same, to the same token', async () => {
     const source = await newTarget({ migrated: true });
@@ -140,7 +141,7 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     const underLoad = await snapshot(secondServer, seeded.token, seeded.slug);
     expect(underLoad.bookings.length).toBeGreaterThanOrEqual(20);
     expect(underLoad.bookings.length).toBeLessThanOrEqual(20 + madeDuring);
-  }, 180_000);
+  }, 300_000);
 
   it('refuses a target that holds data without --force, and a damaged file; neither changes anything', async () => {
     const source = await newTarget({ migrated: true });
@@ -172,7 +173,7 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(forced.code).toBe(0);
     const replaced = await start(source);
     expect((await snapshot(replaced, seeded.token, seeded.slug)).bookings).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('a backup of an older release restores into this one: schema brought to the backup, rows in, then the newer migrations', async () => {
     const file = await backupOfRelease(journalEntries()[0]!.when, async (db) => {
@@ -185,7 +186,7 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       const rows = await queryRows<{ name: string; description: string | null }>(db, sql`SELECT name, description FROM businesses`);
       expect(rows).toEqual([{ name: 'Старый салон', description: null }]);
     });
-  }, 120_000);
+  }, 300_000);
 
   it('a backup from before the day counts (0020) restores with booking_day_counts and booking_status_totals counted from its bookings', async () => {
     const file = await backupOfRelease(journalEntries().find((entry) => entry.tag === '0020_visits')!.when, async (db) => {
@@ -223,7 +224,7 @@ describe.concurrent(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}
         { status: 'pending', n: 10 },
       ]);
     });
-  }, 120_000);
+  }, 300_000);
 });
 
 function journalEntries(): { when: number; tag: string }[] {
