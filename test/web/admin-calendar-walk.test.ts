@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, useWebTest } from '../helpers/web.js';
 import { violations } from './axe.js';
-import { LAPTOP, twoMasterSalon, usePanelBrowser } from './admin-helpers.js';
+import { LAPTOP, twoMasterSalon, usePanelBrowser, weekFit } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
@@ -67,15 +67,7 @@ describe('the week of two masters at 1280 px', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24&master=all`);
     await expect.poll(() => page.locator('.cal-booking').count()).toBe(6);
     expect(await page.locator('.cal-col').count()).toBe(14);
-    const cal = await page.locator('.cal').evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
-      return {
-        sideways: el.scrollWidth - el.clientWidth,
-        daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
-      };
-    });
-    expect(cal).toEqual({ sideways: 0, daysInView: 7 });
+    expect(await weekFit(page)).toEqual({ sideways: 0, daysInView: 7 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LAPTOP.width);
     for (const block of await blockTexts(page.locator('.cal-booking'))) expect(block).toEqual({ time: true, client: true, title: true });
     // a master's name too long for the column ends with …, the head's title has it in full

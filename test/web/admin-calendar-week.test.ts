@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { screenshot, useWebTest } from '../helpers/web.js';
-import { LAPTOP, twoMasterSalon, usePanelBrowser } from './admin-helpers.js';
+import { LAPTOP, twoMasterSalon, usePanelBrowser, weekFit } from './admin-helpers.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
@@ -95,15 +95,7 @@ describe('the week of two masters on a small laptop', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=2026-11-24`);
     await expect.poll(() => page.locator('.cal-col').count()).toBe(14);
     await expect.poll(() => page.locator('.cal-booking').count()).toBe(5);
-    const cal = await page.locator('.cal').evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
-      return {
-        sideways: el.scrollWidth - el.clientWidth,
-        daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
-      };
-    });
-    expect(cal).toEqual({ sideways: 0, daysInView: 7 });
+    expect(await weekFit(page)).toEqual({ sideways: 0, daysInView: 7 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     for (const name of ['Мария', 'Жанна', ...SAME_TIME]) {
       const seen = await readable(page.locator('.cal-booking').filter({ has: page.locator('.cal-client', { hasText: name }) }));

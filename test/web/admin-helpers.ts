@@ -84,3 +84,14 @@ export function twoMasterSalon(w: WebTest, businessName: string) {
     },
   };
 }
+
+/** How the calendar's week sits in its box: how far it scrolls sideways, and how many day headers are whole in view. */
+export const weekFit = (page: Page) =>
+  page.locator('.cal').evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const heads = Array.from(el.querySelectorAll('.cal-dayhead')).map((h) => h.getBoundingClientRect());
+    return {
+      sideways: el.scrollWidth - el.clientWidth,
+      daysInView: heads.filter((h) => h.left >= box.left && h.right <= box.right + 0.5).length,
+    };
+  });
