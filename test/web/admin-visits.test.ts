@@ -350,7 +350,7 @@ describe('the bookings page', () => {
       expect(await violations(page, `bookings ${size}`)).toEqual([]);
       await screenshot(page, `visits-bookings-${size}`);
 
-      await line.getByRole('button').click();
+      await line.getByRole('button', { name: 'вт, 24 нояб., 11:00' }).click();
       const card = page.getByRole('dialog', { name: 'Визит' });
       await expect.poll(() => card.getByTestId('visit-items').locator('tbody tr').count()).toBe(2);
       await card.getByRole('button', { name: 'Закрыть' }).first().click();
