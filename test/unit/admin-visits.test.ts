@@ -1,6 +1,6 @@
 /** A visit of several services in the panel, pure (CONTRACT.md §20): the calendar's linked groups, the client card's lines (the move's times are the server's: test/api/visits/free-times.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { historyLines, visitMarks } from '../../web/src/admin/visits/visit-groups.js';
+import { historyLines, mayCutVisits, visitMarks } from '../../web/src/admin/visits/visit-groups.js';
 
 const DAY = '2026-11-24';
 const CUT = 1;
@@ -49,5 +49,15 @@ describe('historyLines', () => {
     expect(historyLines([booking('a', 'v', '11:00', '12:00'), booking('b', 'v', '12:00', '12:30', DANIYAR, BEARD)])[0]).toMatchObject({
       status: 'confirmed',
     });
+  });
+});
+
+describe('mayCutVisits', () => {
+  const list = { master_id: '', status: '', shown: 12, cap: 200 };
+  it("the bookings page's whole list of the dates holds every item of its visits; a master, a status or the cap may cut one", () => {
+    expect(mayCutVisits(list)).toBe(false);
+    expect(mayCutVisits({ ...list, master_id: '7' })).toBe(true);
+    expect(mayCutVisits({ ...list, status: 'pending' })).toBe(true);
+    expect(mayCutVisits({ ...list, shown: 200 })).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_BLOCK_PX, blockBox, bookingWhat, placeBookings } from '../../web/src/admin/calendar/calendar-geometry.js';
-import { calendarMode, parseChoice, weekFits } from '../../web/src/admin/calendar/master-choice.js';
+import { calendarMode, parseChoice, phoneLeadMaster, weekFits } from '../../web/src/admin/calendar/master-choice.js';
 import { firstFreeStart, nextFreeStart } from '../../web/src/admin/bookings/next-free.js';
 import { copyHoursToAll, masterLinkChanges, salonWeekBodies } from '../../web/src/admin/onboarding/setup-rules.js';
 
@@ -71,6 +71,41 @@ describe('which master the calendar shows', () => {
     ['a master that is gone', 9, true, false, false, { kind: 'grid', masterIds: [1] }],
   ] as const)('%s', (_, choice, phone, week, allFit, mode) => {
     expect(calendarMode(choice, [1, 2, 3], { phone, week, allFit })).toEqual(mode);
+  });
+
+  it("a phone with no choice shows the lead master (the day's), a chosen one still wins, a laptop shows all", () => {
+    expect(calendarMode(null, [1, 2, 3], { phone: true, week: false, allFit: false, lead: 2 })).toEqual({ kind: 'grid', masterIds: [2] });
+    expect(calendarMode(3, [1, 2, 3], { phone: true, week: false, allFit: false, lead: 2 })).toEqual({ kind: 'grid', masterIds: [3] });
+    expect(calendarMode(9, [1, 2, 3], { phone: true, week: false, allFit: false, lead: 2 })).toEqual({ kind: 'grid', masterIds: [2] });
+    expect(calendarMode(null, [1, 2, 3], { phone: true, week: false, allFit: false, lead: 9 })).toEqual({ kind: 'grid', masterIds: [1] });
+    expect(calendarMode(null, [1, 2, 3], { phone: false, week: false, allFit: false, lead: 2 })).toEqual({
+      kind: 'grid',
+      masterIds: [1, 2, 3],
+    });
+  });
+
+  describe('phoneLeadMaster: whom a phone opens on with no choice (decision 0094)', () => {
+    const SUNDAY = '2026-11-29';
+    const at = (master: number, date: string, status = 'confirmed') => ({ status, start_at: `${date}T11:00:00`, master: { id: master } });
+    const nobodyWorks = () => false;
+
+    it("the first master, in the masters' order, with a booking in the shown days", () => {
+      expect(phoneLeadMaster([1, 2, 3], [SUNDAY], [at(3, SUNDAY), at(2, SUNDAY)], nobodyWorks)).toBe(2);
+      expect(phoneLeadMaster([1, 2, 3], [SUNDAY], [at(3, SUNDAY)], (id) => id === 1)).toBe(3);
+      expect(phoneLeadMaster([1, 2, 3], ['2026-11-28', SUNDAY], [at(3, SUNDAY)], (id) => id === 1)).toBe(3);
+    });
+
+    it('else the first who works one of those days: bookings of other days and cancelled ones do not count', () => {
+      const bookings = [at(3, '2026-11-30'), at(3, SUNDAY, 'cancelled'), at(3, SUNDAY, 'rejected')];
+      expect(phoneLeadMaster([1, 2, 3], [SUNDAY], bookings, (id) => id === 2)).toBe(2);
+      expect(phoneLeadMaster([1, 2, 3], [SUNDAY], [at(1, SUNDAY, 'completed')], (id) => id === 2)).toBe(1);
+      expect(phoneLeadMaster([1, 2, 3], ['2026-11-28', SUNDAY], [], (id, day) => id === 3 && day === '2026-11-28')).toBe(3);
+    });
+
+    it('else the first master; none without masters', () => {
+      expect(phoneLeadMaster([4, 5], [SUNDAY], [], nobodyWorks)).toBe(4);
+      expect(phoneLeadMaster([], [SUNDAY], [], nobodyWorks)).toBeUndefined();
+    });
   });
 
   it('two masters still share the week grid, fitting or not', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupClosed, holidayName, upcomingHolidayGroups } from '../../web/src/admin/time-off/holiday-groups.js';
 import { nearestOpenDate } from '../../web/src/admin/time-off/open-date.js';
-import { timeOffSpans } from '../../web/src/admin/calendar/time-off-spans.js';
+import { closedAllDay, timeOffSpans } from '../../web/src/admin/calendar/time-off-spans.js';
 import { shownCount } from '../../web/src/admin/calendar/shown-count.js';
 import { kazakhstanHolidays } from '../../src/core/kz-holidays.js';
 import { HOLIDAY_NAMES } from '../../src/core/kz-holiday-names.js';
@@ -58,6 +58,16 @@ describe('timeOffSpans', () => {
     ]);
     expect(timeOffSpans([hours], 8, '2027-03-10', [480, 1200])).toEqual([]);
     expect(timeOffSpans([entry], 7, '2027-03-12', [480, 1200])).toEqual([]);
+  });
+
+  it("closedAllDay: a whole day of the business's or the master's own closes it; some hours or another master's do not", () => {
+    const own = { ...entry, id: 3, master_id: 7 };
+    const hours = { ...own, id: 4, start_time: '09:00', end_time: '18:00' };
+    expect(closedAllDay([entry], 7, '2027-03-11')).toBe(true);
+    expect(closedAllDay([own], 7, '2027-03-10')).toBe(true);
+    expect(closedAllDay([own], 8, '2027-03-10')).toBe(false);
+    expect(closedAllDay([hours], 7, '2027-03-10')).toBe(false);
+    expect(closedAllDay([entry], 7, '2027-03-12')).toBe(false);
   });
 });
 

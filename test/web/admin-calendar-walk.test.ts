@@ -3,7 +3,8 @@
  * masters fits without scrolling sideways, each booking still showing its time and its client (cut with …, the
  * block's title in full); the phone's Back with a booking open closes the booking and keeps the calendar on its
  * date, and after a reload with a booking open one Back leaves the calendar; a master's time off keeps its note
- * readable beside the bookings in it, in the day and the week.
+ * readable beside the bookings in it, in the day and the week; with no master chosen, the phone's day opens on the
+ * master who has the day's booking, not on the first master's empty day off (decision 0094), and ?master= still wins.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -169,5 +170,35 @@ describe('a time off with bookings in it', () => {
       expect(await violations(page, view)).toEqual([]);
       await screenshot(page, `calendar-walk-time-off-${view}-1280`);
     }
+  });
+});
+
+describe("a phone's day with no master chosen (decision 0094)", () => {
+  it('a Sunday the first master is off opens on the master with its only booking; a reload with ?master= keeps the first', async () => {
+    const sunday = '2026-11-29';
+    // The salon's Sunday is off (SPEC.md's default week): Дана works it by a week of her own, Айгерим does not.
+    const week = (await api('POST', `/schedule/master/${salon.dana}`)).data as Array<{ id: number; day_of_week: number }>;
+    const row = week.find((day) => day.day_of_week === 6)!;
+    const opened = await api('PUT', `/schedule/${row.id}`, { start_time: '10:00', end_time: '16:00', is_active: true });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const booked = await ownerBooking(salon.dana, sunday, '11:00', 'Жанар');
+
+    const page = await browser.open(PHONE, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${sunday}`);
+    const block = page.locator(`.cal-booking[data-booking="${booked.id}"]`);
+    await block.waitFor();
+    expect(await page.locator('.cal-col').evaluateAll((cols) => cols.map((col) => (col as HTMLElement).dataset.master))).toEqual(['Дана']);
+    expect(await page.locator('.cal-col .cal-head').innerText()).not.toContain('выходной');
+    expect(await page.locator('select[name="shown_master"] option:checked').textContent()).toBe('Дана');
+    expect(await block.innerText()).toContain('Жанар');
+    expect(await page.locator('.cal-title').textContent()).toContain('записей: 1');
+    await screenshot(page, 'calendar-walk-sunday-360');
+
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${sunday}&master=${salon.aigerim}`);
+    await page.reload();
+    await page.locator('.cal-col[data-master="Айгерим"]').waitFor();
+    expect(await page.locator('.cal-col').count()).toBe(1);
+    expect(await page.locator('.cal-col .cal-head').innerText()).toContain('выходной');
+    expect(await block.count()).toBe(0);
   });
 });

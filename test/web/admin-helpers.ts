@@ -64,7 +64,7 @@ export function apiRequests(page: Page): string[] {
 /** A salon of two masters (Айгерим, Дана) who do one 60-minute service, its owner's API, and bookings entered by the owner. */
 export function twoMasterSalon(w: WebTest, businessName: string) {
   const salon = { token: '', service: 0, aigerim: 0, dana: 0 };
-  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     w.call({ method, url: `/api/v1${url}`, payload, token: salon.token });
   return {
     salon,

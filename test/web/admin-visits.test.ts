@@ -4,8 +4,9 @@
  * columns); any item opens the visit card (the items, the total, one status, `mixed` said plainly); confirm
  * confirms every booking; the move offers the server's times of the whole visit (one GET
  * /visits/{id}/free-times) and moves every item; the owner enters a two-service visit from "+ Новая запись"
- * at 360 px (an overlap asked first, strict slots refused outright); the client card shows a visit as one
- * line. axe-core finds nothing serious. Screenshots test-results/visits-*.png.
+ * at 360 px (an overlap asked first, strict slots refused outright); the client card and the bookings page show a
+ * visit as one line (the page's line opens the visit; narrowed to a master, it counts the items in the list).
+ * axe-core finds nothing serious. Screenshots test-results/visits-*.png.
  * The test clock: Monday 2026-11-23 10:00 Almaty; the business works 09:00-18:00, break 13:00-14:00.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -304,5 +305,65 @@ describe('the owner enters a visit', () => {
     await expect.poll(() => form.getByRole('alert').first().textContent()).toBe('Это время у мастера уже занято. Выберите другое.');
     expect(await form.getByTestId('booking-clash').count()).toBe(0);
     expect(((await api('GET', `/bookings?date=${DAY}`, undefined, owner.token)).data as unknown[]).length).toBe(1);
+  });
+});
+
+describe('the bookings page', () => {
+  it('360 and 1280: a visit of two services is one line naming both that opens the visit; a single booking keeps its own line', async () => {
+    const owner = await registerBusiness(w, { service: { name: 'Стрижка', duration: 60, price: 8000 } });
+    const beard = (await createService(w, owner, { name: 'Борода', duration: 30, price: 4000 })).id;
+    const erlan = (await createMaster(w, owner, 'Ерлан', [owner.service.id, beard])).id;
+    const daniyar = (await createMaster(w, owner, 'Данияр', [owner.service.id, beard])).id;
+    const items = [
+      { service_id: owner.service.id, master_id: erlan },
+      { service_id: beard, master_id: daniyar },
+    ];
+    const client = { date: TUESDAY, time: '11:00', first_name: 'Гаухар', phone: '+7 701 555 60 60' };
+    const visit = await api('POST', '/visits', { items, ...client }, owner.token);
+    expect(visit.statusCode, visit.body).toBe(201);
+    const single = {
+      service_id: owner.service.id,
+      master_id: erlan,
+      date: TUESDAY,
+      time: '15:00',
+      first_name: 'Алия',
+      phone: '+7 701 555 61 61',
+    };
+    expect((await api('POST', '/bookings', single, owner.token)).statusCode).toBe(201);
+
+    for (const [viewport, size] of [
+      [PHONE, 360],
+      [LAPTOP, 1280],
+    ] as const) {
+      const page = await browser.open(viewport, owner.token);
+      await page.goto(`${w.baseUrl}/admin/bookings`);
+      const rows = page.locator('.table-wrap tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      const line = page.locator(`tr[data-visit="${(visit.data as Visit).id}"]`);
+      const text = await line.innerText();
+      for (const part of ['11:00 Стрижка · Ерлан', '12:00 Борода · Данияр', '12\u202f000\u00a0₸', 'визит · 2 услуги', 'Гаухар'])
+        expect(text).toContain(part);
+      const alone = rows.filter({ hasText: 'Алия' });
+      expect(await alone.getAttribute('data-visit')).toBeNull();
+      expect(await alone.innerText()).toContain('Стрижка');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await violations(page, `bookings ${size}`)).toEqual([]);
+      await screenshot(page, `visits-bookings-${size}`);
+
+      await line.getByRole('button', { name: 'вт, 24 нояб., 11:00' }).click();
+      const card = page.getByRole('dialog', { name: 'Визит' });
+      await expect.poll(() => card.getByTestId('visit-items').locator('tbody tr').count()).toBe(2);
+      await card.getByRole('button', { name: 'Закрыть' }).first().click();
+      await card.waitFor({ state: 'detached' });
+    }
+
+    // Narrowed to Данияр, the list holds one item of the visit: its line says so, not "2 услуги".
+    const page = await browser.open(LAPTOP, owner.token);
+    await page.goto(`${w.baseUrl}/admin/bookings`);
+    await page.locator('select[name="master_id"]').selectOption(String(daniyar));
+    const rows = page.locator('.table-wrap tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().innerText()).toContain('визит · в списке: 1');
+    expect(await rows.first().innerText()).not.toContain('Ерлан');
   });
 });

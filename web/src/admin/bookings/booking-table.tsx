@@ -1,7 +1,8 @@
 /**
  * The one table of bookings: when, client, service, master, price, status (a card per booking
- * on a phone). The bookings page shows it with the client (name and phone) and opens a booking
- * from its time; the client card shows that client's history without the client column.
+ * on a phone), a visit as one line of its items. The bookings page shows it with the client (name and phone) and
+ * opens a booking (a visit's line: the visit) from its time; the client card shows that client's history without
+ * the client column.
  */
 import type { ComponentChildren } from 'preact';
 import { formatDate, formatPrice, useLang } from '@shared/i18n';
@@ -24,8 +25,10 @@ export interface BookingTableProps {
   onOpen?: (id: string) => void;
   dateFormat?: Intl.DateTimeFormatOptions;
   testId?: string;
-  /** A visit's bookings as one line with its items (CONTRACT.md §20: the client card). */
+  /** A visit's bookings as one line with its items (CONTRACT.md §20: the client card, the bookings page). */
   groupVisits?: boolean;
+  /** The list may hold only some of a visit's items (mayCutVisits): its line counts the items in the list. */
+  partialVisits?: boolean;
 }
 
 export function BookingTable(props: BookingTableProps) {
@@ -52,7 +55,16 @@ export function BookingTable(props: BookingTableProps) {
             : props.bookings.map((booking) => ({ kind: 'booking' as const, booking }))
           ).map((line) => {
             if (line.kind === 'visit')
-              return <VisitRow key={line.visitId} line={line} when={when(line.items[0]!)} withClient={Boolean(props.clientCell)} />;
+              return (
+                <VisitRow
+                  key={line.visitId}
+                  line={line}
+                  when={when(line.items[0]!)}
+                  client={props.clientCell?.(line.items[0]!)}
+                  onOpen={props.onOpen && (() => props.onOpen!(line.items[0]!.id))}
+                  partial={props.partialVisits}
+                />
+              );
             const b = line.booking;
             return (
               <tr key={b.id}>

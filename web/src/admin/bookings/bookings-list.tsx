@@ -1,4 +1,4 @@
-/** Bookings as a list with filters: status, master, dates. */
+/** Bookings as a list with filters: status, master, dates; a visit as one line of its items (CONTRACT.md §20). */
 import { useState } from 'preact/hooks';
 import { ListState, useLoad, PhoneLink } from '@shared/panel-ui';
 import { BookingDetail } from './booking-detail';
@@ -10,6 +10,7 @@ import { addDays, today } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client } from '../common/state';
 import { ExportButtons } from '../integrations/data-export';
+import { mayCutVisits } from '../visits/visit-groups';
 import { useBookingsT } from './messages';
 import './bookings.css';
 
@@ -49,6 +50,8 @@ export function BookingsPage() {
           <>
             <BookingTable
               bookings={items}
+              groupVisits
+              partialVisits={mayCutVisits({ ...filters, shown: items.length, cap: BOOKINGS_SHOWN })}
               onOpen={setOpen}
               clientCell={(b) => (
                 <>

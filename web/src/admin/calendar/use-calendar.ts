@@ -12,7 +12,8 @@ import { client, navigate } from '../common/state';
 import { dayRow, loadWeeks } from '../schedules/schedule-data';
 import { lastWorkingMinute, restOfWeekOver } from './week-opening';
 import { AXIS_PX, columnWidth, type Column } from './calendar-geometry';
-import { calendarMode, readChoice, storeChoice, weekFits, type MasterChoice } from './master-choice';
+import { calendarMode, phoneLeadMaster, readChoice, storeChoice, weekFits, type MasterChoice } from './master-choice';
+import { closedAllDay } from './time-off-spans';
 import { useWidth } from './use-width';
 
 export type CalendarView = 'day' | 'week';
@@ -75,11 +76,12 @@ export function useCalendar() {
     if (!columns.some((c) => c.masterId === b.master.id)) columns.push({ masterId: b.master.id, name: b.master.name });
   }
   const allFit = weekFits(width, days.length, columns.length, columnWidth(view, narrow), AXIS_PX);
-  const mode = calendarMode(
-    choice,
-    columns.map((c) => c.masterId),
-    { phone: narrow, week: view === 'week', allFit },
-  );
+  const masterIds = columns.map((c) => c.masterId);
+  // Decision 0094: with no choice, a phone opens on a master who has bookings in the shown days, not on an empty day off.
+  const works = (id: number, day: string) =>
+    Boolean(setup.data && dayRow(setup.data.weeks, id, day)?.is_active) && !closedAllDay(timeOff.data ?? [], id, day);
+  const lead = phoneLeadMaster(masterIds, days, bookings.data ?? [], works);
+  const mode = calendarMode(choice, masterIds, { phone: narrow, week: view === 'week', allFit, lead });
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
   return { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
 }

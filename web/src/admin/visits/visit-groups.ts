@@ -75,3 +75,11 @@ export function historyLines<B extends VisitBooking & { status: string; price_sn
   }
   return lines;
 }
+
+/**
+ * Whether a list of bookings may hold only some of a visit's items (decision 0094): the owner narrowed it to a master
+ * or a status, or it stops at its cap. Its visit lines then say how many items are in the list, not the visit's size.
+ */
+export function mayCutVisits(list: { master_id: string; status: string; shown: number; cap: number }): boolean {
+  return list.master_id !== '' || list.status !== '' || list.shown >= list.cap;
+}

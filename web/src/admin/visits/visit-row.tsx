@@ -1,4 +1,9 @@
-/** A visit as one line of a bookings table (CONTRACT.md §20: the client card): when, its items with their masters, the total, one status. */
+/**
+ * A visit as one line of a bookings table (CONTRACT.md §20: the client card, the bookings page): when (opening the
+ * visit's card where the table opens bookings), its items with their masters, the total, one status. Where the list
+ * may hold only some of the visit's items (`partial`), the hint counts the items in the list (decision 0094).
+ */
+import type { ComponentChildren } from 'preact';
 import { formatPrice } from '@shared/i18n';
 import { timeOf } from '../common/dates';
 import { useT, messages } from '../common/messages';
@@ -9,7 +14,17 @@ import { VisitStatusBadge } from './visit-status-badge';
 import { useVisitsT, visitHint } from './messages';
 import './visits.css';
 
-export function VisitRow(props: { line: Extract<HistoryLine<Booking>, { kind: 'visit' }>; when: string; withClient: boolean }) {
+export interface VisitRowProps {
+  line: Extract<HistoryLine<Booking>, { kind: 'visit' }>;
+  when: string;
+  /** The client cell, as the table's single bookings have it; none in a client's own history. */
+  client?: ComponentChildren;
+  /** Opens the visit's card (BookingDetail of an item opens it). */
+  onOpen?: () => void;
+  partial?: boolean;
+}
+
+export function VisitRow(props: VisitRowProps) {
   const t = useT(messages);
   const tb = useBookingsT();
   const tv = useVisitsT();
@@ -18,11 +33,17 @@ export function VisitRow(props: { line: Extract<HistoryLine<Booking>, { kind: 'v
   return (
     <tr data-visit={props.line.visitId} data-testid="visit-line">
       <td>
-        {props.when}
+        {props.onOpen ? (
+          <button type="button" class="btn btn-ghost btn-small" onClick={props.onOpen}>
+            {props.when}
+          </button>
+        ) : (
+          props.when
+        )}
         <br />
-        <small class="visit-hint">{visitHint(tv, items.length)}</small>
+        <small class="visit-hint">{props.partial ? tv('visitHintListed', { n: items.length }) : visitHint(tv, items.length)}</small>
       </td>
-      {props.withClient && <td>{items[0]!.client.first_name}</td>}
+      {props.client !== undefined && <td>{props.client}</td>}
       <td data-label={tb('service')}>
         <ul class="visit-lines">
           {items.map((item) => (
