@@ -118,6 +118,20 @@ const toHm = (intervals: readonly Interval[]): HmInterval[] => intervals.map(([s
 export const worksOn = (schedule: DaySchedule | undefined): schedule is DaySchedule =>
   schedule !== undefined && schedule.isActive && schedule.closed !== 'day';
 
+/**
+ * Whether the master of this schedule works that date at all: worksOn (an active row, not closed whole
+ * by time off) with a non-empty window, not all of it closed by time-off hours (CONTRACT.md §21). GET
+ * /days's day_off and the move pickers' `works` (modules/bookings/free-days.ts) both read it.
+ */
+export function worksThatDate(schedule: DaySchedule | undefined): boolean {
+  if (!worksOn(schedule)) return false;
+  const workStart = clamp(toMinutes(schedule.startTime));
+  const workEnd = clamp(toMinutes(schedule.endTime));
+  if (workEnd <= workStart) return false;
+  // closureOn merges the hours, so a window closed whole is one interval from its start to its end.
+  return !closedIntervals(schedule, workStart, workEnd).some(([from, to]) => from <= workStart && workEnd <= to);
+}
+
 /** CONTRACT.md §21: a date's closed hours inside the working window are busy. */
 function closedIntervals(schedule: DaySchedule, workStart: number, workEnd: number): Interval[] {
   if (!schedule.closed || schedule.closed === 'day') return [];

@@ -3,7 +3,7 @@
  * master, and whether a time falls inside it. Availability (core/availability.ts) reads the result
  * from the day's schedule (`closed`), so every caller of singleMasterSlots / aggregateSlots follows.
  */
-import { mergeIntervals, type DayClosure, type DaySchedule, type Interval } from './availability.js';
+import { mergeIntervals, worksThatDate, type DayClosure, type DaySchedule, type Interval } from './availability.js';
 import { addDays, minuteOfDay, toMinutes, type IsoDate, type NaiveDateTime } from './wallclock.js';
 
 export interface TimeOffEntry {
@@ -14,6 +14,8 @@ export interface TimeOffEntry {
   /** Both null: whole days; both set: those hours of each day (start < end). */
   startTime: string | null;
   endTime: string | null;
+  /** The owner's note (GET /time-off's `note`; a holiday closed from the panel carries its name), when read. */
+  note?: string | null;
 }
 
 /** An entry as the API answers it (GET /time-off), for the pages that compute times themselves. */
@@ -71,4 +73,29 @@ export function overlapsTimeOff(entries: readonly TimeOffEntry[], masterId: numb
     if (closure.some(([from, to]) => from < end && start < to)) return true;
   }
   return false;
+}
+
+/** The move pickers' word on a date (CONTRACT.md §21): whether the master works it and, when time off closes it, the note. */
+export interface DateWork {
+  works: boolean;
+  /** The note of the time off that closes the date; absent when none has one, or the schedule alone gives a day off. */
+  closedReason?: string;
+}
+
+/** The note of the time off closing `date` for `masterId`: a whole-day entry's when one applies, else an hours entry's. */
+export function closingNote(entries: readonly TimeOffEntry[], masterId: number | null, date: IsoDate): string | undefined {
+  const applying = entries.filter((entry) => appliesTo(entry, masterId, date));
+  const whole = applying.filter((entry) => entry.startTime === null || entry.endTime === null);
+  const notes = (whole.length > 0 ? whole : applying).map((entry) => entry.note?.trim() ?? '');
+  return notes.find((note) => note !== '');
+}
+
+/**
+ * Whether `masterId` works `date` by its schedule row of that weekday (`open`, before time off) and the
+ * time off (core/availability.ts worksThatDate); when the row works but the time off closes the date, why.
+ */
+export function dateWork(open: DaySchedule | undefined, entries: readonly TimeOffEntry[], masterId: number, date: IsoDate): DateWork {
+  if (worksThatDate(withTimeOff(open, closureOn(entries, masterId, date)))) return { works: true };
+  const reason = worksThatDate(open) ? closingNote(entries, masterId, date) : undefined;
+  return reason === undefined ? { works: false } : { works: false, closedReason: reason };
 }

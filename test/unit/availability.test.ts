@@ -11,6 +11,7 @@ import {
   type ScheduleRow,
   type SlotsAnswer,
   type TimedBooking,
+  worksThatDate,
 } from '../../src/core/availability.js';
 import { occupiesTime } from '../../src/core/booking-status.js';
 
@@ -50,6 +51,34 @@ describe('scheduleFor (rule 1: own row, else the business row)', () => {
 
   it('is undefined when no row exists at all', () => {
     expect(scheduleFor([], [], 0)).toBeUndefined();
+  });
+});
+
+describe('worksThatDate (does the master work that date at all)', () => {
+  it('works with an active row and a window; not without a row, with an inactive one or an empty window', () => {
+    expect(worksThatDate(day('09:00', '18:00'))).toBe(true);
+    expect(worksThatDate(undefined)).toBe(false);
+    expect(worksThatDate(day('09:00', '18:00', null, false))).toBe(false);
+    expect(worksThatDate(day('09:00', '09:00'))).toBe(false);
+    expect(worksThatDate(day('18:00', '09:00'))).toBe(false);
+  });
+
+  it('not when time off closes the day whole or every hour of its window; closed hours leaving a minute keep it', () => {
+    expect(worksThatDate({ ...day('09:00', '18:00'), closed: 'day' })).toBe(false);
+    expect(worksThatDate({ ...day('09:00', '18:00'), closed: [[480, 1140]] })).toBe(false);
+    expect(worksThatDate({ ...day('09:00', '18:00'), closed: [[540, 1080]] })).toBe(false);
+    expect(worksThatDate({ ...day('09:00', '18:00'), closed: [[540, 1079]] })).toBe(true);
+    expect(
+      worksThatDate({
+        ...day('09:00', '18:00'),
+        closed: [
+          [540, 780],
+          [840, 1080],
+        ],
+      }),
+    ).toBe(true);
+    // A break is not time off: a day of break alone still works (its times are none, as a full day's).
+    expect(worksThatDate(day('09:00', '18:00', ['09:00', '18:00']))).toBe(true);
   });
 });
 

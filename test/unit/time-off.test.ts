@@ -11,7 +11,15 @@ import {
 } from '../../src/core/availability.js';
 import { freeStartTimes } from '../../src/core/start-times.js';
 import { firstFreeStart, ownerFreeDays } from '../../web/src/admin/bookings/next-free.js';
-import { closureOn, overlapsTimeOff, timeOffEntry, withTimeOff, type TimeOffEntry } from '../../src/core/time-off.js';
+import {
+  closingNote,
+  closureOn,
+  dateWork,
+  overlapsTimeOff,
+  timeOffEntry,
+  withTimeOff,
+  type TimeOffEntry,
+} from '../../src/core/time-off.js';
 
 const DAY = '2026-11-24';
 const hm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -49,6 +57,41 @@ describe('closureOn', () => {
     expect(closureOn(hours, 1, DAY)).toEqual([[600, 780]]);
     expect(closureOn([...hours, entry({ masterId: 1 })], 1, DAY)).toBe('day');
     expect(closureOn([entry({ startTime: '20:00', endTime: '24:00' })], 1, DAY)).toEqual([[1200, 1440]]);
+  });
+});
+
+describe('closingNote', () => {
+  it("a whole day's note before any hours', the first one given, trimmed; none for other dates and masters", () => {
+    const hours = entry({ masterId: 1, startTime: '09:00', endTime: '18:00', note: 'Учёба' });
+    const holiday = entry({ note: ' Наурыз ' });
+    expect(closingNote([hours, holiday], 1, DAY)).toBe('Наурыз');
+    expect(closingNote([hours], 1, DAY)).toBe('Учёба');
+    expect(closingNote([entry({ masterId: 1, note: '' }), entry({ masterId: 1, note: 'Болеет' })], 1, DAY)).toBe('Болеет');
+    expect(closingNote([entry({ note: null }), hours], 1, DAY)).toBeUndefined();
+    expect(closingNote([hours], 2, DAY)).toBeUndefined();
+    expect(closingNote([holiday], 1, '2026-11-25')).toBeUndefined();
+  });
+});
+
+describe("dateWork (the move pickers' works and closed_reason)", () => {
+  const open = schedule('09:00', '18:00');
+  it('works on a working row, even with some hours closed', () => {
+    expect(dateWork(open, [], 1, DAY)).toEqual({ works: true });
+    expect(dateWork(open, [entry({ startTime: '09:00', endTime: '12:00', note: 'Врач' })], 1, DAY)).toEqual({ works: true });
+  });
+
+  it("not on the schedule's day off, with no reason even when time off also closes it", () => {
+    expect(dateWork(undefined, [entry({ note: 'Наурыз' })], 1, DAY)).toEqual({ works: false });
+    expect(dateWork({ ...open, isActive: false }, [], 1, DAY)).toEqual({ works: false });
+  });
+
+  it("not when time off closes it, with that entry's note when it has one", () => {
+    expect(dateWork(open, [entry({ note: 'Наурыз' })], 1, DAY)).toEqual({ works: false, closedReason: 'Наурыз' });
+    expect(dateWork(open, [entry({ masterId: 1, startTime: '08:00', endTime: '19:00', note: 'Учёба' })], 1, DAY)).toEqual({
+      works: false,
+      closedReason: 'Учёба',
+    });
+    expect(dateWork(open, [entry({ masterId: 1 })], 1, DAY)).toEqual({ works: false });
   });
 });
 

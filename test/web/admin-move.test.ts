@@ -153,3 +153,39 @@ describe('a drag on the calendar drops only onto masters who do the service', ()
     }
   });
 });
+
+describe("the move dialog tells the master's day off from a full day", () => {
+  it('360: on a Saturday and on a date closed by time off it names the master (and the note); a time can still be typed', async () => {
+    const wednesday = '2026-11-25';
+    const made = await api('POST', '/bookings', {
+      service_id: salon.haircut,
+      master_id: salon.erlan,
+      date: wednesday,
+      time: '10:00',
+      first_name: 'Мадина',
+      phone: '+7 707 555 66 77',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const closed = await api('POST', '/time-off', {
+      master_id: salon.erlan,
+      date_from: '2026-11-26',
+      date_to: '2026-11-26',
+      note: 'Болеет',
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const page = await browser.open(PHONE, salon.token);
+    await page.goto(`${w.baseUrl}/admin/calendar?date=${wednesday}`);
+    await page.locator(`.cal-booking[data-booking="${made.data.id}"]`).tap();
+    const detail = page.getByRole('dialog', { name: 'Запись' });
+    await detail.getByRole('button', { name: 'Перенести' }).click();
+    const none = detail.getByTestId('no-free-times');
+    await detail.getByLabel('Новая дата').fill('2026-11-28');
+    await expect.poll(() => none.textContent()).toBe('Мастер Ерлан не работает в этот день — можно ввести время вручную.');
+    await detail.getByLabel('Новая дата').fill('2026-11-26');
+    await expect.poll(() => none.textContent()).toBe('Мастер Ерлан не работает в этот день (Болеет) — можно ввести время вручную.');
+    await screenshot(page, 'admin-move-day-off-360');
+    expect(await violations(page, 'move dialog, day off, 360')).toEqual([]);
+    await detail.getByLabel('Новое время').fill('12:00');
+    expect(await detail.getByRole('button', { name: 'Перенести', exact: true }).isEnabled()).toBe(true);
+  });
+});

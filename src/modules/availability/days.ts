@@ -6,8 +6,8 @@
  * buffer (core/any-master.ts), so the strip and the day's times never disagree.
  * Pure: the rows and "now" come in as arguments.
  */
-import { addDays, combine, dayOfWeek, datesBetween, toMinutes, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
-import { scheduleFor, worksOn, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
+import { addDays, combine, dayOfWeek, datesBetween, type IsoDate, type NaiveDateTime } from '../../core/wallclock.js';
+import { scheduleFor, worksThatDate, type ScheduleRow, type TimedBooking } from '../../core/availability.js';
 import { closureOn, withTimeOff, type TimeOffEntry } from '../../core/time-off.js';
 import { anyMasterFree } from '../../core/any-master.js';
 import { singleMasterSlots } from '../../core/availability.js';
@@ -21,7 +21,7 @@ export interface DayAnswer {
   date: IsoDate;
   /** At least one start time is free for the whole duration (for today: not before now). */
   available: boolean;
-  /** Nobody considered works that day (no schedule row, an inactive one, or an empty window). */
+  /** Nobody considered works that day (core/availability.ts worksThatDate: no row, an inactive one, an empty window, time off). */
   day_off: boolean;
 }
 
@@ -95,7 +95,7 @@ function* dayOf(range: GroupedRange, date: IsoDate, service: RangeService, now: 
   );
   const opening = windowOnDate(now.window, date);
   // Past the horizon /slots answers the closed day's shape: a day off here too (and on a date closed whole, CONTRACT.md §21).
-  const dayOff = opening === 'closed' || schedules.every((row) => !worksOn(row) || toMinutes(row.endTime) <= toMinutes(row.startTime));
+  const dayOff = opening === 'closed' || schedules.every((row) => !worksThatDate(row));
   if (date < now.date || dayOff) return { date, available: false, day_off: dayOff };
   const notBefore = notBeforeNow(now.at, date);
   // The same bookings the slots query reads for that date: starting from the previous midnight to the next one.

@@ -16,7 +16,7 @@ import { bookingWindow, windowOnDate, type WindowRules } from '../../core/bookin
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
 import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './slots.queries.js';
 import { timeOffBetween } from './time-off.queries.js';
-import { closureOn, withTimeOff } from '../../core/time-off.js';
+import { closureOn, dateWork, withTimeOff } from '../../core/time-off.js';
 import { nowOf } from './now.js';
 
 function dayBounds(date: IsoDate): [string, string] {
@@ -27,7 +27,7 @@ const rowsOf = <T extends { masterId: number | null }>(rows: T[], masterId: numb
   rows.filter((row) => row.masterId === masterId);
 
 /**
- * One master's schedule row (with the date's time off, CONTRACT.md §21) and bookings for a day;
+ * One master's schedule row (with the date's time off, CONTRACT.md §21), bookings and whether they work that day;
  * `exclude` leaves bookings out (the one being moved, or every item of a visit being moved).
  */
 export async function loadMasterDay(db: Db, businessId: number, masterId: number, date: IsoDate, exclude: string | readonly string[] = []) {
@@ -38,9 +38,11 @@ export async function loadMasterDay(db: Db, businessId: number, masterId: number
     bookingsTouchingDay(db, [masterId], ...dayBounds(date)),
     timeOffBetween(db, businessId, date, date, masterId),
   ]);
+  const open = scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow);
   return {
-    schedule: withTimeOff(scheduleFor(rowsOf(rows, masterId), rowsOf(rows, null), dow), closureOn(timeOff, masterId, date)),
+    schedule: withTimeOff(open, closureOn(timeOff, masterId, date)),
     bookings: bookings.filter((booking) => !excluded.has(booking.id)) as TimedBooking[],
+    work: dateWork(open, timeOff, masterId, date),
   };
 }
 

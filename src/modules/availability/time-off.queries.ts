@@ -15,6 +15,7 @@ export const timeOffEntryColumns = {
   dateTo: timeOff.dateTo,
   startTime: timeOff.startTime,
   endTime: timeOff.endTime,
+  note: timeOff.note,
 };
 
 /** Entries touching [from, to] (dates, both included). */

@@ -1,8 +1,9 @@
 /**
  * The answer of the move pickers' endpoints (GET /bookings/{id}/free-times, GET /visits/{id}/free-times):
- * one entry of free start times per date, for `days` dates from `date` on.
+ * one entry of free start times per date, for `days` dates from `date` on, each saying whether the master works it.
  */
 import { Type } from '@sinclair/typebox';
+import type { DateWork } from '../../core/time-off.js';
 import { addDays, type IsoDate } from '../../core/wallclock.js';
 import { DateString } from '../../http/schemas.js';
 
@@ -28,6 +29,17 @@ const FreeDay = Type.Object({
     maxItems: MAX_TIMES_PER_DAY,
     description: 'Free start times of that date, ascending',
   }),
+  works: Type.Boolean({
+    description:
+      "Whether the master works that date (a visit: its first item's master): false without an active schedule row, with an empty window, or when time off (CONTRACT.md §21) closes the whole day or all of its hours; true with no times means the day is full",
+  }),
+  closed_reason: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        "With works false because time off closes the date: that entry's note (a holiday closed from the panel: its name); absent without a note",
+    }),
+  ),
 });
 
 export const FreeDays = Type.Array(FreeDay, { maxItems: MAX_FREE_TIME_DAYS });
@@ -36,6 +48,17 @@ export const FreeDays = Type.Array(FreeDay, { maxItems: MAX_FREE_TIME_DAYS });
 export const datesAsked = (query: { date: IsoDate; days?: number }): IsoDate[] =>
   Array.from({ length: query.days ?? 1 }, (_, i) => addDays(query.date, i));
 
-/** The answer: each date with its times (none when the rule gave none). */
-export const freeDays = (dates: readonly IsoDate[], times: readonly string[][]) =>
-  dates.map((date, i) => ({ date, times: times[i] ?? [] }));
+/** One date as the move rules answer it: its free start times and whether the master works it. */
+export interface MoveDay {
+  times: string[];
+  work: DateWork;
+}
+
+/** The answer: each date with its times and the master's work (closed_reason only when there is one). */
+export const freeDays = (dates: readonly IsoDate[], days: readonly MoveDay[]) =>
+  dates.map((date, i) => {
+    const { times, work } = days[i] ?? { times: [], work: { works: false } };
+    return work.closedReason === undefined
+      ? { date, times, works: work.works }
+      : { date, times, works: work.works, closed_reason: work.closedReason };
+  });

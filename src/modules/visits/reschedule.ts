@@ -13,6 +13,8 @@ import { START_STEP } from '../../core/start-times.js';
 import { loadMasterDay } from '../availability/slots.service.js';
 import { loadBookingTerms } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
+import type { MoveDay } from '../bookings/free-days.js';
+import type { DateWork } from '../../core/time-off.js';
 
 /**
  * Start times the bot offers for moving a whole visit (its items in order): its first item's date, every
@@ -21,46 +23,55 @@ import type { BookingView } from '../bookings/view.js';
 export async function freeTimesForVisitMove(ctx: Pick<AppContext, 'db' | 'time'>, items: readonly BookingView[]): Promise<string[]> {
   const first = items[0];
   if (!first) return [];
-  const [times] = await freeTimesForVisitMoveOn(ctx, items, [datePart(first.startAt)]);
-  return times ?? [];
+  const [day] = await freeTimesForVisitMoveOn(ctx, items, [datePart(first.startAt)]);
+  return day?.times ?? [];
 }
 
 /**
  * freeTimesForVisitMove on several dates (the items' terms read once), in the order given: what the bot
- * offers on the visit's own date and GET /visits/{id}/free-times answers for any date.
+ * offers on the visit's own date and GET /visits/{id}/free-times answers for any date. Whether the visit's
+ * day is worked is its first item's master's (decision 0095): the visit starts with them.
  */
 export async function freeTimesForVisitMoveOn(
   ctx: Pick<AppContext, 'db' | 'time'>,
   items: readonly BookingView[],
   dates: readonly IsoDate[],
-): Promise<string[][]> {
+): Promise<MoveDay[]> {
   const first = items[0];
-  if (!first) return dates.map(() => []);
+  if (!first) return dates.map(() => ({ times: [], work: { works: false } }));
   const now = ctx.time.now();
   const terms = await Promise.all(items.map((item) => loadBookingTerms(ctx.db, item.service.id, item.master.id)));
-  const answers: string[][] = [];
+  const answers: MoveDay[] = [];
   for (const date of dates) {
+    const days = await mastersDays(ctx.db, first.businessId, items, date);
+    const work = days.get(first.master.id)!.work;
     if (date < datePart(now)) {
-      answers.push([]);
+      answers.push({ times: [], work });
       continue;
     }
-    const placed = placedItems(items, terms, await mastersDays(ctx.db, first.businessId, items, date));
+    const placed = placedItems(items, terms, days);
     const unchanged = date === datePart(first.startAt) ? timePart(first.startAt) : undefined;
     const times = visitStartTimes(placed, { step: START_STEP, notBefore: notBeforeNow(now, date) });
-    answers.push(times.filter((time) => time !== unchanged));
+    answers.push({ times: times.filter((time) => time !== unchanged), work });
   }
   return answers;
 }
 
+/** One master's date for a visit's move: their slots and whether they work it. */
+interface MasterDate {
+  answer: SlotsAnswer;
+  work: DateWork;
+}
+
 /** Each master's slots of the date, the visit's own bookings left out of them (they move). */
-async function mastersDays(db: Db, businessId: number, items: readonly BookingView[], date: IsoDate): Promise<Map<number, SlotsAnswer>> {
+async function mastersDays(db: Db, businessId: number, items: readonly BookingView[], date: IsoDate): Promise<Map<number, MasterDate>> {
   const own = items.map((item) => item.id);
   const masterIds = [...new Set(items.map((item) => item.master.id))];
   return new Map(
     await Promise.all(
       masterIds.map(async (masterId) => {
         const day = await loadMasterDay(db, businessId, masterId, date, own);
-        return [masterId, singleMasterSlots(date, day.schedule, day.bookings)] as const;
+        return [masterId, { answer: singleMasterSlots(date, day.schedule, day.bookings), work: day.work }] as const;
       }),
     ),
   );
@@ -70,7 +81,7 @@ async function mastersDays(db: Db, businessId: number, items: readonly BookingVi
 const placedItems = (
   items: readonly BookingView[],
   terms: ReadonlyArray<{ bufferAfter: number }>,
-  days: ReadonlyMap<number, SlotsAnswer>,
+  days: ReadonlyMap<number, MasterDate>,
 ): VisitItem[] =>
   items.map((item, index) => ({
     bufferAfter: terms[index]!.bufferAfter,
@@ -79,7 +90,7 @@ const placedItems = (
         id: item.master.id,
         price: item.priceSnapshot,
         dayBookings: 0,
-        window: { answer: days.get(item.master.id)!, duration: minutesBetween(item.startAt, item.endAt) },
+        window: { answer: days.get(item.master.id)!.answer, duration: minutesBetween(item.startAt, item.endAt) },
       },
     ],
   }));

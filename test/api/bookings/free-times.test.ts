@@ -111,12 +111,16 @@ describe('GET /bookings/{id}/free-times', () => {
     expect((await close({ start_time: '09:00', end_time: '12:00' })).statusCode).toBe(201);
     expect((await freeTimes(owner.token, moving.id)).data[0]!.times[0]).toBe('12:00');
     expect((await close({ date_from: '2026-11-25', date_to: '2026-11-25' })).statusCode).toBe(201);
-    expect((await freeTimes(owner.token, moving.id, { date: '2026-11-25' })).data).toEqual([{ date: '2026-11-25', times: [] }]);
+    expect((await freeTimes(owner.token, moving.id, { date: '2026-11-25' })).data).toEqual([
+      { date: '2026-11-25', times: [], works: false },
+    ]);
   });
 
   it('nothing before now: a past date answers no times, today starts at the current minute', async () => {
     const { owner, moving } = await salon();
-    expect((await freeTimes(owner.token, moving.id, { date: '2026-11-20' })).data).toEqual([{ date: '2026-11-20', times: [] }]);
+    expect((await freeTimes(owner.token, moving.id, { date: '2026-11-20' })).data).toEqual([
+      { date: '2026-11-20', times: [], works: true },
+    ]);
     const today = (await freeTimes(owner.token, moving.id, { date: TODAY })).data[0]!.times;
     expect(today[0]).toBe('10:00');
     expect(today.every((time) => time >= '10:00')).toBe(true);

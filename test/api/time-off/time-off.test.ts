@@ -105,6 +105,16 @@ describe("a master's hours", () => {
     expect((await days(s, TUESDAY, TUESDAY, s.masterId)).data).toEqual([{ date: TUESDAY, available: false, day_off: true }]);
     expect((await days(s, TUESDAY, TUESDAY)).data).toEqual([{ date: TUESDAY, available: true, day_off: false }]);
   });
+
+  it('hours closing the whole working window make a day off on /days, not a full day (core worksThatDate)', async () => {
+    const s = await salon(t);
+    await closed(s, { master_id: s.masterId, date_from: TUESDAY, date_to: TUESDAY, start_time: '08:00', end_time: '19:00' });
+    await closed(s, { master_id: s.masterId, date_from: WEDNESDAY, date_to: WEDNESDAY, start_time: '09:00', end_time: '17:00' });
+    expect((await days(s, TUESDAY, WEDNESDAY, s.masterId)).data).toEqual([
+      { date: TUESDAY, available: false, day_off: true },
+      { date: WEDNESDAY, available: true, day_off: false },
+    ]);
+  });
 });
 
 describe('affected bookings', () => {

@@ -105,7 +105,7 @@ describe('GET /visits/{id}/free-times', () => {
     // Saturday and Sunday are days off of a new business; Friday and Monday work, the whole day offered from 09:00.
     expect(answer.data.map((day) => day.times.length > 0)).toEqual([true, false, false, true]);
     expect(answer.data[3]!.times[0]).toBe('09:00');
-    expect((await freeTimes(owner.token, visit.id, { date: '2026-11-20' })).data).toEqual([{ date: '2026-11-20', times: [] }]);
+    expect((await freeTimes(owner.token, visit.id, { date: '2026-11-20' })).data).toEqual([{ date: '2026-11-20', times: [], works: true }]);
     expect((await freeTimes(owner.token, visit.id, { date: TUESDAY, days: 60 })).data).toHaveLength(60);
     expectRefusal(await freeTimesRaw(owner.token, visit.id, `date=${TUESDAY}&days=61`), 'invalid_input');
     expectRefusal(await freeTimesRaw(owner.token, visit.id, `date=${TUESDAY}&days=0`), 'invalid_input');

@@ -9405,6 +9405,10 @@ export interface operations {
                         date: string;
                         /** @description Free start times of that date, ascending */
                         times: string[];
+                        /** @description Whether the master works that date (a visit: its first item's master): false without an active schedule row, with an empty window, or when time off (CONTRACT.md §21) closes the whole day or all of its hours; true with no times means the day is full */
+                        works: boolean;
+                        /** @description With works false because time off closes the date: that entry's note (a holiday closed from the panel: its name); absent without a note */
+                        closed_reason?: string;
                     }[];
                 };
             };
@@ -10768,6 +10772,10 @@ export interface operations {
                         date: string;
                         /** @description Free start times of that date, ascending */
                         times: string[];
+                        /** @description Whether the master works that date (a visit: its first item's master): false without an active schedule row, with an empty window, or when time off (CONTRACT.md §21) closes the whole day or all of its hours; true with no times means the day is full */
+                        works: boolean;
+                        /** @description With works false because time off closes the date: that entry's note (a holiday closed from the panel: its name); absent without a note */
+                        closed_reason?: string;
                     }[];
                 };
             };

@@ -16,6 +16,7 @@ import { findBookingView, moveIfReschedulable } from '../bookings.queries.js';
 import { assertSlotFree } from '../strict-slots.js';
 import { bookingEndFor, loadBookingTerms } from '../timing.js';
 import type { BookingView } from '../view.js';
+import type { MoveDay } from '../free-days.js';
 import { findBusinessById, type BusinessRow } from '../../catalog/business.queries.js';
 import {
   expireProposals,
@@ -129,31 +130,31 @@ export async function freeTimesForMove(
   target: MoveTarget = {},
 ): Promise<string[]> {
   const masterId = target.masterId ?? booking.master.id;
-  const [times] = await freeTimesForMoveOn(ctx, booking, masterId, [target.date ?? datePart(booking.startAt)]);
-  return times ?? [];
+  const [day] = await freeTimesForMoveOn(ctx, booking, masterId, [target.date ?? datePart(booking.startAt)]);
+  return day?.times ?? [];
 }
 
-/** freeTimesForMove on several dates of one master (the master's terms read once), in the order given. */
+/** freeTimesForMove on several dates of one master (the master's terms read once), in the order given, with whether they work. */
 export async function freeTimesForMoveOn(
   ctx: Pick<AppContext, 'db' | 'time'>,
   booking: BookingView,
   masterId: number,
   dates: readonly IsoDate[],
-): Promise<string[][]> {
+): Promise<MoveDay[]> {
   const now = ctx.time.now();
   const terms = await loadBookingTerms(ctx.db, booking.service.id, masterId);
-  const answers: string[][] = [];
+  const answers: MoveDay[] = [];
   for (const date of dates) {
     const notBefore = notBeforeNow(now, date);
+    const day = await loadMasterDay(ctx.db, booking.businessId, masterId, date, booking.id);
     if (notBefore >= MINUTES_IN_DAY) {
-      answers.push([]);
+      answers.push({ times: [], work: day.work });
       continue;
     }
-    const day = await loadMasterDay(ctx.db, booking.businessId, masterId, date, booking.id);
     const answer = singleMasterSlots(date, day.schedule, day.bookings);
     const unchanged = masterId === booking.master.id && date === datePart(booking.startAt) ? timePart(booking.startAt) : undefined;
     const options = { step: START_STEP, notBefore, bufferAfter: terms.bufferAfter };
-    answers.push(freeStartTimes(answer, terms.duration, options).filter((time) => time !== unchanged));
+    answers.push({ times: freeStartTimes(answer, terms.duration, options).filter((time) => time !== unchanged), work: day.work });
   }
   return answers;
 }

@@ -24,7 +24,9 @@ function VisitTimes(props: { visit: Visit; date: string; time: string; onPick: (
     [visit.id, date],
   );
   const words = { title: tv('freeVisitTimes'), none: tv('noFreeVisitTimes'), label: tv('freeVisitTimesLabel') };
-  return <FreeTimesList day={day} words={words} time={props.time} onPick={props.onPick} />;
+  // The answer's `works` is the first item's master's (decision 0095).
+  const master = visit.bookings[0]!.master.name;
+  return <FreeTimesList day={day} words={words} master={master} time={props.time} onPick={props.onPick} />;
 }
 
 function MoveVisitQuestion(props: { visit: Visit; date: string; time: string; onDone: (moved: Visit) => void; onCancel: () => void }) {
