@@ -74,7 +74,9 @@ describe('the owner’s week', () => {
     await page.goto(`${w.baseUrl}/admin/calendar?view=week&date=${TUESDAY}`);
     const list = page.getByTestId('day-list');
     await expect.poll(() => list.locator(`section[data-date="${TUESDAY}"] .day-item`).count()).toBe(5);
-    expect(await list.locator(`.day-item[data-visit="${visitId}"]`).count()).toBe(2);
+    const items = list.locator(`.day-item[data-visit="${visitId}"]`);
+    expect(await items.count()).toBe(2);
+    await items.first().scrollIntoViewIfNeeded(); // axe reads the colours of what is in view
     expect(await problems(page, 'week of three 1280')).toEqual([]);
   });
 });
@@ -105,7 +107,7 @@ describe("the move dialog of a booking on its master's day off", () => {
       else await block.click();
       const detail = page.getByRole('dialog', { name: 'Запись' });
       await detail.getByRole('button', { name: 'Перенести' }).click();
-      await detail.getByText('В этот день свободного времени нет').waitFor();
+      await detail.getByText('В этот день свободного времени нет').scrollIntoViewIfNeeded();
       expect(await problems(page, `move on a day off ${viewport.width}`)).toEqual([]);
     });
   }
