@@ -59,6 +59,8 @@ describe('the owner’s week', () => {
       await expect.poll(() => tuesday.count()).toBe(viewport === PHONE ? 3 : 4);
       await page.locator(`.cal-booking[data-visit="${shown.visit}"] .visit-hint`).first().waitFor();
       expect(await problems(page, `week ${viewport.width}`)).toEqual([]);
+      // axe's "needs review" aria-prohibited-attr: a name on a div of no role is one no screen reader reads
+      expect(await page.getByRole('group', { name: 'Обозначения' }).count()).toBe(1);
     });
   }
 
