@@ -3,32 +3,15 @@
  * screens and /app at 360 px — no violation of serious or critical impact.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { registerBusiness } from '../helpers/app.js';
 import { book } from '../helpers/catalog.js';
 import { useWebTest } from '../helpers/web.js';
 import { usePanelBrowser } from './admin-helpers.js';
-import { violations } from './axe.js';
+import { smallTargets, violations } from './axe.js';
 
 const PHONE = { width: 360, height: 740 };
 const w = useWebTest();
 const browser = usePanelBrowser(w, 'a11y', 'admin_token');
-
-/** Every visible control smaller than 40×40 px (a link inside a sentence, a checkbox inside its label aside). */
-async function smallTargets(page: Page, where: string): Promise<string[]> {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="option"]'))
-      .filter((el) => el.offsetParent !== null && !(el.tagName === 'A' && el.closest('p, dd, td, li.inline')))
-      .filter((el) => !((el as HTMLInputElement).type === 'checkbox' && el.closest('label')))
-      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 40 || box.height < 40))
-      .map(
-        ({ el, box }) =>
-          `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent ?? '').trim().slice(0, 20)}» ${Math.round(box.width)}×${Math.round(box.height)}`,
-      ),
-  );
-  return small.map((line) => `${where}: ${line}`);
-}
 
 describe('axe-core at 360 px', () => {
   it('every step of the booking page', async () => {

@@ -7,7 +7,7 @@ export function StatusLegend() {
   const t = useT(messages);
   const tc = useCalendarT();
   return (
-    <div class="legend" aria-label={tc('legend')}>
+    <div class="legend" role="group" aria-label={tc('legend')}>
       {STATUSES.map((s) => (
         <span key={s}>
           <span class={`swatch st-${s}`} />
