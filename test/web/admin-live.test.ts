@@ -41,6 +41,9 @@ describe('the live panel', () => {
     const row = page.locator('tr', { hasText: 'Бауыржан' });
     await row.waitFor();
     await expect.poll(() => badge.textContent()).toBe('1');
+    // A screen reader reads the sentence, not the bare number (an aria-label on a plain span is not read).
+    expect(await badge.getAttribute('aria-hidden')).toBe('true');
+    expect(await page.getByText('Ожидают подтверждения: 1', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.title()).toMatch(/^\(1\) Список записей · /);
     await screenshot(page, 'live-bookings-1280');
 

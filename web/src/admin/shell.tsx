@@ -38,9 +38,13 @@ export function Shell(props: { path: string; business: Business; onLogout: () =>
   useEffect(() => startLive(), []);
   const waiting = usePendingCount();
   const badge = waiting > 0 && (
-    <span class="count-badge" title={ts('waiting', { n: waiting })} aria-label={ts('waiting', { n: waiting })} data-testid="waiting-badge">
-      {waiting}
-    </span>
+    <>
+      {/* The number is for the eye; a screen reader reads the sentence (an aria-label on a plain span is not read). */}
+      <span class="count-badge" title={ts('waiting', { n: waiting })} aria-hidden="true" data-testid="waiting-badge">
+        {waiting}
+      </span>
+      <span class="visually-hidden">{ts('waiting', { n: waiting })}</span>
+    </>
   );
   useEffect(() => {
     document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${t(current.label)} · ${props.business.name}`;
