@@ -136,6 +136,11 @@ describe('a week of three masters', () => {
     await expect.poll(() => list.locator('section').count()).toBe(7);
     const lines = list.locator('section[data-date="2026-11-24"] .day-what');
     await expect.poll(async () => (await lines.allInnerTexts()).sort()).toEqual(CLIENTS.map((c) => `${c} · Стрижка`));
+    // Each line whole in the week's narrow columns, not «Ками…».
+    const cut = await lines.evaluateAll((spans) =>
+      spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent),
+    );
+    expect(cut).toEqual([]);
     expect(await page.locator('select[name="shown_master"]').inputValue()).toBe('all');
     expect(await page.locator('.cal-col').count()).toBe(0);
     await screenshot(page, 'calendar-week-three-1280');
