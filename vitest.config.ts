@@ -98,6 +98,10 @@ function apiProject(
       isolate: options.isolate,
       ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
       ...(options.waiting ? waitingGroup : {}),
+      // The backup file's tests run side by side, each starting servers and commands: at most two at a time, so
+      // with both engines' files and the browser files beside them a new server is not starved past its 10 s
+      // header deadline (both clean-clone runs of 2026-11-29 saw its first request answered 408 with four).
+      ...(options.waiting ? { maxConcurrency: 2 } : {}),
       env,
       globalSetup,
     },
