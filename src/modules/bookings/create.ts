@@ -17,7 +17,7 @@ import { announceNewBooking, findBookingView, insertBooking, type InsertedBookin
 import type { Db } from '../../db/client.js';
 import { linkedMasterIds, mastersWithService } from '../catalog/masters.queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
-import { takeFreeTime, type FreeCandidate, type FreeChoice } from './if-free.js';
+import { bookIfFree, type FreeCandidate, type FreeChoice } from './if-free.js';
 import { assertMasterDoesService } from './master-for-service.js';
 import { masterForBooking } from './assign-master.js';
 import { assertSlotFree } from './strict-slots.js';
@@ -185,10 +185,7 @@ async function placeBooking(
     if (candidates) {
       // CONTRACT.md §19 if_free: the master locked, the day read, the choice made and the booking written in one transaction.
       const ask = { business, service, date: input.date, time: input.time, now, candidates };
-      placed = await ctx.db.transaction(async (tx) => {
-        const choice = await takeFreeTime(tx, ask);
-        return [choice, await insertBooking(tx, insertFor(choice))] as const;
-      });
+      placed = await bookIfFree(ctx.db, ask, (tx, choice) => insertBooking(tx, insertFor(choice)));
     } else {
       const choice = chosen!;
       // Strict slots lock the master and check for a clash first (before the price), so they need a transaction around both.

@@ -2,8 +2,8 @@
  * CONTRACT.md §19 `if_free`: a public booking made only when its master is free for [start, end + buffer),
  * by the same day and the same rule as the start times the pages offer (availability/slots.service.ts
  * loadDay + masterSlotsOf, core/start-times.ts fitsAt), and "any master" chosen by core/any-master.ts
- * pickAnyMaster. Called inside the caller's transaction: the candidates' rows are locked first, in
- * ascending id order (no deadlock between two requests), so the check and the insert are one step.
+ * pickAnyMaster. One transaction: the candidates' rows are locked first, in ascending id order (no
+ * deadlock between two requests), then the day is read, so the check and the insert are one step.
  */
 import type { Db } from '../../db/client.js';
 import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
@@ -16,7 +16,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import type { ServiceView } from '../catalog/services.queries.js';
 import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import { SLOT_TAKEN } from './strict-slots.js';
-import { lockMasters } from './master-lock.js';
+import { withMastersLocked } from './master-lock.js';
 import { bookingTerms, type BookingTerms } from './timing.js';
 
 /** How many free times a refusal offers instead. */
@@ -44,16 +44,25 @@ export interface FreeTimeAsk {
   candidates: readonly FreeCandidate[];
 }
 
+/** `book` runs with the master chosen at that time, under the lock the choice was made by. */
+export function bookIfFree<R>(
+  db: Db,
+  ask: FreeTimeAsk,
+  book: (tx: Db, choice: FreeChoice) => Promise<R>,
+): Promise<readonly [FreeChoice, R]> {
+  const ids = ask.candidates.map((candidate) => candidate.id);
+  return withMastersLocked(db, ids, async (tx) => {
+    const choice = await takeFreeTime(tx, ask);
+    return [choice, await book(tx, choice)] as const;
+  });
+}
+
 /**
  * The master who takes the booking at that time: the one named, or "any master" by pickAnyMaster;
  * else 409 slot_taken with up to 6 free start times of that day, the nearest to the one asked.
  */
-export async function takeFreeTime(tx: Db, ask: FreeTimeAsk): Promise<FreeChoice> {
+async function takeFreeTime(tx: Db, ask: FreeTimeAsk): Promise<FreeChoice> {
   const { business, service, date, time, now } = ask;
-  await lockMasters(
-    tx,
-    ask.candidates.map((candidate) => candidate.id),
-  );
   const day = await loadDay(tx, business.slug, date, ask.candidates.length === 1 ? ask.candidates[0]!.id : undefined);
   const opening = day ? openingOn(day, now, date) : 'closed';
   const active = new Set(day?.masterIds);

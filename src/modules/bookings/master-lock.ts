@@ -2,22 +2,28 @@
  * The masters' lock of every write that checks a master's time before it books (CONTRACT.md §19 if_free,
  * strict slots, §20 visits): inside the caller's transaction, so the check and the insert are one step.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
-import { preparedSql } from '../../db/prepared.js';
-
-/** Prepared once per connection: the query builder's work was a visible part of every if_free booking. */
-const lockMastersStatement = preparedSql(
-  'lock_masters',
-  sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.placeholder('ids')}::int[]) ORDER BY ${masters.id} FOR NO KEY UPDATE`,
-);
+import { transactionBegunWith } from '../../db/transaction.js';
 
 /**
  * Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock.
  * NO KEY UPDATE leaves a plain booking's foreign-key check of the master alone, which holds its client's
- * row meanwhile (test/api/bookings/master-lock.test.ts).
+ * row meanwhile (test/api/bookings/master-lock.test.ts). The ids are written into the text (checked
+ * integers, nothing else), so the statement may travel with BEGIN (db/transaction.ts).
  */
+function lockMastersSql(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError('A master id to lock is not an integer');
+  return sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ANY(${sql.raw(`'{${ids.join(',')}}'`)}::int[]) ORDER BY ${masters.id} FOR NO KEY UPDATE`;
+}
+
+/** Inside a transaction already open (strict slots: a move locks after it has read the booking). */
 export async function lockMasters(tx: Db, ids: readonly number[]): Promise<void> {
-  await lockMastersStatement(tx).execute({ ids: [...ids] });
+  await tx.execute(lockMastersSql(ids));
+}
+
+/** A transaction whose first step locks these masters; on PostgreSQL the lock goes with its BEGIN, one round trip. */
+export function withMastersLocked<T>(db: Db, ids: readonly number[], work: (tx: Db) => Promise<T>): Promise<T> {
+  return transactionBegunWith(db, lockMastersSql(ids), work);
 }

@@ -36,7 +36,7 @@ import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service
 import type { BusinessDay } from '../availability/slots.queries.js';
 import { NO_MASTERS, OUTSIDE_BOOKING_WINDOW, PRICE_CHANGED } from '../bookings/create.js';
 import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
-import { lockMasters } from '../bookings/master-lock.js';
+import { withMastersLocked } from '../bookings/master-lock.js';
 import { replayOf, requestHash, type Repeatable } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
 import { announceNewBooking, insertBooking } from '../bookings/bookings.queries.js';
@@ -171,8 +171,7 @@ export async function createVisit(
   const lockIds = [...new Set(asks.flatMap((ask) => ask.masters.map((master) => master.id)))].sort((a, b) => a - b);
   let inserted: BookingView[];
   try {
-    inserted = await ctx.db.transaction(async (tx) => {
-      await lockMasters(tx, lockIds);
+    inserted = await withMastersLocked(ctx.db, lockIds, async (tx) => {
       const placed = await placeItems(tx, business, input, asks, entrance, now);
       const rows: BookingView[] = [];
       for (const [index, item] of placed.entries()) {

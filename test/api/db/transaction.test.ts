@@ -1,0 +1,99 @@
+/**
+ * db/transaction.ts: a transaction whose first statement goes with its BEGIN (PostgreSQL: one message).
+ * What the masters' lock relies on: the work's writes commit or roll back whole, the first statement's
+ * locks last until the commit, and a statement after the lock reads what was committed while it waited
+ * (READ COMMITTED: a snapshot per statement). The last two need a second connection: PostgreSQL only.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows, type Db } from '../../../src/db/driver.js';
+import { masters } from '../../../src/db/schema.js';
+import { transactionBegunWith } from '../../../src/db/transaction.js';
+import { dbKind, registerBusiness, useTestApp } from '../../helpers/app.js';
+import { createMaster } from '../../helpers/catalog.js';
+
+const t = useTestApp();
+
+const lockOf = (id: number) => sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(id))} FOR NO KEY UPDATE`;
+const nameOf = async (id: number, db: Db = t.database.db) =>
+  (await db.select({ name: masters.name }).from(masters).where(eq(masters.id, id)))[0]!.name;
+
+async function aMaster(name: string) {
+  const owner = await registerBusiness(t);
+  return createMaster(t, owner, name);
+}
+
+describe('a transaction begun with its first statement', () => {
+  it("commits the work's writes and answers its result", async () => {
+    const master = await aMaster('Дана');
+    const answer = await transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+      await tx.update(masters).set({ name: 'Дана Н.' }).where(eq(masters.id, master.id));
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(await nameOf(master.id)).toBe('Дана Н.');
+  });
+
+  it('rolls the work back whole when it throws, and the next one runs', async () => {
+    const master = await aMaster('Айгуль');
+    const failing = transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+      await tx.update(masters).set({ name: 'не сохранится' }).where(eq(masters.id, master.id));
+      throw new Error('the work failed');
+    });
+    await expect(failing).rejects.toThrow('the work failed');
+    expect(await nameOf(master.id)).toBe('Айгуль');
+    await transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+      await tx.update(masters).set({ name: 'Айгуль К.' }).where(eq(masters.id, master.id));
+    });
+    expect(await nameOf(master.id)).toBe('Айгуль К.');
+  });
+});
+
+describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', () => {
+  it('holds the first statement’s lock until the commit', async () => {
+    const master = await aMaster('Сауле');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const running = transactionBegunWith(t.database.db, lockOf(master.id), async () => {
+      locked();
+      await held;
+    });
+    await isLocked;
+    const tryLock = sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ${master.id} FOR NO KEY UPDATE NOWAIT`;
+    await expect(t.database.db.transaction((tx) => tx.execute(tryLock))).rejects.toMatchObject({ cause: { code: '55P03' } });
+    release();
+    await running;
+    await expect(t.database.db.transaction((tx) => tx.execute(tryLock))).resolves.toBeDefined();
+  });
+
+  it('reads, after its lock, what another transaction committed while it waited for that lock', async () => {
+    const master = await aMaster('Жанна');
+    const seen = await t.database.db.transaction(async (first) => {
+      await first.execute(lockOf(master.id));
+      const waiting = transactionBegunWith(t.database.db, lockOf(master.id), (tx) => nameOf(master.id, tx));
+      await expect.poll(() => lockWaits()).toBeGreaterThan(0);
+      await first.update(masters).set({ name: 'Жанна (после)' }).where(eq(masters.id, master.id));
+      return { waiting };
+    });
+    expect(await seen.waiting).toBe('Жанна (после)');
+  });
+
+  it('gives back to the pool no connection that died inside it', async () => {
+    const master = await aMaster('Алия');
+    const dying = transactionBegunWith(t.database.db, lockOf(master.id), (tx) =>
+      tx.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`),
+    );
+    await expect(dying).rejects.toBeDefined();
+    for (let i = 0; i < 3; i += 1) await expect(transactionBegunWith(t.database.db, lockOf(master.id), async () => i)).resolves.toBe(i);
+  });
+});
+
+async function lockWaits(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return row!.n;
+}
