@@ -1,13 +1,14 @@
 /**
- * A transaction whose first statement travels with its BEGIN. On PostgreSQL a round trip costs the
- * service a write to its socket and the server a wake-up, whatever the statement: the bookings that
- * lock masters first (CONTRACT.md §19, §20) paid one for BEGIN alone. Here "BEGIN; <first>" goes as
- * one simple-protocol message; PostgreSQL runs it as two statements, the second under the open
- * transaction, and READ COMMITTED gives every later statement a snapshot taken after it.
+ * A transaction whose first statement travels with its BEGIN, and whose COMMIT may carry the statement
+ * that follows it. On PostgreSQL a round trip costs the service a write to its socket and the server a
+ * wake-up, whatever the statement: the bookings that lock masters first (CONTRACT.md §19, §20) paid one
+ * for BEGIN alone and one for their announcement after the COMMIT. Here "BEGIN; <first>" goes as one
+ * simple-protocol message, and "COMMIT; <after>" as another; PostgreSQL runs each as separate
+ * statements, and READ COMMITTED gives every statement after the first a snapshot taken after it.
  *
- * The simple protocol takes no parameters, so `first` must be SQL with no value from a request in
- * its text (the caller inlines only numbers it has checked). PGlite runs in-process, where a round
- * trip costs nothing: there `first` follows drizzle's own BEGIN.
+ * The simple protocol takes no parameters, so `first` and `after` must hold their values in their
+ * text (checked integers; strings through drizzle's inlineParams, quotes doubled). PGlite runs
+ * in-process, where a round trip costs nothing: there they follow drizzle's own BEGIN and COMMIT.
  */
 import { entityKind, sql, type SQL } from 'drizzle-orm';
 import type { NodePgSession } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,13 @@ interface SessionParts {
   dialect: PgDialect;
   schema: ConstructorParameters<typeof NodePgSession>[2];
   options: ConstructorParameters<typeof NodePgSession>[3];
+  logger: { logQuery(query: string, params: unknown[]): void };
+}
+
+/** A statement run once the transaction has committed, on what its work answered; its failure leaves the commit standing. */
+export interface AfterCommit<T> {
+  statement: (result: T) => SQL;
+  failed: (error: unknown) => void;
 }
 
 /** The pool behind a node-postgres handle (not a transaction's client, not PGlite); the driver is loaded only then. */
@@ -32,14 +40,16 @@ function poolOf(session: SessionParts): pg.Pool | undefined {
     : undefined;
 }
 
-export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db) => Promise<T>, after?: AfterCommit<T>): Promise<T> {
   const session = db._.session as unknown as SessionParts;
   const pool = poolOf(session);
   if (!pool) {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await tx.execute(first);
       return work(tx);
     });
+    if (after) await db.execute(after.statement(result)).catch(after.failed);
+    return result;
   }
   const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
   const client = await pool.connect();
@@ -49,7 +59,11 @@ export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db)
   try {
     await tx.execute(sql`BEGIN; ${first}`);
     const result = await work(tx);
-    await tx.execute(sql`COMMIT`);
+    if (!after) await tx.execute(sql`COMMIT`);
+    else {
+      const afterFailure = await commitThen(client, session, after.statement(result));
+      if (afterFailure !== undefined) after.failed(afterFailure);
+    }
     return result;
   } catch (error) {
     // A ROLLBACK that fails too means the connection is gone: the pool discards it instead of lending it again.
@@ -58,4 +72,34 @@ export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db)
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * "COMMIT; <after>" in one message. Resolves with nothing when both ran, with the after statement's
+ * error when only the COMMIT did; rejects when the COMMIT failed (the work is not saved).
+ */
+async function commitThen(client: pg.PoolClient, session: SessionParts, after: SQL): Promise<unknown> {
+  const { sql: text, params } = session.dialect.sqlToQuery(after);
+  if (params.length > 0) throw new TypeError('A statement sent with COMMIT holds its values in its text');
+  const message = `COMMIT; ${text}`;
+  session.logger.logQuery(message, []);
+  const { Query } = (await import('pg')).default;
+  let committed = false;
+  // node-postgres tells a multi-statement message's failure, not which statement failed: its
+  // Submittable hooks (as pg-cursor uses them) see each statement complete.
+  class CommitThen extends Query {
+    handleCommandComplete(completed: { text?: string }, connection: unknown): void {
+      if (completed.text === 'COMMIT') committed = true;
+      (Query.prototype as unknown as { handleCommandComplete(...args: unknown[]): void }).handleCommandComplete.call(
+        this,
+        completed,
+        connection,
+      );
+    }
+  }
+  const failure = await new Promise<Error | undefined>((resolve) =>
+    client.query(new CommitThen(message, undefined, (error) => resolve(error ?? undefined))),
+  );
+  if (failure && !committed) throw failure;
+  return failure;
 }

@@ -300,22 +300,38 @@ const announceStatement = preparedSql(
   sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${p('slots')}), pg_notify(${BOOKING_CHANNEL}, ${p('change')})`,
 );
 
-/**
- * What the bookings triggers would have said of a new booking (drizzle/0008 and 0011), said after its
- * commit: the slots caches of every instance forget the business, and its open GET /events
- * streams hear of it. A transaction that writes nothing waits for no WAL flush, so it holds the notify
- * lock only for a moment.
- */
-export async function announceNewBooking(
-  db: Db,
-  booking: { businessId: number; id: string; status: BookingStatus; visitId?: string | null },
-): Promise<void> {
-  const change = JSON.stringify({
+/** A new booking as GET /events hears of it (drizzle/0008's payload). */
+interface AnnouncedBooking {
+  businessId: number;
+  id: string;
+  status: BookingStatus;
+  visitId?: string | null;
+}
+
+const createdChange = (booking: AnnouncedBooking): string =>
+  JSON.stringify({
     business_id: booking.businessId,
     id: booking.id,
     status: booking.status,
     change: 'created',
     visit_id: booking.visitId ?? null,
   });
-  await announceStatement(db).execute({ slots: `slots:${booking.businessId}`, change });
+
+/**
+ * What the bookings triggers would have said of a new booking (drizzle/0008 and 0011), said after its
+ * commit: the slots caches of every instance forget the business, and its open GET /events
+ * streams hear of it. A transaction that writes nothing waits for no WAL flush, so it holds the notify
+ * lock only for a moment.
+ */
+export async function announceNewBooking(db: Db, booking: AnnouncedBooking): Promise<void> {
+  await announceStatement(db).execute({ slots: `slots:${booking.businessId}`, change: createdChange(booking) });
+}
+
+/**
+ * The same announcement of one business's new bookings (a visit's items: one statement, the slots
+ * forgotten once) with its values in its text, to go with the COMMIT (db/transaction.ts).
+ */
+export function newBookingsAnnouncement(businessId: number, booked: readonly AnnouncedBooking[]): SQL {
+  const notices = booked.map((booking) => sql`pg_notify(${BOOKING_CHANNEL}, ${createdChange(booking)})`);
+  return sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${`slots:${businessId}`}), ${sql.join(notices, sql`, `)}`.inlineParams();
 }

@@ -13,7 +13,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { findService } from '../catalog/services.queries.js';
 import { replayOf, requestHash, type Repeatable } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
-import { announceNewBooking, findBookingView, insertBooking, type InsertedBooking } from './bookings.queries.js';
+import { announceNewBooking, findBookingView, insertBooking, newBookingsAnnouncement, type InsertedBooking } from './bookings.queries.js';
 import type { Db } from '../../db/client.js';
 import { linkedMasterIds, mastersWithService } from '../catalog/masters.queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
@@ -185,7 +185,13 @@ async function placeBooking(
     if (candidates) {
       // CONTRACT.md §19 if_free: the master locked, the day read, the choice made and the booking written in one transaction.
       const ask = { business, service, date: input.date, time: input.time, now, candidates };
-      placed = await bookIfFree(ctx.db, ask, (tx, choice) => insertBooking(tx, insertFor(choice)));
+      // Its announcement goes with the COMMIT (one round trip on PostgreSQL).
+      const announcement = ([, inserted]: readonly [FreeChoice, InsertedBooking]) =>
+        newBookingsAnnouncement(business.id, [{ businessId: business.id, id: inserted.id, status }]);
+      placed = await bookIfFree(ctx.db, ask, (tx, choice) => insertBooking(tx, insertFor(choice)), {
+        statement: announcement,
+        failed: (error) => notAnnounced(log, error),
+      });
     } else {
       const choice = chosen!;
       // Strict slots lock the master and check for a clash first (before the price), so they need a transaction around both.
@@ -222,7 +228,7 @@ async function placeBooking(
     }
     throw error;
   }
-  await announce(ctx, log, booking);
+  if (!candidates) await announce(ctx, log, booking);
   return booking;
 }
 
@@ -236,8 +242,13 @@ async function announce(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger, boo
   try {
     await announceNewBooking(ctx.db, booking);
   } catch (error) {
-    log.warn({ err: error }, 'a new booking was not announced: other instances keep their cached answers until these age out');
+    notAnnounced(log, error);
   }
+}
+
+/** A lost announcement only leaves other instances' caches to age out: the booking stands. */
+export function notAnnounced(log: FastifyBaseLogger, error: unknown): void {
+  log.warn({ err: error }, 'a new booking was not announced: other instances keep their cached answers until these age out');
 }
 
 /** SPEC.md rule 10: always a bot deep link to client_<booking_id>. */

@@ -6,6 +6,7 @@
  * deadlock between two requests), then the day is read, so the check and the insert are one step.
  */
 import type { Db } from '../../db/client.js';
+import type { AfterCommit } from '../../db/transaction.js';
 import { pickAnyMaster, startTimesOfAny, type MasterWindow } from '../../core/any-master.js';
 import { DomainError } from '../../core/errors.js';
 import { fitsAt, nearestTimes, START_STEP } from '../../core/start-times.js';
@@ -44,17 +45,19 @@ export interface FreeTimeAsk {
   candidates: readonly FreeCandidate[];
 }
 
-/** `book` runs with the master chosen at that time, under the lock the choice was made by. */
+/** `book` runs with the master chosen at that time, under the lock the choice was made by; `after` once it committed. */
 export function bookIfFree<R>(
   db: Db,
   ask: FreeTimeAsk,
   book: (tx: Db, choice: FreeChoice) => Promise<R>,
+  after?: AfterCommit<readonly [FreeChoice, R]>,
 ): Promise<readonly [FreeChoice, R]> {
   const ids = ask.candidates.map((candidate) => candidate.id);
-  return withMastersLocked(db, ids, async (tx) => {
+  const work = async (tx: Db) => {
     const choice = await takeFreeTime(tx, ask);
     return [choice, await book(tx, choice)] as const;
-  });
+  };
+  return withMastersLocked(db, ids, work, after);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
-import { transactionBegunWith } from '../../db/transaction.js';
+import { transactionBegunWith, type AfterCommit } from '../../db/transaction.js';
 
 /**
  * Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock.
@@ -23,7 +23,10 @@ export async function lockMasters(tx: Db, ids: readonly number[]): Promise<void>
   await tx.execute(lockMastersSql(ids));
 }
 
-/** A transaction whose first step locks these masters; on PostgreSQL the lock goes with its BEGIN, one round trip. */
-export function withMastersLocked<T>(db: Db, ids: readonly number[], work: (tx: Db) => Promise<T>): Promise<T> {
-  return transactionBegunWith(db, lockMastersSql(ids), work);
+/**
+ * A transaction whose first step locks these masters; on PostgreSQL the lock goes with its BEGIN, and `after`
+ * (the new bookings' announcement) with its COMMIT: one round trip each.
+ */
+export function withMastersLocked<T>(db: Db, ids: readonly number[], work: (tx: Db) => Promise<T>, after?: AfterCommit<T>): Promise<T> {
+  return transactionBegunWith(db, lockMastersSql(ids), work, after);
 }

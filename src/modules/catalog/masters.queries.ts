@@ -233,6 +233,15 @@ export interface MasterOfService {
 
 /** Every active master of the business, ascending, with their link to one service and its terms: "any master"'s candidates. */
 export async function mastersWithService(db: Db, businessId: number, serviceId: number): Promise<MasterOfService[]> {
+  return (await mastersWithServices(db, businessId, [serviceId])).get(serviceId)!;
+}
+
+/** The same for several services in one read (a visit's items): per service id, every active master, ascending. */
+export async function mastersWithServices(
+  db: Db,
+  businessId: number,
+  serviceIds: readonly number[],
+): Promise<Map<number, MasterOfService[]>> {
   const rows = await db
     .select({
       id: masters.id,
@@ -242,13 +251,19 @@ export async function mastersWithService(db: Db, businessId: number, serviceId: 
       duration: masterServices.duration,
     })
     .from(masters)
-    .leftJoin(masterServices, and(eq(masterServices.masterId, masters.id), eq(masterServices.serviceId, serviceId)))
+    .leftJoin(masterServices, and(eq(masterServices.masterId, masters.id), inArray(masterServices.serviceId, [...serviceIds])))
     .where(activeMastersOf(businessId))
     .orderBy(asc(masters.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    linked: row.linkedTo !== null,
-    override: { price: row.price, duration: row.duration },
-  }));
+  const byMaster = new Map<number, { name: string; links: Map<number, TermsOverride> }>();
+  for (const row of rows) {
+    const master = byMaster.get(row.id) ?? { name: row.name, links: new Map<number, TermsOverride>() };
+    if (row.linkedTo !== null) master.links.set(row.linkedTo, { price: row.price, duration: row.duration });
+    byMaster.set(row.id, master);
+  }
+  const ofService = (serviceId: number): MasterOfService[] =>
+    [...byMaster].map(([id, master]) => {
+      const link = master.links.get(serviceId);
+      return { id, name: master.name, linked: link !== undefined, override: link ?? { price: null, duration: null } };
+    });
+  return new Map(serviceIds.map((serviceId) => [serviceId, ofService(serviceId)]));
 }

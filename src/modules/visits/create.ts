@@ -29,8 +29,8 @@ import {
   type VisitItem,
 } from '../../core/visit-times.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { mastersWithService } from '../catalog/masters.queries.js';
-import { findService, type ServiceView } from '../catalog/services.queries.js';
+import { mastersWithServices, type MasterOfService } from '../catalog/masters.queries.js';
+import { listServices, type ServiceView } from '../catalog/services.queries.js';
 import { START_STEP } from '../../core/start-times.js';
 import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import type { BusinessDay } from '../availability/slots.queries.js';
@@ -39,7 +39,8 @@ import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
 import { withMastersLocked } from '../bookings/master-lock.js';
 import { replayOf, requestHash, type Repeatable } from '../bookings/idempotency.js';
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
-import { announceNewBooking, insertBooking } from '../bookings/bookings.queries.js';
+import { insertBooking, newBookingsAnnouncement } from '../bookings/bookings.queries.js';
+import { notAnnounced } from '../bookings/create.js';
 import { notifySafely } from '../bookings/notifier.js';
 import { SLOT_TAKEN } from '../bookings/strict-slots.js';
 import { bookingTerms, type BookingTerms } from '../bookings/timing.js';
@@ -93,11 +94,17 @@ export const repeatableVisit = (db: Db, business: BusinessRow, input: NewVisitIn
   },
 });
 
+/** Every item's service (404 when one is not the business's active service) and masters: two reads for the whole visit. */
+async function itemAsks(db: Db, businessId: number, items: NewVisitInput['items']): Promise<ItemAsk[]> {
+  const ids = [...new Set(items.map((item) => item.service_id))];
+  const found = new Map((await listServices(db, businessId, ids)).map((service) => [service.id, service]));
+  if (items.some((item) => !found.has(item.service_id))) throw notFound('Service');
+  const mastersOf = await mastersWithServices(db, businessId, ids);
+  return items.map((item) => itemAsk(found.get(item.service_id)!, mastersOf.get(item.service_id)!, item));
+}
+
 /** Who may do one item: the named master (404 when not the business's active one; §19's master_not_for_service), or "any master". */
-async function itemAsk(db: Db, businessId: number, item: NewVisitInput['items'][number]): Promise<ItemAsk> {
-  const service = await findService(db, businessId, item.service_id);
-  if (!service) throw notFound('Service');
-  const all = await mastersWithService(db, businessId, service.id);
+function itemAsk(service: ServiceView, all: readonly MasterOfService[], item: NewVisitInput['items'][number]): ItemAsk {
   const linked = all.filter((master) => master.linked).map((master) => master.id);
   const named = item.master_id ?? undefined;
   let ids: Set<number>;
@@ -155,8 +162,7 @@ export async function createVisit(
   assertWallClock('wall-time', input.time, 'time');
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
-  const asks: ItemAsk[] = [];
-  for (const item of input.items) asks.push(await itemAsk(ctx.db, business.id, item));
+  const asks = await itemAsks(ctx.db, business.id, input.items);
   // Too long whoever does the items: 400 before any time is looked at.
   const shortest = asks.reduce((sum, ask) => sum + Math.min(...ask.masters.map((master) => master.terms.duration)), 0);
   if (shortest > MAX_VISIT_MINUTES) throw invalidInput(VISIT_TOO_LONG, 'items');
@@ -171,47 +177,53 @@ export async function createVisit(
   const lockIds = [...new Set(asks.flatMap((ask) => ask.masters.map((master) => master.id)))].sort((a, b) => a - b);
   let inserted: BookingView[];
   try {
-    inserted = await withMastersLocked(ctx.db, lockIds, async (tx) => {
-      const placed = await placeItems(tx, business, input, asks, entrance, now);
-      const rows: BookingView[] = [];
-      for (const [index, item] of placed.entries()) {
-        const itemStart = addMinutes(startAt, item.start - placed[0]!.start);
-        const itemEnd = addMinutes(startAt, item.end - placed[0]!.start);
-        const row = await insertBooking(tx, {
-          businessId: business.id,
-          serviceId: asks[index]!.service.id,
-          masterId: item.candidate.id,
-          startAt: itemStart,
-          endAt: itemEnd,
-          priceSnapshot: item.candidate.price,
-          notes,
-          clientNotes: index === 0 ? notes : null,
-          status,
-          client,
-          now,
-          visitId,
-          telegramUserId,
-          idempotency: index === 0 && idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
-        });
-        const service = asks[index]!.service;
-        rows.push({
-          id: row.id,
-          businessId: business.id,
-          status,
-          startAt: itemStart,
-          endAt: itemEnd,
-          priceSnapshot: item.candidate.price,
-          notes,
-          visitId,
-          createdAt: now,
-          updatedAt: now,
-          service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
-          master: { id: item.candidate.id, name: item.candidate.name },
-          client: row.client,
-        });
-      }
-      return rows;
-    });
+    inserted = await withMastersLocked(
+      ctx.db,
+      lockIds,
+      async (tx) => {
+        const placed = await placeItems(tx, business, input, asks, entrance, now);
+        const rows: BookingView[] = [];
+        for (const [index, item] of placed.entries()) {
+          const itemStart = addMinutes(startAt, item.start - placed[0]!.start);
+          const itemEnd = addMinutes(startAt, item.end - placed[0]!.start);
+          const row = await insertBooking(tx, {
+            businessId: business.id,
+            serviceId: asks[index]!.service.id,
+            masterId: item.candidate.id,
+            startAt: itemStart,
+            endAt: itemEnd,
+            priceSnapshot: item.candidate.price,
+            notes,
+            clientNotes: index === 0 ? notes : null,
+            status,
+            client,
+            now,
+            visitId,
+            telegramUserId,
+            idempotency: index === 0 && idempotencyKey ? { key: idempotencyKey, requestHash: hashOf(input, entrance) } : undefined,
+          });
+          const service = asks[index]!.service;
+          rows.push({
+            id: row.id,
+            businessId: business.id,
+            status,
+            startAt: itemStart,
+            endAt: itemEnd,
+            priceSnapshot: item.candidate.price,
+            notes,
+            visitId,
+            createdAt: now,
+            updatedAt: now,
+            service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+            master: { id: item.candidate.id, name: item.candidate.name },
+            client: row.client,
+          });
+        }
+        return rows;
+      },
+      // As a single booking's (bookings/create.ts): after the commit, with it; every item in one statement.
+      { statement: (rows) => newBookingsAnnouncement(business.id, rows), failed: (error) => notAnnounced(log, error) },
+    );
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
       const winner = await replayOf(idempotencyKey, repeatableVisit(ctx.db, business, input, entrance));
@@ -219,7 +231,6 @@ export async function createVisit(
     }
     throw error;
   }
-  for (const booking of inserted) await announce(ctx, log, booking);
   // One notice per visit: the provider and each master hear of a client's visit; a client subscribed by phone of the owner's (§12).
   if (entrance === 'public') await notifySafely(log, 'new visit', () => ctx.notifier.newVisit(business, inserted), undefined);
   else await notifySafely(log, 'owner visit', () => ctx.notifier.visitStatusChanged(business, inserted), undefined);
@@ -239,7 +250,9 @@ async function placeItems(
   now: NaiveDateTime,
 ): Promise<PlacedItem<ItemCandidate>[]> {
   const date = input.date;
-  const day = await loadDay(tx, business.slug, date);
+  // A visit with one master reads that master's day, not every master's bookings of the business.
+  const candidates = new Set(asks.flatMap((ask) => ask.masters.map((master) => master.id)));
+  const day = await loadDay(tx, business.slug, date, candidates.size === 1 ? [...candidates][0] : undefined);
   // The owner is limited neither by the notice and horizon nor by "now" (CONTRACT.md §17), the client is.
   const opening = entrance === 'public' ? (day ? openingOn(day, now, date) : 'closed') : 0;
   const items = visitItems(day, date, asks, opening);
@@ -257,13 +270,4 @@ async function placeItems(
   if (input.max_price !== undefined && total > input.max_price)
     throw new DomainError('price_changed', PRICE_CHANGED, undefined, { price: total });
   return placed;
-}
-
-/** As a single booking is announced (bookings/create.ts): after the commit; a lost notice only leaves caches to age out. */
-async function announce(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger, booking: BookingView): Promise<void> {
-  try {
-    await announceNewBooking(ctx.db, booking);
-  } catch (error) {
-    log.warn({ err: error }, 'a new visit booking was not announced: other instances keep their cached answers until these age out');
-  }
 }

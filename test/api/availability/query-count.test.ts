@@ -4,8 +4,8 @@
  * a public booking takes two round trips, and one more to announce it after its commit.
  */
 import { describe, expect, it } from 'vitest';
-import { dbKind, registerBusiness, useTestApp, type TestApp } from '../../helpers/app.js';
-import { bookingRequest } from '../../helpers/catalog.js';
+import { dbKind, registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness, type TestApp } from '../../helpers/app.js';
+import { bookingRequest, createMaster, createService } from '../../helpers/catalog.js';
 
 const queries: string[] = [];
 const t: TestApp = useTestApp({ onQuery: (query) => queries.push(query) });
@@ -90,7 +90,7 @@ describe('booking query count', () => {
     expect(queries[2]).toMatch(/^SELECT pg_notify\(/);
   });
 
-  it('with if_free (CONTRACT.md §19): the lookup, then the lock (sent with BEGIN), the day and the insert in one transaction, then its announcement', async () => {
+  it('with if_free (CONTRACT.md §19): the lookup, then the lock (with BEGIN), the day and the insert in one transaction, then its announcement (with COMMIT)', async () => {
     const owner = await registerBusiness(t);
     const master = await t.op('post', '/api/v1/masters', { token: owner.token, body: { name: 'Мастер', service_ids: [owner.service.id] } });
     queries.length = 0;
@@ -104,7 +104,8 @@ describe('booking query count', () => {
     expect(statements[1]).toBe(queries[lock]);
     expect(statements[2]).toMatch(/json_agg/); // the day as GET /slots reads it, one query
     expect(statements[3]).toMatch(/^\s*WITH client AS \(\s*INSERT INTO "clients"/);
-    expect(statements[4]).toMatch(/^SELECT pg_notify\(/);
+    // After the commit: on PostgreSQL in the COMMIT's message, "COMMIT; SELECT pg_notify(…)".
+    expect(statements[4]).toMatch(dbKind() === 'postgres' ? /^COMMIT; SELECT pg_notify\(/ : /^SELECT pg_notify\(/);
   });
 
   it('with if_free and "any master": one read of the candidates more, whatever their number', async () => {
@@ -115,5 +116,66 @@ describe('booking query count', () => {
     const booking = await bookingRequest(t, owner, { date: DATE, time: '12:00', if_free: true });
     expect(booking.statusCode, booking.body).toBe(201);
     expect(queries.filter((query) => !/^\s*(begin|commit)\s*$/i.test(query))).toHaveLength(6);
+  });
+});
+
+describe('a visit query count', () => {
+  /** A business with four services and one master doing them all, and three more masters with bookings that day. */
+  async function salonOfFour() {
+    const owner = await registerBusiness(t);
+    const services = [owner.service.id];
+    for (const name of ['Борода', 'Укладка', 'Брови'])
+      services.push((await createService(t, owner, { name, duration: 30, price: 2000 })).id);
+    const master = await createMaster(t, owner, 'Ерлан', services);
+    for (const name of ['Дана', 'Сауле', 'Айгуль']) {
+      const other = await createMaster(t, owner, name, services);
+      expect((await bookingRequest(t, owner, { master_id: other.id, date: DATE, time: '12:00' })).statusCode).toBe(201);
+    }
+    return { owner, services, master: master.id };
+  }
+
+  async function visitQueries(owner: RegisteredBusiness, items: { service_id: number; master_id: number }[], time: string) {
+    queries.length = 0;
+    const visit = await t.op('post', '/api/v1/public/{slug}/visits', {
+      path: { slug: owner.business.slug },
+      body: { items, date: DATE, time, first_name: 'Алия', phone: uniquePhone() },
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
+    return queries.slice(
+      0,
+      queries.findIndex((query) => /for no key update/i.test(query)),
+    );
+  }
+
+  it("reads its items' services and masters in two queries, whatever the number of items", async () => {
+    const { owner, services, master } = await salonOfFour();
+    const two = await visitQueries(
+      owner,
+      services.slice(0, 2).map((id) => ({ service_id: id, master_id: master })),
+      '09:00',
+    );
+    const four = await visitQueries(
+      owner,
+      services.map((id) => ({ service_id: id, master_id: master })),
+      '14:00',
+    );
+    expect(four).toHaveLength(two.length);
+    expect(four.filter((query) => /"master_services"/.test(query))).toHaveLength(1);
+    // Its items are announced in one statement after the commit (with it, on PostgreSQL), the slots forgotten once.
+    const announcement = queries.filter((query) => /pg_notify/.test(query));
+    expect(announcement).toHaveLength(1);
+    expect(announcement[0]!.match(/'booking_changed'/g)).toHaveLength(4);
+    expect(announcement[0]!.match(/'availability_changed'/g)).toHaveLength(1);
+  });
+
+  it("with one master, reads that master's bookings of the day, not every master's", async () => {
+    const { owner, services, master } = await salonOfFour();
+    await visitQueries(
+      owner,
+      services.slice(0, 2).map((id) => ({ service_id: id, master_id: master })),
+      '09:00',
+    );
+    const day = queries.find((query) => /json_agg/.test(query));
+    expect(day).toMatch(/"bookings"\."master_id" = \$/);
   });
 });

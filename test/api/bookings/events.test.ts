@@ -10,8 +10,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase, type Database } from '../../../src/db/client.js';
 import { readSse } from '../../../web/src/shared/sse.js';
-import { dbKind, openTestDatabase, registerBusiness, testConfig, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
-import { book, createMaster } from '../../helpers/catalog.js';
+import {
+  dbKind,
+  openTestDatabase,
+  registerBusiness,
+  testConfig,
+  uniquePhone,
+  useTestApp,
+  type RegisteredBusiness,
+} from '../../helpers/app.js';
+import { book, bookingRequest, createMaster, createService } from '../../helpers/catalog.js';
 
 const t = useTestApp();
 
@@ -116,6 +124,34 @@ describe('GET /events', () => {
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
     expect(operation.tags).toEqual(['events']);
     expect(document.tags.map((tag: { name: string }) => tag.name)).toContain('events');
+  });
+});
+
+describe('GET /events hears of the bookings announced with their commit (db/transaction.ts)', () => {
+  it('an if_free booking, and every item of a visit with its visit_id', async () => {
+    const salon = await registerBusiness(t);
+    const beard = await createService(t, salon, { name: 'Борода', duration: 30, price: 3000 });
+    const master = await createMaster(t, salon, 'Ерлан', [salon.service.id, beard.id]);
+    const stream = await openStream(base, salon.token);
+    const single = await bookingRequest(t, salon, { master_id: master.id, date: '2026-11-24', time: '10:00', if_free: true });
+    expect(single.statusCode, single.body).toBe(201);
+    await arrives(stream, { id: single.data.id, status: 'pending', change: 'created' });
+    const visit = await t.op('post', '/api/v1/public/{slug}/visits', {
+      path: { slug: salon.business.slug },
+      body: {
+        items: [
+          { service_id: salon.service.id, master_id: master.id },
+          { service_id: beard.id, master_id: master.id },
+        ],
+        date: '2026-11-24',
+        time: '14:00',
+        first_name: 'Алия',
+        phone: uniquePhone(),
+      },
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
+    for (const item of visit.data.bookings)
+      await arrives(stream, { id: item.id, change: 'created', visit_id: visit.data.id } as Partial<Change>);
   });
 });
 

@@ -49,6 +49,69 @@ describe('a transaction begun with its first statement', () => {
   });
 });
 
+describe("a statement after its commit (the new bookings' announcement)", () => {
+  const rename = (id: number, name: string) => sql`UPDATE ${masters} SET name = ${name} WHERE ${masters.id} = ${id}`.inlineParams();
+
+  it('runs once the work committed, on what the work answered', async () => {
+    const master = await aMaster('Гульнара');
+    const failures: unknown[] = [];
+    const answer = await transactionBegunWith(
+      t.database.db,
+      lockOf(master.id),
+      async (tx) => {
+        await tx.update(masters).set({ name: 'в работе' }).where(eq(masters.id, master.id));
+        return 'Гульнара после';
+      },
+      { statement: (name) => rename(master.id, name), failed: (error) => failures.push(error) },
+    );
+    expect(answer).toBe('Гульнара после');
+    expect(await nameOf(master.id)).toBe('Гульнара после');
+    expect(failures).toEqual([]);
+  });
+
+  it('failing, leaves the commit standing and is handed to `failed`', async () => {
+    const master = await aMaster('Мадина');
+    const failures: unknown[] = [];
+    const answer = await transactionBegunWith(
+      t.database.db,
+      lockOf(master.id),
+      async (tx) => {
+        await tx.update(masters).set({ name: 'Мадина С.' }).where(eq(masters.id, master.id));
+        return 7;
+      },
+      { statement: () => sql`SELECT 1 / 0`, failed: (error) => failures.push(error) },
+    );
+    expect(answer).toBe(7);
+    expect(await nameOf(master.id)).toBe('Мадина С.');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toSatisfy((error: { message: string; cause?: { message: string } }) =>
+      /division by zero/.test((error.cause ?? error).message),
+    );
+  });
+
+  it('does not run when the COMMIT itself fails, and the work is not saved', async () => {
+    const master = await aMaster('Камила');
+    const failures: unknown[] = [];
+    const after = { statement: () => rename(master.id, 'не должно быть'), failed: (error: unknown) => failures.push(error) };
+    const failing = transactionBegunWith(
+      t.database.db,
+      lockOf(master.id),
+      async (tx) => {
+        await tx.update(masters).set({ name: 'не сохранится' }).where(eq(masters.id, master.id));
+        // A deferred constraint is checked at the COMMIT: rows that break it make the COMMIT fail.
+        await tx.execute(sql`CREATE TEMP TABLE deferred_check (n int UNIQUE DEFERRABLE INITIALLY DEFERRED) ON COMMIT DROP`);
+        await tx.execute(sql`INSERT INTO deferred_check VALUES (1), (1)`);
+      },
+      after,
+    );
+    await expect(failing).rejects.toSatisfy(
+      (error: { code?: string; cause?: { code?: string } }) => (error.cause ?? error).code === '23505',
+    );
+    expect(await nameOf(master.id)).toBe('Камила');
+    expect(failures).toEqual([]);
+  });
+});
+
 describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', () => {
   it('holds the first statement’s lock until the commit', async () => {
     const master = await aMaster('Сауле');
