@@ -1,20 +1,23 @@
 /**
- * A transaction whose first statement travels with its BEGIN, and whose COMMIT may carry the statement
+ * A transaction whose opening statements travel with its BEGIN, and whose COMMIT may carry the statement
  * that follows it. On PostgreSQL a round trip costs the service a write to its socket and the server a
  * wake-up, whatever the statement: the bookings that lock masters first (CONTRACT.md §19, §20) paid one
- * for BEGIN alone and one for their announcement after the COMMIT. Here "BEGIN; <first>" goes as one
- * simple-protocol message, and "COMMIT; <after>" as another; PostgreSQL runs each as separate
- * statements, and READ COMMITTED gives every statement after the first a snapshot taken after it.
+ * each for BEGIN, the lock, the day's read, the COMMIT and their announcement. Here "BEGIN; <lock>;
+ * <read>" goes as one simple-protocol message and "COMMIT; <after>" as another; PostgreSQL runs each
+ * statement on its own, and READ COMMITTED gives every statement a snapshot of its own, so the read
+ * sees all that was committed before the lock was granted.
  *
- * The simple protocol takes no parameters, so `first` and `after` must hold their values in their
- * text (checked integers; strings through drizzle's inlineParams, quotes doubled). PGlite runs
- * in-process, where a round trip costs nothing: there they follow drizzle's own BEGIN and COMMIT.
+ * The simple protocol takes no parameters: the statements hold their values in their text (inline.ts:
+ * checked integers, quoted strings the service validated); a read worth a kept plan is a NamedStatement,
+ * PREPAREd once per connection and EXECUTEd. PGlite runs in-process, where a round trip costs nothing:
+ * there each statement runs on its own after drizzle's BEGIN, and the after statement after its COMMIT.
  */
 import { entityKind, sql, type SQL } from 'drizzle-orm';
 import type { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './driver.js';
+import { inlineValue } from './inline.js';
 
 /** What drizzle keeps private in its node-postgres session and needs again for a session of our own. */
 interface SessionParts {
@@ -40,13 +43,40 @@ function poolOf(session: SessionParts): pg.Pool | undefined {
     : undefined;
 }
 
-export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db) => Promise<T>, after?: AfterCommit<T>): Promise<T> {
+/**
+ * A read whose plan PostgreSQL should keep (written with its values in its text, it would be planned on
+ * every call): prepared under `name` on a connection the first time it goes there, then sent as
+ * EXECUTE with its values written in. `definition` has numbered parameters ($1…), `values` fill them.
+ */
+export interface NamedStatement {
+  name: string;
+  definition: string;
+  values: readonly unknown[];
+}
+
+type Opening = SQL | NamedStatement;
+const isNamed = (statement: Opening): statement is NamedStatement => 'definition' in statement;
+
+/** The named statements each connection has prepared, by the connection's client (a discarded one takes its own along). */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/**
+ * Runs `work` in a transaction opened by `opening`: on PostgreSQL "BEGIN; <opening…>" is one message.
+ * `work` gets the last opening statement's rows, each an array of its columns in order.
+ */
+export async function transactionBegunWith<T>(
+  db: Db,
+  opening: readonly Opening[],
+  work: (tx: Db, opened: unknown[][]) => Promise<T>,
+  after?: AfterCommit<T>,
+): Promise<T> {
   const session = db._.session as unknown as SessionParts;
   const pool = poolOf(session);
   if (!pool) {
     const result = await db.transaction(async (tx) => {
-      await tx.execute(first);
-      return work(tx);
+      let opened: unknown[][] = [];
+      for (const statement of opening) opened = await arrayRows(tx, statement);
+      return work(tx, opened);
     });
     if (after) await db.execute(after.statement(result)).catch(after.failed);
     return result;
@@ -57,8 +87,14 @@ export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db)
   const tx = new NodePgTransaction(session.dialect, own, session.schema) as unknown as Db;
   let broken: Error | undefined;
   try {
-    await tx.execute(sql`BEGIN; ${first}`);
-    const result = await work(tx);
+    const prepared = preparedOn.get(client) ?? new Set<string>();
+    const message = ['BEGIN', ...opening.flatMap((statement) => openingTexts(session, statement, prepared))].join('; ');
+    session.logger.logQuery(message, []);
+    // A message that fails takes its PREPAREs along with its transaction (test/api/db/transaction.test.ts).
+    const results = (await client.query({ text: message, rowMode: 'array' })) as unknown as pg.QueryArrayResult[];
+    for (const statement of opening) if (isNamed(statement)) prepared.add(statement.name);
+    preparedOn.set(client, prepared);
+    const result = await work(tx, results.at(-1)!.rows);
     if (!after) await tx.execute(sql`COMMIT`);
     else {
       const afterFailure = await commitThen(client, session, after.statement(result));
@@ -74,14 +110,36 @@ export async function transactionBegunWith<T>(db: Db, first: SQL, work: (tx: Db)
   }
 }
 
+/** A statement's text; it must hold its values (no parameters: the simple protocol takes none). */
+function textOf(session: SessionParts, statement: SQL): string {
+  const { sql: text, params } = session.dialect.sqlToQuery(statement);
+  if (params.length > 0) throw new TypeError('A statement sent with BEGIN or COMMIT holds its values in its text');
+  return text;
+}
+
+/** An opening statement as the message says it: its text, or a named one's EXECUTE (after its PREPARE on a connection new to it). */
+function openingTexts(session: SessionParts, statement: Opening, prepared: ReadonlySet<string>): string[] {
+  if (!isNamed(statement)) return [textOf(session, statement)];
+  const execute = `EXECUTE ${statement.name}(${statement.values.map(inlineValue).join(', ')})`;
+  return prepared.has(statement.name) ? [execute] : [`PREPARE ${statement.name} AS ${statement.definition}`, execute];
+}
+
+/** PGlite: one statement's rows as arrays, as node-postgres answers them in the opening message. */
+async function arrayRows(tx: Db, statement: Opening): Promise<unknown[][]> {
+  const session = tx._.session as unknown as SessionParts & {
+    client: { query(text: string, params: readonly unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }> };
+  };
+  const [text, values] = isNamed(statement) ? [statement.definition, statement.values] : [textOf(session, statement), []];
+  session.logger.logQuery(text, [...values]);
+  return (await session.client.query(text, values, { rowMode: 'array' })).rows;
+}
+
 /**
  * "COMMIT; <after>" in one message. Resolves with nothing when both ran, with the after statement's
  * error when only the COMMIT did; rejects when the COMMIT failed (the work is not saved).
  */
 async function commitThen(client: pg.PoolClient, session: SessionParts, after: SQL): Promise<unknown> {
-  const { sql: text, params } = session.dialect.sqlToQuery(after);
-  if (params.length > 0) throw new TypeError('A statement sent with COMMIT holds its values in its text');
-  const message = `COMMIT; ${text}`;
+  const message = `COMMIT; ${textOf(session, after)}`;
   session.logger.logQuery(message, []);
   const { Query } = (await import('pg')).default;
   let committed = false;

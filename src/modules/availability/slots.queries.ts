@@ -8,6 +8,8 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
+import { parameterValues } from '../../db/inline.js';
+import type { NamedStatement } from '../../db/transaction.js';
 import { bookings, businesses, masters, schedules, services, timeOff } from '../../db/schema.js';
 import type { TimeOffEntry } from '../../core/time-off.js';
 import type { ScheduleRow } from '../../core/availability.js';
@@ -41,7 +43,7 @@ export interface BusinessDay {
 const jsonRows = <T>(fields: SQL, from: SQL, where: SQL | undefined) =>
   sql<T[]>`(SELECT coalesce(json_agg(${fields}), '[]'::json) FROM ${from} WHERE ${where})`;
 
-function prepareDayQuery(db: Db, oneMaster: boolean) {
+function daySelect(db: Db, oneMaster: boolean) {
   const masterId = sql.placeholder('masterId');
   const ofMaster = (column: typeof masters.id | typeof bookings.masterId) => (oneMaster ? eq(column, masterId) : undefined);
   return db
@@ -91,12 +93,52 @@ function prepareDayQuery(db: Db, oneMaster: boolean) {
     })
     .from(businesses)
     .where(eq(businesses.slug, sql.placeholder('slug')))
-    .limit(1)
-    .prepare(oneMaster ? 'slots_day_one_master' : 'slots_day_all_masters');
+    .limit(1);
 }
 
+const prepareDayQuery = (db: Db, oneMaster: boolean) =>
+  daySelect(db, oneMaster).prepare(oneMaster ? 'slots_day_one_master' : 'slots_day_all_masters');
 const dayOfAllMasters = preparedPerDb((db) => prepareDayQuery(db, false));
 const dayOfOneMaster = preparedPerDb((db) => prepareDayQuery(db, true));
+type DayRow = Awaited<ReturnType<ReturnType<typeof prepareDayQuery>['execute']>>[number];
+
+/** The same query as its text, built once per shape: on PostgreSQL prepared by name on each connection (db/transaction.ts). */
+const dayTemplates = new Map<boolean, { definition: string; params: unknown[] }>();
+
+/**
+ * The day's read to go with the BEGIN that locks the masters (CONTRACT.md §19's if_free and §20's visits,
+ * db/transaction.ts): one round trip for both, its plan kept as the prepared one's; `dayFromColumns` reads its row.
+ */
+export function dayReadStatement(db: Db, input: DayQueryInput): NamedStatement {
+  const oneMaster = input.masterId !== undefined;
+  let template = dayTemplates.get(oneMaster);
+  if (!template) {
+    const { sql: definition, params } = daySelect(db, oneMaster).toSQL();
+    template = { definition, params };
+    dayTemplates.set(oneMaster, template);
+  }
+  return {
+    name: oneMaster ? 'locked_day_one_master' : 'locked_day_all_masters',
+    definition: template.definition,
+    values: parameterValues(template.params, { ...input }),
+  };
+}
+
+/** The row of `dayReadStatement`, its columns in the order of the query's fields; undefined when no business has the slug. */
+export function dayFromColumns(rows: readonly unknown[][]): BusinessDay | undefined {
+  const [columns] = rows;
+  if (!columns) return undefined;
+  const [businessId, minNoticeMinutes, bookingHorizonDays, schedules, masterIds, booked, timeOffRows] = columns;
+  return dayOf({
+    businessId,
+    minNoticeMinutes,
+    bookingHorizonDays,
+    schedules,
+    masterIds,
+    bookings: booked,
+    timeOff: timeOffRows,
+  } as DayRow);
+}
 
 export interface DayQueryInput {
   slug: string;
@@ -113,7 +155,10 @@ export interface DayQueryInput {
 export async function loadBusinessDay(db: Db, input: DayQueryInput): Promise<BusinessDay | undefined> {
   const { masterId, ...rest } = input;
   const [row] = masterId === undefined ? await dayOfAllMasters(db).execute(rest) : await dayOfOneMaster(db).execute({ ...rest, masterId });
-  if (!row) return undefined;
+  return row ? dayOf(row) : undefined;
+}
+
+function dayOf(row: DayRow): BusinessDay {
   return {
     ...row,
     bookings: row.bookings.map(([master, startAt, endAt, status, bufferAfter]) => ({

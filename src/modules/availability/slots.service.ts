@@ -1,5 +1,6 @@
 /** Loads one day of a business with a fixed number of queries and hands it to the pure availability rules. */
 import type { Db } from '../../db/client.js';
+import type { NamedStatement } from '../../db/transaction.js';
 import { notFound } from '../../core/errors.js';
 import { combine, addDays, dayOfWeek, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { aliasTarget } from '../catalog/business.queries.js';
@@ -14,7 +15,8 @@ import {
 } from '../../core/availability.js';
 import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
 import { answerKey, type BusinessCache } from '../../db/business-cache.js';
-import { bookingsTouchingDay, loadBusinessDay, type BusinessDay } from './slots.queries.js';
+import { bookingsTouchingDay, dayReadStatement, loadBusinessDay, type BusinessDay, type DayQueryInput } from './slots.queries.js';
+export { dayFromColumns } from './slots.queries.js';
 import { timeOffBetween } from './time-off.queries.js';
 import { closureOn, dateWork, withTimeOff } from '../../core/time-off.js';
 import { nowOf } from './now.js';
@@ -86,15 +88,17 @@ export async function slotsJsonBySlug(
  * schedule rows, time off (CONTRACT.md §21) and bookings, in one query. CONTRACT.md §19's if_free reads it inside its transaction.
  */
 export function loadDay(db: Db, slug: string, date: IsoDate, masterId?: number): Promise<BusinessDay | undefined> {
+  return loadBusinessDay(db, dayQueryInput(slug, date, masterId));
+}
+
+/** The same read as one statement with its values in its text, to go with a BEGIN (bookings/master-lock.ts); its rows: dayFromColumns. */
+export function dayRead(db: Db, slug: string, date: IsoDate, masterId?: number): NamedStatement {
+  return dayReadStatement(db, dayQueryInput(slug, date, masterId));
+}
+
+function dayQueryInput(slug: string, date: IsoDate, masterId: number | undefined): DayQueryInput {
   // From the previous midnight: a booking may start the day before and run past midnight.
-  return loadBusinessDay(db, {
-    slug,
-    dayOfWeek: dayOfWeek(date),
-    from: combine(addDays(date, -1), '00:00'),
-    to: dayBounds(date)[1],
-    date,
-    masterId,
-  });
+  return { slug, dayOfWeek: dayOfWeek(date), from: combine(addDays(date, -1), '00:00'), to: dayBounds(date)[1], date, masterId };
 }
 
 /** One master's schedule (with the date's time off, CONTRACT.md §21) and bookings out of a loaded day. */

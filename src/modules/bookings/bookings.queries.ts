@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'driz
 import { AVAILABILITY_CHANNEL, BOOKING_CHANNEL } from '../../db/channels.js';
 import type { Db } from '../../db/client.js';
 import { preparedSql } from '../../db/prepared.js';
+import { inlineValue } from '../../db/inline.js';
 import { selectBookingRows } from '../../db/booking-rows.js';
 import { businessIdsNamedLike } from '../catalog/business.queries.js';
 import { bookings, clients, deletedBookings, idempotencyKeys, type BookingStatus } from '../../db/schema.js';
@@ -332,6 +333,7 @@ export async function announceNewBooking(db: Db, booking: AnnouncedBooking): Pro
  * forgotten once) with its values in its text, to go with the COMMIT (db/transaction.ts).
  */
 export function newBookingsAnnouncement(businessId: number, booked: readonly AnnouncedBooking[]): SQL {
-  const notices = booked.map((booking) => sql`pg_notify(${BOOKING_CHANNEL}, ${createdChange(booking)})`);
-  return sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${`slots:${businessId}`}), ${sql.join(notices, sql`, `)}`.inlineParams();
+  const text = (value: string) => sql.raw(inlineValue(value));
+  const notices = booked.map((booking) => sql`pg_notify(${text(BOOKING_CHANNEL)}, ${text(createdChange(booking))})`);
+  return sql`SELECT pg_notify(${text(AVAILABILITY_CHANNEL)}, ${text(`slots:${businessId}`)}), ${sql.join(notices, sql`, `)}`;
 }

@@ -15,7 +15,8 @@ import { notBeforeNow } from '../../core/booking-window.js';
 import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
 import type { ServiceView } from '../catalog/services.queries.js';
-import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
+import { dayFromColumns, dayRead, masterSlotsOf, openingOn } from '../availability/slots.service.js';
+import type { BusinessDay } from '../availability/slots.queries.js';
 import { SLOT_TAKEN } from './strict-slots.js';
 import { withMastersLocked } from './master-lock.js';
 import { bookingTerms, type BookingTerms } from './timing.js';
@@ -53,20 +54,20 @@ export function bookIfFree<R>(
   after?: AfterCommit<readonly [FreeChoice, R]>,
 ): Promise<readonly [FreeChoice, R]> {
   const ids = ask.candidates.map((candidate) => candidate.id);
-  const work = async (tx: Db) => {
-    const choice = await takeFreeTime(tx, ask);
+  const work = async (tx: Db, read: unknown[][]) => {
+    const choice = takeFreeTime(dayFromColumns(read), ask);
     return [choice, await book(tx, choice)] as const;
   };
-  return withMastersLocked(db, ids, work, after);
+  const read = dayRead(db, ask.business.slug, ask.date, ids.length === 1 ? ids[0] : undefined);
+  return withMastersLocked(db, ids, work, { read, after });
 }
 
 /**
  * The master who takes the booking at that time: the one named, or "any master" by pickAnyMaster;
  * else 409 slot_taken with up to 6 free start times of that day, the nearest to the one asked.
  */
-async function takeFreeTime(tx: Db, ask: FreeTimeAsk): Promise<FreeChoice> {
-  const { business, service, date, time, now } = ask;
-  const day = await loadDay(tx, business.slug, date, ask.candidates.length === 1 ? ask.candidates[0]!.id : undefined);
+function takeFreeTime(day: BusinessDay | undefined, ask: FreeTimeAsk): FreeChoice {
+  const { service, date, time, now } = ask;
   const opening = day ? openingOn(day, now, date) : 'closed';
   const active = new Set(day?.masterIds);
   // Nothing starts before now: a time already past is no more free than a booked one (the pages offer neither).

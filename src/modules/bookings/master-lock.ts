@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { masters } from '../../db/schema.js';
-import { transactionBegunWith, type AfterCommit } from '../../db/transaction.js';
+import { transactionBegunWith, type AfterCommit, type NamedStatement } from '../../db/transaction.js';
 
 /**
  * Locks the masters' rows in ascending id order: two requests for overlapping masters queue, never deadlock.
@@ -24,9 +24,16 @@ export async function lockMasters(tx: Db, ids: readonly number[]): Promise<void>
 }
 
 /**
- * A transaction whose first step locks these masters; on PostgreSQL the lock goes with its BEGIN, and `after`
- * (the new bookings' announcement) with its COMMIT: one round trip each.
+ * A transaction whose first step locks these masters, then `read`s (the day, under the lock: READ COMMITTED
+ * gives it a snapshot taken after the lock was granted); on PostgreSQL the lock and the read go with its
+ * BEGIN, and `after` (the new bookings' announcement) with its COMMIT: one round trip each. `work` gets
+ * the read's rows.
  */
-export function withMastersLocked<T>(db: Db, ids: readonly number[], work: (tx: Db) => Promise<T>, after?: AfterCommit<T>): Promise<T> {
-  return transactionBegunWith(db, lockMastersSql(ids), work, after);
+export function withMastersLocked<T>(
+  db: Db,
+  ids: readonly number[],
+  work: (tx: Db, read: unknown[][]) => Promise<T>,
+  { read, after }: { read?: NamedStatement; after?: AfterCommit<T> } = {},
+): Promise<T> {
+  return transactionBegunWith(db, read ? [lockMastersSql(ids), read] : [lockMastersSql(ids)], work, after);
 }

@@ -32,7 +32,7 @@ import type { BusinessRow } from '../catalog/business.queries.js';
 import { mastersWithServices, type MasterOfService } from '../catalog/masters.queries.js';
 import { listServices, type ServiceView } from '../catalog/services.queries.js';
 import { START_STEP } from '../../core/start-times.js';
-import { loadDay, masterSlotsOf, openingOn } from '../availability/slots.service.js';
+import { dayFromColumns, dayRead, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import type { BusinessDay } from '../availability/slots.queries.js';
 import { NO_MASTERS, OUTSIDE_BOOKING_WINDOW, PRICE_CHANGED } from '../bookings/create.js';
 import { FREE_TIMES_OFFERED } from '../bookings/if-free.js';
@@ -180,8 +180,8 @@ export async function createVisit(
     inserted = await withMastersLocked(
       ctx.db,
       lockIds,
-      async (tx) => {
-        const placed = await placeItems(tx, business, input, asks, entrance, now);
+      async (tx, read) => {
+        const placed = placeItems(dayFromColumns(read), input, asks, entrance, now);
         const rows: BookingView[] = [];
         for (const [index, item] of placed.entries()) {
           const itemStart = addMinutes(startAt, item.start - placed[0]!.start);
@@ -221,8 +221,12 @@ export async function createVisit(
         }
         return rows;
       },
-      // As a single booking's (bookings/create.ts): after the commit, with it; every item in one statement.
-      { statement: (rows) => newBookingsAnnouncement(business.id, rows), failed: (error) => notAnnounced(log, error) },
+      {
+        // The day read under the lock: a visit with one master reads that master's day, not every master's bookings.
+        read: dayRead(ctx.db, business.slug, input.date, lockIds.length === 1 ? lockIds[0] : undefined),
+        // As a single booking's (bookings/create.ts): after the commit, with it; every item in one statement.
+        after: { statement: (rows) => newBookingsAnnouncement(business.id, rows), failed: (error) => notAnnounced(log, error) },
+      },
     );
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
@@ -241,18 +245,14 @@ export async function createVisit(
  * Under the lock: the day read once, every item placed (409 slot_taken with the whole visit's free
  * times when one has nobody free), at most 12 hours (400), the total within max_price (409 price_changed).
  */
-async function placeItems(
-  tx: Db,
-  business: BusinessRow,
+function placeItems(
+  day: BusinessDay | undefined,
   input: NewVisitInput,
   asks: readonly ItemAsk[],
   entrance: VisitEntrance,
   now: NaiveDateTime,
-): Promise<PlacedItem<ItemCandidate>[]> {
+): PlacedItem<ItemCandidate>[] {
   const date = input.date;
-  // A visit with one master reads that master's day, not every master's bookings of the business.
-  const candidates = new Set(asks.flatMap((ask) => ask.masters.map((master) => master.id)));
-  const day = await loadDay(tx, business.slug, date, candidates.size === 1 ? [...candidates][0] : undefined);
   // The owner is limited neither by the notice and horizon nor by "now" (CONTRACT.md §17), the client is.
   const opening = entrance === 'public' ? (day ? openingOn(day, now, date) : 'closed') : 0;
   const items = visitItems(day, date, asks, opening);

@@ -8,11 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../../src/db/driver.js';
 import { masters } from '../../../src/db/schema.js';
-import { transactionBegunWith } from '../../../src/db/transaction.js';
+import { transactionBegunWith, type NamedStatement } from '../../../src/db/transaction.js';
 import { dbKind, registerBusiness, useTestApp } from '../../helpers/app.js';
 import { createMaster } from '../../helpers/catalog.js';
 
-const t = useTestApp();
+const messages: string[] = [];
+const t = useTestApp({ onQuery: (query) => messages.push(query) });
 
 const lockOf = (id: number) => sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(id))} FOR NO KEY UPDATE`;
 const nameOf = async (id: number, db: Db = t.database.db) =>
@@ -26,7 +27,7 @@ async function aMaster(name: string) {
 describe('a transaction begun with its first statement', () => {
   it("commits the work's writes and answers its result", async () => {
     const master = await aMaster('Дана');
-    const answer = await transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+    const answer = await transactionBegunWith(t.database.db, [lockOf(master.id)], async (tx) => {
       await tx.update(masters).set({ name: 'Дана Н.' }).where(eq(masters.id, master.id));
       return 'done';
     });
@@ -36,13 +37,13 @@ describe('a transaction begun with its first statement', () => {
 
   it('rolls the work back whole when it throws, and the next one runs', async () => {
     const master = await aMaster('Айгуль');
-    const failing = transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+    const failing = transactionBegunWith(t.database.db, [lockOf(master.id)], async (tx) => {
       await tx.update(masters).set({ name: 'не сохранится' }).where(eq(masters.id, master.id));
       throw new Error('the work failed');
     });
     await expect(failing).rejects.toThrow('the work failed');
     expect(await nameOf(master.id)).toBe('Айгуль');
-    await transactionBegunWith(t.database.db, lockOf(master.id), async (tx) => {
+    await transactionBegunWith(t.database.db, [lockOf(master.id)], async (tx) => {
       await tx.update(masters).set({ name: 'Айгуль К.' }).where(eq(masters.id, master.id));
     });
     expect(await nameOf(master.id)).toBe('Айгуль К.');
@@ -57,7 +58,7 @@ describe("a statement after its commit (the new bookings' announcement)", () => 
     const failures: unknown[] = [];
     const answer = await transactionBegunWith(
       t.database.db,
-      lockOf(master.id),
+      [lockOf(master.id)],
       async (tx) => {
         await tx.update(masters).set({ name: 'в работе' }).where(eq(masters.id, master.id));
         return 'Гульнара после';
@@ -74,7 +75,7 @@ describe("a statement after its commit (the new bookings' announcement)", () => 
     const failures: unknown[] = [];
     const answer = await transactionBegunWith(
       t.database.db,
-      lockOf(master.id),
+      [lockOf(master.id)],
       async (tx) => {
         await tx.update(masters).set({ name: 'Мадина С.' }).where(eq(masters.id, master.id));
         return 7;
@@ -95,7 +96,7 @@ describe("a statement after its commit (the new bookings' announcement)", () => 
     const after = { statement: () => rename(master.id, 'не должно быть'), failed: (error: unknown) => failures.push(error) };
     const failing = transactionBegunWith(
       t.database.db,
-      lockOf(master.id),
+      [lockOf(master.id)],
       async (tx) => {
         await tx.update(masters).set({ name: 'не сохранится' }).where(eq(masters.id, master.id));
         // A deferred constraint is checked at the COMMIT: rows that break it make the COMMIT fail.
@@ -119,7 +120,7 @@ describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', (
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const running = transactionBegunWith(t.database.db, lockOf(master.id), async () => {
+    const running = transactionBegunWith(t.database.db, [lockOf(master.id)], async () => {
       locked();
       await held;
     });
@@ -135,7 +136,7 @@ describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', (
     const master = await aMaster('Жанна');
     const seen = await t.database.db.transaction(async (first) => {
       await first.execute(lockOf(master.id));
-      const waiting = transactionBegunWith(t.database.db, lockOf(master.id), (tx) => nameOf(master.id, tx));
+      const waiting = transactionBegunWith(t.database.db, [lockOf(master.id)], (tx) => nameOf(master.id, tx));
       await expect.poll(() => lockWaits()).toBeGreaterThan(0);
       await first.update(masters).set({ name: 'Жанна (после)' }).where(eq(masters.id, master.id));
       return { waiting };
@@ -143,13 +144,45 @@ describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', (
     expect(await seen.waiting).toBe('Жанна (после)');
   });
 
+  it('reads in its opening message, after the lock, what was committed while it waited for that lock', async () => {
+    const master = await aMaster('Асель');
+    const nameRead = sql`SELECT ${masters.name} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(master.id))}`;
+    const seen = await t.database.db.transaction(async (first) => {
+      await first.execute(lockOf(master.id));
+      const waiting = transactionBegunWith(t.database.db, [lockOf(master.id), nameRead], async (_tx, opened) => opened);
+      await expect.poll(() => lockWaits()).toBeGreaterThan(0);
+      await first.update(masters).set({ name: 'Асель (после)' }).where(eq(masters.id, master.id));
+      return { waiting };
+    });
+    expect(await seen.waiting).toEqual([['Асель (после)']]);
+  });
+
+  it('prepares a named read once on a connection, then only EXECUTEs it; a failed message leaves no PREPARE behind', async () => {
+    const master = await aMaster('Роза');
+    const named = (divisor: number): NamedStatement => ({
+      name: 'test_named_read',
+      definition: 'SELECT name, 10 / $2 FROM masters WHERE id = $1',
+      values: [master.id, divisor],
+    });
+    const read = (divisor: number) =>
+      transactionBegunWith(t.database.db, [lockOf(master.id), named(divisor)], async (_tx, opened) => opened);
+    messages.length = 0;
+    for (let i = 0; i < 3; i += 1) expect(await read(5)).toEqual([['Роза', 2]]);
+    // node-postgres lends the connection released last: the three ran on one.
+    expect(messages.filter((message) => message.includes('PREPARE test_named_read'))).toHaveLength(1);
+    expect(messages.filter((message) => message.includes('EXECUTE test_named_read(' + master.id + ', 5)'))).toHaveLength(3);
+    await expect(read(0)).rejects.toThrow(/division by zero/);
+    // Its PREPARE went with its transaction: the next message prepares again, on the same connection.
+    expect(await read(2)).toEqual([['Роза', 5]]);
+  });
+
   it('gives back to the pool no connection that died inside it', async () => {
     const master = await aMaster('Алия');
-    const dying = transactionBegunWith(t.database.db, lockOf(master.id), (tx) =>
+    const dying = transactionBegunWith(t.database.db, [lockOf(master.id)], (tx) =>
       tx.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`),
     );
     await expect(dying).rejects.toBeDefined();
-    for (let i = 0; i < 3; i += 1) await expect(transactionBegunWith(t.database.db, lockOf(master.id), async () => i)).resolves.toBe(i);
+    for (let i = 0; i < 3; i += 1) await expect(transactionBegunWith(t.database.db, [lockOf(master.id)], async () => i)).resolves.toBe(i);
   });
 });
 
