@@ -134,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     slotsCache: undefined,
     pageCache: undefined,
     lookupCache: undefined,
+    visitLookupCache: undefined,
     bookingEvents: new BookingEvents(database, app.log),
   } satisfies AppContext);
   app.addHook('onClose', () => app.ctx.bookingEvents.close());
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.ctx.slotsCache = caches.slots;
     app.ctx.pageCache = caches.pages;
     app.ctx.lookupCache = caches.lookups;
+    app.ctx.visitLookupCache = caches.visitLookups;
   }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -12,6 +12,7 @@ import type { BusinessCache } from './db/business-cache.js';
 import type { Precompressed } from './http/precompressed.js';
 import type { BookingEvents } from './modules/bookings/events.js';
 import type { LookupCache } from './modules/bookings/lookup-cache.js';
+import type { VisitLookupCache } from './modules/visits/lookup.js';
 
 export interface AppContext {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppContext {
   pageCache: BusinessCache<Precompressed> | undefined;
   /** A public booking's lookup; present with slotsCache. */
   lookupCache: LookupCache | undefined;
+  /** A public visit's lookup (visits/lookup.ts); present with slotsCache. */
+  visitLookupCache: VisitLookupCache | undefined;
   /** The booking changes GET /events streams (CONTRACT.md §13). */
   bookingEvents: BookingEvents;
 }

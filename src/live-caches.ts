@@ -13,6 +13,7 @@ import { AVAILABILITY_CHANNEL } from './db/channels.js';
 import type { Database } from './db/client.js';
 import type { Precompressed } from './http/precompressed.js';
 import type { LookupCache } from './modules/bookings/lookup-cache.js';
+import type { VisitLookupCache } from './modules/visits/lookup.js';
 import { BusinessCache } from './db/business-cache.js';
 
 export interface LiveCaches {
@@ -21,6 +22,8 @@ export interface LiveCaches {
   pages: BusinessCache<Precompressed>;
   /** What a public booking reads before it writes (bookings/lookup-cache.ts). */
   lookups: LookupCache;
+  /** What a public visit reads before it writes (visits/lookup.ts). */
+  visitLookups: VisitLookupCache;
 }
 
 export async function startLiveCaches(app: FastifyInstance, database: Database, log: FastifyBaseLogger): Promise<LiveCaches> {
@@ -28,6 +31,7 @@ export async function startLiveCaches(app: FastifyInstance, database: Database, 
     slots: new BusinessCache(),
     pages: new BusinessCache<Precompressed>({ maxAnswers: 5_000 }),
     lookups: new BusinessCache({ maxAnswers: 5_000 }),
+    visitLookups: new BusinessCache({ maxAnswers: 5_000 }),
   };
   const each = (what: (cache: BusinessCache<unknown>) => void) => Object.values(caches).forEach(what);
   const unlisten = await database.listen(AVAILABILITY_CHANNEL, {
@@ -36,7 +40,7 @@ export async function startLiveCaches(app: FastifyInstance, database: Database, 
       // the provider's chats, 0011) changes only the page and the lookups.
       const scoped = /^(slots|catalog):(\d+)$/.exec(payload);
       if (scoped) {
-        const forget = scoped[1] === 'slots' ? [caches.slots] : [caches.pages, caches.lookups];
+        const forget = scoped[1] === 'slots' ? [caches.slots] : [caches.pages, caches.lookups, caches.visitLookups];
         forget.forEach((cache) => cache.forgetBusiness(Number(scoped[2])));
       } else if (/^\d+$/.test(payload)) each((cache) => cache.forgetBusiness(Number(payload)));
       else each((cache) => cache.forgetAll());

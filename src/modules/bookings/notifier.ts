@@ -43,7 +43,7 @@ export interface Notifier {
    * CONTRACT.md §20: a new visit (its bookings in order) → one notice to the provider listing every item and the
    * total, its buttons on the first booking; each master of §16 one notice of their own items.
    */
-  newVisit(business: BusinessRow, items: readonly BookingView[]): Promise<void>;
+  newVisit(business: BusinessRow, items: readonly BookingView[], known?: KnownChats): Promise<void>;
   /** Status change → the client (the chats that verified its phone, else CLIENT_BOOKING: CONTRACT.md §11 third pass); pending and rejected send nothing. */
   bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void>;
   /** The owner moved a booking (CONTRACT.md §12) → the client, same lookup as status changes. */

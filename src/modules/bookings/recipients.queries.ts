@@ -52,6 +52,9 @@ const linkedMasterChatsStatement = preparedSql<{ chats: string[] }>(
 );
 
 /** Master id → linked chat of the business's unarchived masters (§16). */
+/** The business's active PROVIDER_BUSINESS chats, oldest first. */
+export const providerChats = (db: Db, businessId: number): Promise<string[]> => activeChats(db, 'PROVIDER_BUSINESS', [String(businessId)]);
+
 export async function linkedMasterChats(db: Db, businessId: number): Promise<Map<number, string>> {
   const [row] = await linkedMasterChatsStatement(db).execute({ businessId });
   return masterChatsOf(row?.chats ?? []);

@@ -181,17 +181,22 @@ export class TelegramNotifier implements Notifier {
     );
   }
 
-  async newVisit(business: BusinessRow, items: readonly BookingView[]): Promise<void> {
+  async newVisit(business: BusinessRow, items: readonly BookingView[], known?: KnownChats): Promise<void> {
     // Each master hears of their own items, the buttons on their first one (CONTRACT.md §16, §20).
-    await this.deliver({ kind: 'created' }, items, {
-      business,
-      notice: 'new visit',
-      provider: { text: newVisitText(items), keyboard: bookingDecisionKeyboard(items[0]!.id), noteMissing: true },
-      master: (own) => ({
-        text: newVisitText(own),
-        keyboard: mastersMayDecide(business) ? bookingDecisionKeyboard(own[0]!.id) : undefined,
-      }),
-    });
+    await this.deliver(
+      { kind: 'created' },
+      items,
+      {
+        business,
+        notice: 'new visit',
+        provider: { text: newVisitText(items), keyboard: bookingDecisionKeyboard(items[0]!.id), noteMissing: true },
+        master: (own) => ({
+          text: newVisitText(own),
+          keyboard: mastersMayDecide(business) ? bookingDecisionKeyboard(own[0]!.id) : undefined,
+        }),
+      },
+      known,
+    );
   }
 
   async bookingStatusChanged(business: BusinessRow, booking: BookingView): Promise<void> {

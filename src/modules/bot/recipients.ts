@@ -11,8 +11,7 @@ import { activeChats, linkedMasterChats } from '../bookings/recipients.queries.j
 
 type ClientOf = Pick<BookingView, 'id'> & { client: { phone: string } };
 
-/** The business's active PROVIDER_BUSINESS chats, oldest first. */
-export const providerChats = (db: Db, businessId: number): Promise<string[]> => activeChats(db, 'PROVIDER_BUSINESS', [String(businessId)]);
+export { providerChats } from '../bookings/recipients.queries.js';
 
 /**
  * The chats that speak for the client of `items` (one booking, or a visit's items: one client): those that

@@ -29,8 +29,8 @@ import {
   type VisitItem,
 } from '../../core/visit-times.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import { mastersWithServices, type MasterOfService } from '../catalog/masters.queries.js';
-import { listServices, type ServiceView } from '../catalog/services.queries.js';
+import type { MasterOfService } from '../catalog/masters.queries.js';
+import type { ServiceView } from '../catalog/services.queries.js';
 import { START_STEP } from '../../core/start-times.js';
 import { dayFromColumns, dayRead, masterSlotsOf, openingOn } from '../availability/slots.service.js';
 import type { BusinessDay } from '../availability/slots.queries.js';
@@ -41,12 +41,13 @@ import { replayOf, requestHash, type Repeatable } from '../bookings/idempotency.
 import { assertMasterDoesService } from '../bookings/master-for-service.js';
 import { insertBooking, newBookingsAnnouncement } from '../bookings/bookings.queries.js';
 import { notAnnounced } from '../bookings/create.js';
-import { notifySafely } from '../bookings/notifier.js';
+import { notifySafely, type KnownChats } from '../bookings/notifier.js';
 import { SLOT_TAKEN } from '../bookings/strict-slots.js';
 import { bookingTerms, type BookingTerms } from '../bookings/timing.js';
 import type { BookingView } from '../bookings/view.js';
 import { visitBookings, visitIdOf } from './visits.queries.js';
 import { visitOf, type VisitView } from './view.js';
+import { visitCatalog, type VisitCatalog } from './lookup.js';
 
 export interface NewVisitInput {
   items: ReadonlyArray<{ service_id: number; master_id?: number | null }>;
@@ -94,13 +95,10 @@ export const repeatableVisit = (db: Db, business: BusinessRow, input: NewVisitIn
   },
 });
 
-/** Every item's service (404 when one is not the business's active service) and masters: two reads for the whole visit. */
-async function itemAsks(db: Db, businessId: number, items: NewVisitInput['items']): Promise<ItemAsk[]> {
-  const ids = [...new Set(items.map((item) => item.service_id))];
-  const found = new Map((await listServices(db, businessId, ids)).map((service) => [service.id, service]));
-  if (items.some((item) => !found.has(item.service_id))) throw notFound('Service');
-  const mastersOf = await mastersWithServices(db, businessId, ids);
-  return items.map((item) => itemAsk(found.get(item.service_id)!, mastersOf.get(item.service_id)!, item));
+/** Every item's service (404 when one is not the business's active service) and masters, out of the visit's catalog. */
+function itemAsks(catalog: VisitCatalog, items: NewVisitInput['items']): ItemAsk[] {
+  if (items.some((item) => !catalog.services.has(item.service_id))) throw notFound('Service');
+  return items.map((item) => itemAsk(catalog.services.get(item.service_id)!, catalog.mastersOf.get(item.service_id)!, item));
 }
 
 /** Who may do one item: the named master (404 when not the business's active one; §19's master_not_for_service), or "any master". */
@@ -156,13 +154,23 @@ export async function createVisit(
   idempotencyKey: string | undefined,
   /** The mini app's user (CONTRACT.md §18): remembered with every booking of the visit for my-bookings. */
   telegramUserId?: string,
+  /** What the caller already read (the public visit's cached lookup, lookup.ts); else read here. */
+  known: { catalog?: VisitCatalog; chats?: KnownChats } = {},
 ): Promise<VisitView> {
   if (!visitSizeAllowed(input.items.length)) throw invalidInput(VISIT_SIZE, 'items');
   assertWallClock('wall-date', input.date, 'date');
   assertWallClock('wall-time', input.time, 'time');
   const phone = normalizePhone(input.phone);
   if (!phone) throw invalidInput('Invalid phone: expected a Kazakhstan number of 10 or 11 digits', 'phone');
-  const asks = await itemAsks(ctx.db, business.id, input.items);
+  const asks = itemAsks(
+    known.catalog ??
+      (await visitCatalog(
+        ctx.db,
+        business.id,
+        input.items.map((item) => item.service_id),
+      )),
+    input.items,
+  );
   // Too long whoever does the items: 400 before any time is looked at.
   const shortest = asks.reduce((sum, ask) => sum + Math.min(...ask.masters.map((master) => master.terms.duration)), 0);
   if (shortest > MAX_VISIT_MINUTES) throw invalidInput(VISIT_TOO_LONG, 'items');
@@ -236,7 +244,7 @@ export async function createVisit(
     throw error;
   }
   // One notice per visit: the provider and each master hear of a client's visit; a client subscribed by phone of the owner's (§12).
-  if (entrance === 'public') await notifySafely(log, 'new visit', () => ctx.notifier.newVisit(business, inserted), undefined);
+  if (entrance === 'public') await notifySafely(log, 'new visit', () => ctx.notifier.newVisit(business, inserted, known.chats), undefined);
   else await notifySafely(log, 'owner visit', () => ctx.notifier.visitStatusChanged(business, inserted), undefined);
   return visitOf(visitId, inserted);
 }

@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import type { BookingStatus } from '../../db/schema.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import type { ProviderAuth } from '../identity/guards.js';
-import { businessBySlugOr404 } from '../catalog/business.queries.js';
 import { messengerUrl } from '../bookings/create.js';
 import { withIdempotency, type Created } from '../bookings/idempotency.js';
 import { miniAppUserOf } from '../bookings/mini-app-user.js';
@@ -15,12 +14,13 @@ import { findOwnBusiness, type OwnBookingRef } from '../bookings/own-booking.js'
 import { datesAsked, freeDays } from '../bookings/free-days.js';
 import type { PublicCaller } from '../bookings/public-booking.service.js';
 import { createVisit, repeatableVisit, type NewVisitInput } from './create.js';
+import { lookUpVisit } from './lookup.js';
 import { moveVisit, removeVisit, setVisitStatus } from './manage.js';
 import { visitBody, visitOf, type VisitView } from './view.js';
 import { findOwnVisitItems } from './own-visit.js';
 import { freeTimesForVisitMoveOn } from './reschedule.js';
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'notifier' | 'time'>;
+type Deps = Pick<AppContext, 'config' | 'db' | 'notifier' | 'time'> & Partial<Pick<AppContext, 'visitLookupCache'>>;
 
 /** A visit's answer: its body and the messenger link of its first booking. */
 export const visitAnswer = (botUsername: string | undefined, visit: VisitView) => ({
@@ -36,12 +36,18 @@ export async function bookPublicVisit(
   input: NewVisitInput,
   caller: PublicCaller,
 ): Promise<Created<VisitView>> {
-  const business = await businessBySlugOr404(ctx.db, slug);
+  const found = await lookUpVisit(
+    ctx.visitLookupCache,
+    ctx.db,
+    slug,
+    input.items.map((item) => item.service_id),
+  );
+  const business = found.business;
   return withIdempotency(repeatableVisit(ctx.db, business, input, 'public'), undefined, caller.idempotencyKey, async (key) => {
     // As a single public booking: the mini app's signed initData for this business stands in for the captcha (CONTRACT.md §3, §11).
     const telegramUserId = await miniAppUserOf(ctx, business, caller.initData);
     if (telegramUserId === undefined) await verifyCaptcha(ctx.config, input.captcha_token, caller.ip);
-    return createVisit(ctx, log, business, input, 'public', key, telegramUserId);
+    return createVisit(ctx, log, business, input, 'public', key, telegramUserId, { catalog: found, chats: found.chats });
   });
 }
 
