@@ -57,8 +57,26 @@ export interface NamedStatement {
 type Opening = SQL | NamedStatement;
 const isNamed = (statement: Opening): statement is NamedStatement => 'definition' in statement;
 
-/** The named statements each connection has prepared, by the connection's client (a discarded one takes its own along). */
-const preparedOn = new WeakMap<object, Set<string>>();
+/** node-postgres and drizzle's session for it, loaded once and only on PostgreSQL. */
+async function loadDriver() {
+  const [{ NodePgSession, NodePgTransaction }, { default: pgDriver }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('pg'),
+  ]);
+  return { NodePgSession, NodePgTransaction, CommitThen: commitThenQuery(pgDriver.Query) };
+}
+let driver: ReturnType<typeof loadDriver> | undefined;
+
+/**
+ * What a pool's connection keeps between its transactions, by its client (a discarded client takes it
+ * along): a transaction handle on it (one holder at a time, so one handle serves them all) and the
+ * named statements it has prepared.
+ */
+interface OnConnection {
+  tx: Db;
+  prepared: Set<string>;
+}
+const onConnection = new WeakMap<object, OnConnection>();
 
 /**
  * Runs `work` in a transaction opened by `opening`: on PostgreSQL "BEGIN; <opening…>" is one message.
@@ -81,23 +99,26 @@ export async function transactionBegunWith<T>(
     if (after) await db.execute(after.statement(result)).catch(after.failed);
     return result;
   }
-  const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
+  const { NodePgSession, NodePgTransaction, CommitThen } = await (driver ??= loadDriver());
   const client = await pool.connect();
-  const own = new NodePgSession(client, session.dialect, session.schema, session.options);
-  const tx = new NodePgTransaction(session.dialect, own, session.schema) as unknown as Db;
+  let kept = onConnection.get(client);
+  if (!kept) {
+    const own = new NodePgSession(client, session.dialect, session.schema, session.options);
+    kept = { tx: new NodePgTransaction(session.dialect, own, session.schema) as unknown as Db, prepared: new Set() };
+    onConnection.set(client, kept);
+  }
+  const { tx, prepared } = kept;
   let broken: Error | undefined;
   try {
-    const prepared = preparedOn.get(client) ?? new Set<string>();
     const message = ['BEGIN', ...opening.flatMap((statement) => openingTexts(session, statement, prepared))].join('; ');
     session.logger.logQuery(message, []);
     // A message that fails takes its PREPAREs along with its transaction (test/api/db/transaction.test.ts).
     const results = (await client.query({ text: message, rowMode: 'array' })) as unknown as pg.QueryArrayResult[];
     for (const statement of opening) if (isNamed(statement)) prepared.add(statement.name);
-    preparedOn.set(client, prepared);
     const result = await work(tx, results.at(-1)!.rows);
     if (!after) await tx.execute(sql`COMMIT`);
     else {
-      const afterFailure = await commitThen(client, session, after.statement(result));
+      const afterFailure = await commitThen(client, session, CommitThen, after.statement(result));
       if (afterFailure !== undefined) after.failed(afterFailure);
     }
     return result;
@@ -134,30 +155,38 @@ async function arrayRows(tx: Db, statement: Opening): Promise<unknown[][]> {
   return (await session.client.query(text, values, { rowMode: 'array' })).rows;
 }
 
+type CommitThenQuery = ReturnType<typeof commitThenQuery>;
+
 /**
- * "COMMIT; <after>" in one message. Resolves with nothing when both ran, with the after statement's
- * error when only the COMMIT did; rejects when the COMMIT failed (the work is not saved).
+ * node-postgres tells a multi-statement message's failure, not which statement failed: its Submittable
+ * hook (as pg-cursor uses it) sees each statement complete, so the query knows whether its COMMIT did.
  */
-async function commitThen(client: pg.PoolClient, session: SessionParts, after: SQL): Promise<unknown> {
-  const message = `COMMIT; ${textOf(session, after)}`;
-  session.logger.logQuery(message, []);
-  const { Query } = (await import('pg')).default;
-  let committed = false;
-  // node-postgres tells a multi-statement message's failure, not which statement failed: its
-  // Submittable hooks (as pg-cursor uses them) see each statement complete.
-  class CommitThen extends Query {
+function commitThenQuery(Query: typeof pg.Query) {
+  return class CommitThen extends Query {
+    committed = false;
     handleCommandComplete(completed: { text?: string }, connection: unknown): void {
-      if (completed.text === 'COMMIT') committed = true;
+      if (completed.text === 'COMMIT') this.committed = true;
       (Query.prototype as unknown as { handleCommandComplete(...args: unknown[]): void }).handleCommandComplete.call(
         this,
         completed,
         connection,
       );
     }
-  }
-  const failure = await new Promise<Error | undefined>((resolve) =>
-    client.query(new CommitThen(message, undefined, (error) => resolve(error ?? undefined))),
-  );
-  if (failure && !committed) throw failure;
+  };
+}
+
+/**
+ * "COMMIT; <after>" in one message. Resolves with nothing when both ran, with the after statement's
+ * error when only the COMMIT did; rejects when the COMMIT failed (the work is not saved).
+ */
+async function commitThen(client: pg.PoolClient, session: SessionParts, CommitThen: CommitThenQuery, after: SQL): Promise<unknown> {
+  const message = `COMMIT; ${textOf(session, after)}`;
+  session.logger.logQuery(message, []);
+  let query!: InstanceType<CommitThenQuery>;
+  const failure = await new Promise<Error | undefined>((resolve) => {
+    query = new CommitThen(message, undefined, (error) => resolve(error ?? undefined));
+    client.query(query);
+  });
+  if (failure && !query.committed) throw failure;
   return failure;
 }
