@@ -1,5 +1,5 @@
 /** The rows the date strip needs for a range of dates: five queries whatever the range, then the bookings a few days at a time. */
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, masterServices, schedules } from '../../db/schema.js';
 import { addDays, combine, type IsoDate } from '../../core/wallclock.js';
@@ -68,15 +68,32 @@ export async function loadRange(
   };
 }
 
-/** The bookings that occupy time on [from, to] (from the previous midnight: one may run past it), of one master when asked. */
-export function rangeBookings(db: Db, businessId: number, from: IsoDate, to: IsoDate, masterId?: number) {
+/** Where a page of a range's bookings starts: after this one (in start order, then id). */
+export interface PageMark {
+  startAt: string;
+  id: string;
+}
+
+/**
+ * The bookings that occupy time on [from, to] (from the previous midnight: one may run past it), of one
+ * master when asked: a page of at most `limit` in start order, after `after`.
+ */
+export function rangeBookingsPage(
+  db: Db,
+  businessId: number,
+  range: { from: IsoDate; to: IsoDate; masterId?: number },
+  after: PageMark | undefined,
+  limit: number,
+) {
   return occupyingBookings(
     db,
     and(
       eq(bookings.businessId, businessId),
-      masterId === undefined ? undefined : eq(bookings.masterId, masterId),
-      gte(bookings.startAt, combine(addDays(from, -1), '00:00')),
-      lt(bookings.startAt, combine(addDays(to, 1), '00:00')),
+      range.masterId === undefined ? undefined : eq(bookings.masterId, range.masterId),
+      gte(bookings.startAt, combine(addDays(range.from, -1), '00:00')),
+      lt(bookings.startAt, combine(addDays(range.to, 1), '00:00')),
+      after ? or(gt(bookings.startAt, after.startAt), and(eq(bookings.startAt, after.startAt), gt(bookings.id, after.id))) : undefined,
     ),
+    { limit },
   );
 }

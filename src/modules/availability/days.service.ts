@@ -13,12 +13,12 @@ import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
-import { addDays, type IsoDate, type WallClock } from '../../core/wallclock.js';
+import { addDays, combine, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
 import type { BusinessCache } from '../../db/business-cache.js';
 import { dayAnswers, MAX_DAYS, visitDayAnswers, type DayAnswer, type RangeBooking, type WallNow } from './days.js';
 import { visitSizeAllowed } from '../../core/visit-times.js';
-import { loadRange, rangeBookings, type RangeLookup } from './days.queries.js';
+import { loadRange, rangeBookingsPage, type PageMark, type RangeLookup } from './days.queries.js';
 import { nowOf } from './now.js';
 import { bookingWindow } from '../../core/booking-window.js';
 
@@ -47,9 +47,18 @@ function checkDaysRange(from: string, to: string, today: IsoDate): void {
 }
 
 /**
- * The answers for the range, a date at a time: that date's bookings read (of one master when asked),
- * then `answer` worked out with the loop given back after the read and at every value it yields
- * (`undefined` between two slices of a date's masters).
+ * Bookings read per query by the strip: about one day of the largest business allowed (300 masters), a
+ * read the loop waits for in one piece (on PGlite a read runs on this thread). A salon's whole month is
+ * one or two reads; a date a query cost the strip 30 round trips, one range at a time (49 req/s with the
+ * cache off, bench/RESULTS.md 2026-11-29).
+ */
+export const DAYS_PAGE = 400;
+
+/**
+ * The answers for the range, a date at a time: the range's bookings read in pages of DAYS_PAGE in start
+ * order (of one master when asked), each date worked out with those starting from its previous midnight
+ * (one may run past it) to its end, the loop given back around every read and at every value `answer`
+ * yields (`undefined` between two slices of a date's masters).
  */
 async function dayByDay(
   db: Db,
@@ -58,13 +67,27 @@ async function dayByDay(
   answer: (bookings: RangeBooking[], date: IsoDate) => Iterable<DayAnswer | undefined>,
 ): Promise<DayAnswer[]> {
   const answers: DayAnswer[] = [];
+  let read: RangeBooking[] = [];
+  let after: PageMark | undefined;
+  let all = false;
   for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
-    // A turn before each read too: on PGlite a read runs on this thread, and awaits alone never give the
-    // loop back, so the range's first read ran in one piece with the reads before it (47 ms on a slow machine).
-    await nextTurn();
-    const bookings = await rangeBookings(db, businessId, date, date, query.masterId);
-    await nextTurn();
-    for (const value of answer(bookings, date)) {
+    const end = combine(addDays(date, 1), '00:00');
+    while (!all && (read.length === 0 || read.at(-1)!.startAt < end)) {
+      // A turn before each read too: on PGlite a read runs on this thread, and awaits alone never give the
+      // loop back, so the range's first read ran in one piece with the reads before it (47 ms on a slow machine).
+      await nextTurn();
+      const page = await rangeBookingsPage(db, businessId, query, after, DAYS_PAGE);
+      read = read.concat(page);
+      all = page.length < DAYS_PAGE;
+      after = page.at(-1);
+      await nextTurn();
+    }
+    const start = combine(addDays(date, -1), '00:00');
+    read = read.filter((booking) => booking.startAt >= start);
+    for (const value of answer(
+      read.filter((booking) => booking.startAt < end),
+      date,
+    )) {
       if (value) answers.push(value);
       await nextTurn();
     }

@@ -183,8 +183,8 @@ function dayOf(row: DayRow): BusinessDay {
  * service's buffer (CONTRACT.md §17) and wall-clock times. The one read behind the slots and the
  * date strip.
  */
-export async function occupyingBookings(db: Db, where: SQL | undefined) {
-  const rows = await db
+export async function occupyingBookings(db: Db, where: SQL | undefined, page?: { limit: number }) {
+  const query = db
     .select({
       id: bookings.id,
       masterId: bookings.masterId,
@@ -196,6 +196,8 @@ export async function occupyingBookings(db: Db, where: SQL | undefined) {
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .where(and(where, occupiesTimeSql()));
+  // A page: in start order (then id, so a page ends between two rows whatever their times).
+  const rows = await (page ? query.orderBy(bookings.startAt, bookings.id).limit(page.limit) : query);
   return rows.map((row) => ({ ...row, startAt: fromDbTimestamp(row.startAt), endAt: fromDbTimestamp(row.endAt) }));
 }
 
