@@ -15,7 +15,7 @@ import { replayOf, requestHash, type Repeatable } from './idempotency.js';
 import { normalizePhone } from '../../core/phone.js';
 import { announceNewBooking, findBookingView, insertBooking, newBookingsAnnouncement, type InsertedBooking } from './bookings.queries.js';
 import type { Db } from '../../db/client.js';
-import { linkedMasterIds, mastersWithService } from '../catalog/masters.queries.js';
+import { linkedMasterIds, mastersWithService, type MasterOfService } from '../catalog/masters.queries.js';
 import { anyMasterCandidates } from '../../core/any-master.js';
 import { bookIfFree, type FreeCandidate, type FreeChoice } from './if-free.js';
 import { assertMasterDoesService } from './master-for-service.js';
@@ -67,7 +67,10 @@ const hashOf = ({ captcha_token: _token, ...rest }: NewBookingInput, entrance: E
   requestHash(entrance === 'public' ? rest : { ...rest, entrance });
 
 /** The service, master and provider chats already read with the business (bookings/lookup.queries.ts): not read again. */
-export type KnownParts = Pick<BookingLookup, 'service' | 'master' | 'override' | 'linkedMasterIds' | 'providerChats' | 'masterChats'>;
+export type KnownParts = Pick<
+  BookingLookup,
+  'service' | 'master' | 'override' | 'linkedMasterIds' | 'mastersOfService' | 'providerChats' | 'masterChats'
+>;
 
 export const PRICE_CHANGED = 'The price has changed since it was shown';
 
@@ -76,9 +79,12 @@ function assertPriceKept(price: number, maxPrice: number | undefined): void {
   if (maxPrice !== undefined && price > maxPrice) throw new DomainError('price_changed', PRICE_CHANGED, undefined, { price });
 }
 
-/** "Any master" with if_free (CONTRACT.md §19): the masters who do the service, or all of them when nobody is linked. */
-async function anyMasterOf(db: Db, businessId: number, serviceId: number): Promise<FreeCandidate[]> {
-  const all = await mastersWithService(db, businessId, serviceId);
+/**
+ * "Any master" with if_free (CONTRACT.md §19): the masters who do the service, or all of them when nobody is linked;
+ * out of every active master with their link (read with the public lookup, else here).
+ */
+async function anyMasterOf(db: Db, businessId: number, serviceId: number, known?: readonly MasterOfService[]): Promise<FreeCandidate[]> {
+  const all = known ?? (await mastersWithService(db, businessId, serviceId));
   const ids = new Set(
     anyMasterCandidates(
       all.map((master) => master.id),
@@ -157,7 +163,7 @@ async function placeBooking(
     chosen = { master, terms };
     if (input.if_free) candidates = [{ id: master.id, name: master.name, override: { price: terms.price, duration: terms.duration } }];
   } else {
-    candidates = await anyMasterOf(ctx.db, business.id, service.id);
+    candidates = await anyMasterOf(ctx.db, business.id, service.id, known?.mastersOfService);
   }
   // CONTRACT.md §17: the notice and the horizon limit clients; the owner's own bookings are not limited.
   if (entrance === 'public' && outsideBookingWindow(startAt, bookingWindow(now, business)))

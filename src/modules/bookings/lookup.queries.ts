@@ -11,7 +11,8 @@ import { preparedPerDb } from '../../db/prepared.js';
 import { businesses, masterServices, masters, serviceCategories, services } from '../../db/schema.js';
 import type { TermsOverride } from '../../core/master-terms.js';
 import type { BusinessRow } from '../catalog/business.queries.js';
-import type { MasterRow } from '../catalog/masters.queries.js';
+import type { MasterOfService, MasterRow } from '../catalog/masters.queries.js';
+import { activeMastersOf } from '../../db/active-masters.js';
 import { serviceViewColumns, serviceViewOf, type ServiceView } from '../catalog/services.queries.js';
 import { distinctChats, linkedMasterChatsSql, masterChatsOf, providerChatsSql } from './recipients.queries.js';
 
@@ -24,6 +25,8 @@ export interface BookingLookup {
   override: TermsOverride;
   /** The active masters linked to the service (CONTRACT.md §19: a named master must be one of them, when any). */
   linkedMasterIds: number[];
+  /** Without a master asked for: every active master, ascending, with their link to the service ("any master"'s candidates). */
+  mastersOfService: MasterOfService[] | undefined;
   /** Active PROVIDER_BUSINESS chats, oldest first (recipients.queries.ts, as the notifier reads them). */
   providerChats: string[];
   /** Master id → linked chat of the business's masters (CONTRACT.md §16); a masters write forgets the cache. */
@@ -39,6 +42,12 @@ const lookup = preparedPerDb((db) =>
       override: { price: masterServices.price, duration: masterServices.duration },
       linkedMasterIds: sql<number[]>`array(SELECT ms.master_id FROM ${masterServices} ms JOIN ${masters} m ON m.id = ms.master_id
         WHERE ms.service_id = ${services.id} AND NOT m.archived ORDER BY ms.master_id)`,
+      // "Any master" (no master asked for): every active master with their link to the service and its terms.
+      anyMasters: sql<[number, string, number | null, number | null, boolean][] | null>`CASE WHEN ${sql.placeholder('masterId')} = 0 THEN
+        (SELECT coalesce(json_agg(json_build_array(${masters.id}, ${masters.name}, ms.price, ms.duration, ms.master_id IS NOT NULL)
+          ORDER BY ${masters.id}), '[]'::json)
+        FROM ${masters} LEFT JOIN ${masterServices} ms ON ms.master_id = ${masters.id} AND ms.service_id = ${services.id}
+        WHERE ${activeMastersOf(businesses.id)}) END`,
       providerChats: providerChatsSql(businesses.id),
       masterChats: linkedMasterChatsSql(businesses.id),
     })
@@ -72,6 +81,7 @@ export async function lookUpBooking(
     master: row.master ?? undefined,
     override: row.override ?? { price: null, duration: null },
     linkedMasterIds: row.linkedMasterIds.map(Number),
+    mastersOfService: row.anyMasters?.map(([id, name, price, duration, linked]) => ({ id, name, linked, override: { price, duration } })),
     providerChats: distinctChats(row.providerChats),
     masterChats: masterChatsOf(row.masterChats),
   };

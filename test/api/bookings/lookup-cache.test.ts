@@ -98,6 +98,24 @@ describe('the public booking lookup cache', () => {
     expect((await bookingRequest(t, owner, { master_id: second.id, time: '14:00' })).statusCode).toBe(404);
   });
 
+  it('"any master"\'s candidates, kept with the lookup, follow masters added and removed on another instance', async () => {
+    const { owner, master } = await bookingScene();
+    const anyMaster = (time: string) => bookingRequest(t, owner, { master_id: null, time, if_free: true });
+    const first = await anyMaster('10:00');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.data.master.id).toBe(master.id);
+    const second = await other.op('post', '/api/v1/masters', {
+      token: owner.token,
+      body: { name: 'Ольга', service_ids: [owner.service.id] },
+    });
+    expect(second.statusCode).toBe(201);
+    expect((await other.op('delete', '/api/v1/masters/{id}', { path: { id: master.id }, token: owner.token })).statusCode).toBe(204);
+    // Kept as it was, the lookup would offer only the removed master: 409, nobody free.
+    const next = await anyMaster('10:00');
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.data.master.id).toBe(second.data.id);
+  });
+
   it("the provider's chat linked after the lookup was kept gets the next booking's notice", async () => {
     const { owner, master } = await bookingScene();
     const chat = randomChat();
