@@ -7,9 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek } from '../../../src/core/wallclock.js';
-import { bookings, clients, masters, masterServices } from '../../../src/db/schema.js';
+import { addDays } from '../../../src/core/wallclock.js';
+import { bookings, masters, masterServices } from '../../../src/db/schema.js';
 import { registerBusiness, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
+import { bookWeekdays } from '../../helpers/booked-weekdays.js';
 
 const t = useTestApp();
 const TODAY = '2026-11-23';
@@ -56,29 +57,9 @@ describe('/days for the largest business allowed', () => {
     );
     for (const service of short)
       await db.insert(masterServices).values(rows.map((row) => ({ masterId: row.id, serviceId: service.data.id })));
-    const [client] = await db
-      .insert(clients)
-      .values({ businessId: owner.business.id, phone: '77010000000', firstName: 'Алия' })
-      .returning();
-    const booked = [];
-    for (let day = 0; day < DAYS; day += 1) {
-      const date = addDays(TODAY, day);
-      if (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) continue;
-      for (const row of rows)
-        booked.push({
-          businessId: owner.business.id,
-          serviceId: owner.service.id,
-          masterId: row.id,
-          clientId: client!.id,
-          status: 'confirmed' as const,
-          startAt: `${date}T10:00:00`,
-          endAt: `${date}T11:00:00`,
-          priceSnapshot: 5000,
-        });
-    }
-    for (let i = 0; i < booked.length; i += 2000) await db.insert(bookings).values(booked.slice(i, i + 2000));
+    const booked = await bookWeekdays(t, owner, { masterIds: rows.map((row) => row.id), from: TODAY, days: DAYS, hours: ['10'] });
     const [{ count } = { count: 0 }] = await db.$count(bookings, eq(bookings.businessId, owner.business.id)).then((n) => [{ count: n }]);
-    expect(count).toBe(booked.length);
+    expect(count).toBe(booked);
     visitUrl = (from) =>
       `/api/v1/public/${owner.business.slug}/days?service_ids=${short.map((service) => service.data.id).join(',')}&from=${from}&to=${addDays(from, DAYS - 1)}`;
     url = (from) => `/api/v1/public/${owner.business.slug}/days?service_id=${owner.service.id}&from=${from}&to=${addDays(from, DAYS - 1)}`;

@@ -4,10 +4,11 @@
  * with all its bookings. The test clock: Monday 2026-11-23 10:00 Asia/Almaty; 09:00-18:00, break 13:00-14:00.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek } from '../../../src/core/wallclock.js';
-import { bookings, clients, masters, masterServices } from '../../../src/db/schema.js';
+import { addDays } from '../../../src/core/wallclock.js';
+import { masters, masterServices } from '../../../src/db/schema.js';
 import { DAYS_PAGE } from '../../../src/modules/availability/days.service.js';
 import { registerBusiness, useTestApp } from '../../helpers/app.js';
+import { bookWeekdays } from '../../helpers/booked-weekdays.js';
 
 const queries: string[] = [];
 const t = useTestApp({ onQuery: (query) => queries.push(query) });
@@ -23,28 +24,8 @@ async function bookedSalon(count: number, from: string, days: number, free: { da
     .values(Array.from({ length: count }, (_, i) => ({ businessId: owner.business.id, name: `Мастер ${i}` })))
     .returning({ id: masters.id });
   await db.insert(masterServices).values(rows.map((row) => ({ masterId: row.id, serviceId: owner.service.id })));
-  const [client] = await db.insert(clients).values({ businessId: owner.business.id, phone: '77010000001', firstName: 'Алия' }).returning();
-  const booked = [];
-  for (let day = 0; day < days; day += 1) {
-    const date = addDays(from, day);
-    if (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) continue;
-    for (const [index, row] of rows.entries())
-      for (const hour of HOURS) {
-        if (free.some((slot) => slot.date === date && slot.master === index && slot.hour === hour)) continue;
-        booked.push({
-          businessId: owner.business.id,
-          serviceId: owner.service.id,
-          masterId: row.id,
-          clientId: client!.id,
-          status: 'confirmed' as const,
-          startAt: `${date}T${hour}:00:00`,
-          endAt: `${date}T${hour}:59:00`,
-          priceSnapshot: 5000,
-        });
-      }
-  }
-  for (let i = 0; i < booked.length; i += 1000) await db.insert(bookings).values(booked.slice(i, i + 1000));
-  return { owner, booked: booked.length };
+  const booked = await bookWeekdays(t, owner, { masterIds: rows.map((row) => row.id), from, days, hours: HOURS, free });
+  return { owner, booked };
 }
 
 const daysOf = (owner: Awaited<ReturnType<typeof registerBusiness>>, from: string, to: string) =>
