@@ -2,7 +2,8 @@
  * GET /bookings/{id}/free-times and GET /visits/{id}/free-times as their API tests call them: typed by the
  * served document, or raw for a query the document refuses. The test clock's today is Monday 2026-11-23.
  */
-import type { TestApp } from './app.js';
+import { expect } from 'vitest';
+import { uniquePhone, type RegisteredBusiness, type TestApp } from './app.js';
 import type { Operation, OperationAnswer, RequestQuery } from './typed-call.js';
 
 export const TODAY = '2026-11-23';
@@ -22,4 +23,29 @@ export function freeTimesOf<P extends FreeTimesPath>(t: TestApp, path: P) {
     freeTimesRaw: (token: string, id: string, query: string) =>
       t.call({ method: 'GET', url: `${path.replace('{id}', id)}?${query}`, token }),
   };
+}
+
+/** The owner's visit to move: the business's own service by `first`, then `beard` by `second` (POST /visits, 201). */
+export async function cutThenBeard(
+  t: TestApp,
+  owner: RegisteredBusiness,
+  items: { first: number; second: number; beard: number },
+  date = TUESDAY,
+  time = '09:00',
+) {
+  const made = await t.op('post', '/api/v1/visits', {
+    token: owner.token,
+    body: {
+      items: [
+        { service_id: owner.service.id, master_id: items.first },
+        { service_id: items.beard, master_id: items.second },
+      ],
+      date,
+      time,
+      first_name: 'Дина',
+      phone: uniquePhone(),
+    },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.data;
 }

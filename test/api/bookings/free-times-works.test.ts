@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
-import { freeTimesOf, TUESDAY } from '../../helpers/free-times.js';
+import { cutThenBeard, freeTimesOf, TUESDAY } from '../../helpers/free-times.js';
 
 const t = useTestApp();
 
@@ -92,23 +92,10 @@ describe("GET /visits/{id}/free-times: works is the first item's master's", () =
     const beard = (await createService(t, owner, { name: 'Борода', duration: 30, price: 3000 })).id;
     const erlan = (await createMaster(t, owner, 'Ерлан')).id;
     const daniyar = (await createMaster(t, owner, 'Данияр', [beard])).id;
-    const made = await t.op('post', '/api/v1/visits', {
-      token: owner.token,
-      body: {
-        items: [
-          { service_id: owner.service.id, master_id: erlan },
-          { service_id: beard, master_id: daniyar },
-        ],
-        date: TUESDAY,
-        time: '09:00',
-        first_name: 'Дина',
-        phone: uniquePhone(),
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
+    const visit = await cutThenBeard(t, owner, { first: erlan, second: daniyar, beard });
     expect((await closeDay(owner, { master_id: erlan, date: WEDNESDAY, note: 'Болеет' })).statusCode).toBe(201);
     expect((await closeDay(owner, { master_id: daniyar, date: '2026-11-26' })).statusCode).toBe(201);
-    const answer = await freeTimes(owner.token, made.data.id, { date: TUESDAY, days: 5 });
+    const answer = await freeTimes(owner.token, visit.id, { date: TUESDAY, days: 5 });
     expect(answer.data.map(({ date, works, closed_reason }) => ({ date, works, closed_reason }))).toEqual([
       { date: TUESDAY, works: true, closed_reason: undefined },
       { date: WEDNESDAY, works: false, closed_reason: 'Болеет' },

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBusiness, uniquePhone, useTestApp, type RegisteredBusiness } from '../../helpers/app.js';
 import { createMaster, createService } from '../../helpers/catalog.js';
-import { freeTimesOf, TODAY, TUESDAY } from '../../helpers/free-times.js';
+import { cutThenBeard, freeTimesOf, TODAY, TUESDAY } from '../../helpers/free-times.js';
 import { expectRefusal } from '../../helpers/refusal.js';
 import { visitBookings } from '../../../src/modules/visits/visits.queries.js';
 import { freeTimesForVisitMove } from '../../../src/modules/visits/reschedule.js';
@@ -22,21 +22,8 @@ async function salon(date = TUESDAY, time = '09:00') {
   const beard = (await createService(t, owner, { name: 'Борода', duration: 30, price: 3000 })).id;
   const erlan = (await createMaster(t, owner, 'Ерлан', [owner.service.id, beard])).id;
   const daniyar = (await createMaster(t, owner, 'Данияр', [owner.service.id, beard])).id;
-  const made = await t.op('post', '/api/v1/visits', {
-    token: owner.token,
-    body: {
-      items: [
-        { service_id: owner.service.id, master_id: erlan },
-        { service_id: beard, master_id: daniyar },
-      ],
-      date,
-      time,
-      first_name: 'Дина',
-      phone: uniquePhone(),
-    },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  return { owner, erlan, daniyar, visit: made.data };
+  const visit = await cutThenBeard(t, owner, { first: erlan, second: daniyar, beard }, date, time);
+  return { owner, erlan, daniyar, visit };
 }
 
 const { freeTimes, freeTimesRaw } = freeTimesOf(t, '/api/v1/visits/{id}/free-times');
