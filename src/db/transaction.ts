@@ -8,9 +8,10 @@
  * sees all that was committed before the lock was granted.
  *
  * The simple protocol takes no parameters: the statements hold their values in their text (inline.ts:
- * checked integers, quoted strings the service validated); a read worth a kept plan is a NamedStatement,
- * PREPAREd once per connection and EXECUTEd. PGlite runs in-process, where a round trip costs nothing:
- * there each statement runs on its own after drizzle's BEGIN, and the after statement after its COMMIT.
+ * checked integers, quoted strings the service validated). The opening statements are NamedStatements,
+ * PREPAREd once per connection and EXECUTEd, so PostgreSQL keeps their plans. PGlite runs in-process,
+ * where a round trip costs nothing: there each statement runs on its own after drizzle's BEGIN, and the
+ * after statement after its COMMIT.
  */
 import { entityKind, sql, type SQL } from 'drizzle-orm';
 import type { NodePgSession } from 'drizzle-orm/node-postgres';
@@ -44,8 +45,8 @@ function poolOf(session: SessionParts): pg.Pool | undefined {
 }
 
 /**
- * A read whose plan PostgreSQL should keep (written with its values in its text, it would be planned on
- * every call): prepared under `name` on a connection the first time it goes there, then sent as
+ * An opening statement whose plan PostgreSQL keeps (written with its values in its text, it would be
+ * planned on every call): prepared under `name` on a connection the first time it goes there, then sent as
  * EXECUTE with its values written in. `definition` has numbered parameters ($1…), `values` fill them.
  */
 export interface NamedStatement {
@@ -53,9 +54,6 @@ export interface NamedStatement {
   definition: string;
   values: readonly unknown[];
 }
-
-type Opening = SQL | NamedStatement;
-const isNamed = (statement: Opening): statement is NamedStatement => 'definition' in statement;
 
 /** node-postgres and drizzle's session for it, loaded once and only on PostgreSQL. */
 async function loadDriver() {
@@ -84,7 +82,7 @@ const onConnection = new WeakMap<object, OnConnection>();
  */
 export async function transactionBegunWith<T>(
   db: Db,
-  opening: readonly Opening[],
+  opening: readonly NamedStatement[],
   work: (tx: Db, opened: unknown[][]) => Promise<T>,
   after?: AfterCommit<T>,
 ): Promise<T> {
@@ -110,11 +108,11 @@ export async function transactionBegunWith<T>(
   const { tx, prepared } = kept;
   let broken: Error | undefined;
   try {
-    const message = ['BEGIN', ...opening.flatMap((statement) => openingTexts(session, statement, prepared))].join('; ');
+    const message = ['BEGIN', ...opening.flatMap((statement) => openingTexts(statement, prepared))].join('; ');
     session.logger.logQuery(message, []);
     // A message that fails takes its PREPAREs along with its transaction (test/api/db/transaction.test.ts).
     const results = (await client.query({ text: message, rowMode: 'array' })) as unknown as pg.QueryArrayResult[];
-    for (const statement of opening) if (isNamed(statement)) prepared.add(statement.name);
+    for (const statement of opening) prepared.add(statement.name);
     const result = await work(tx, results.at(-1)!.rows);
     if (!after) await tx.execute(sql`COMMIT`);
     else {
@@ -131,28 +129,26 @@ export async function transactionBegunWith<T>(
   }
 }
 
-/** A statement's text; it must hold its values (no parameters: the simple protocol takes none). */
+/** The after statement's text; it must hold its values (no parameters: the simple protocol takes none). */
 function textOf(session: SessionParts, statement: SQL): string {
   const { sql: text, params } = session.dialect.sqlToQuery(statement);
   if (params.length > 0) throw new TypeError('A statement sent with BEGIN or COMMIT holds its values in its text');
   return text;
 }
 
-/** An opening statement as the message says it: its text, or a named one's EXECUTE (after its PREPARE on a connection new to it). */
-function openingTexts(session: SessionParts, statement: Opening, prepared: ReadonlySet<string>): string[] {
-  if (!isNamed(statement)) return [textOf(session, statement)];
+/** An opening statement as the message says it: its EXECUTE, after its PREPARE on a connection new to it. */
+function openingTexts(statement: NamedStatement, prepared: ReadonlySet<string>): string[] {
   const execute = `EXECUTE ${statement.name}(${statement.values.map(inlineValue).join(', ')})`;
   return prepared.has(statement.name) ? [execute] : [`PREPARE ${statement.name} AS ${statement.definition}`, execute];
 }
 
 /** PGlite: one statement's rows as arrays, as node-postgres answers them in the opening message. */
-async function arrayRows(tx: Db, statement: Opening): Promise<unknown[][]> {
+async function arrayRows(tx: Db, { definition, values }: NamedStatement): Promise<unknown[][]> {
   const session = tx._.session as unknown as SessionParts & {
     client: { query(text: string, params: readonly unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }> };
   };
-  const [text, values] = isNamed(statement) ? [statement.definition, statement.values] : [textOf(session, statement), []];
-  session.logger.logQuery(text, [...values]);
-  return (await session.client.query(text, values, { rowMode: 'array' })).rows;
+  session.logger.logQuery(definition, [...values]);
+  return (await session.client.query(definition, values, { rowMode: 'array' })).rows;
 }
 
 type CommitThenQuery = ReturnType<typeof commitThenQuery>;

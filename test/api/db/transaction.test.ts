@@ -15,7 +15,13 @@ import { createMaster } from '../../helpers/catalog.js';
 const messages: string[] = [];
 const t = useTestApp({ onQuery: (query) => messages.push(query) });
 
-const lockOf = (id: number) => sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(id))} FOR NO KEY UPDATE`;
+const lockSql = (id: number) => sql`SELECT ${masters.id} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(id))} FOR NO KEY UPDATE`;
+/** The same lock as an opening statement. */
+const lockOf = (id: number): NamedStatement => ({
+  name: 'test_lock_master',
+  definition: 'SELECT id FROM masters WHERE id = $1 FOR NO KEY UPDATE',
+  values: [id],
+});
 const nameOf = async (id: number, db: Db = t.database.db) =>
   (await db.select({ name: masters.name }).from(masters).where(eq(masters.id, id)))[0]!.name;
 
@@ -135,7 +141,7 @@ describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', (
   it('reads, after its lock, what another transaction committed while it waited for that lock', async () => {
     const master = await aMaster('Жанна');
     const seen = await t.database.db.transaction(async (first) => {
-      await first.execute(lockOf(master.id));
+      await first.execute(lockSql(master.id));
       const waiting = transactionBegunWith(t.database.db, [lockOf(master.id)], (tx) => nameOf(master.id, tx));
       await expect.poll(() => lockWaits()).toBeGreaterThan(0);
       await first.update(masters).set({ name: 'Жанна (после)' }).where(eq(masters.id, master.id));
@@ -146,9 +152,9 @@ describe.runIf(dbKind() === 'postgres')('its lock and its reads (PostgreSQL)', (
 
   it('reads in its opening message, after the lock, what was committed while it waited for that lock', async () => {
     const master = await aMaster('Асель');
-    const nameRead = sql`SELECT ${masters.name} FROM ${masters} WHERE ${masters.id} = ${sql.raw(String(master.id))}`;
+    const nameRead: NamedStatement = { name: 'test_name_read', definition: 'SELECT name FROM masters WHERE id = $1', values: [master.id] };
     const seen = await t.database.db.transaction(async (first) => {
-      await first.execute(lockOf(master.id));
+      await first.execute(lockSql(master.id));
       const waiting = transactionBegunWith(t.database.db, [lockOf(master.id), nameRead], async (_tx, opened) => opened);
       await expect.poll(() => lockWaits()).toBeGreaterThan(0);
       await first.update(masters).set({ name: 'Асель (после)' }).where(eq(masters.id, master.id));
