@@ -39,7 +39,6 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [masterId, setMasterId] = useState(props.seed.masterId);
   const [date, setDate] = useState(props.seed.date);
   const [time, setTime] = useState(props.seed.time ?? '');
-  const [auto, setAuto] = useState(props.seed.time === null);
   const [firstName, setFirstName] = useState(props.seed.client?.firstName ?? '');
   const [phone, setPhone] = useState(props.seed.client ? formatPhoneInput(`+${props.seed.client.phone}`) : '');
   const [notes, setNotes] = useState('');
@@ -49,7 +48,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((service) => service.id === serviceId) ?? services[0];
   // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).
-  const noFreeTime = useNextFree(auto, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, (nextDate, nextTime) => {
+  const nextFree = useNextFree(props.seed.time === null, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, (nextDate, nextTime) => {
     setDate(nextDate);
     setTime(nextTime);
   });
@@ -107,16 +106,16 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           labels={{ date: tb('date'), time: tb('time') }}
           date={date}
           time={time}
-          onDate={(value) => (setAuto(false), setClash(null), setDate(value))}
-          onTime={(value) => (setAuto(false), setClash(null), setTime(value))}
+          onDate={(value) => (nextFree.stop(), setClash(null), setDate(value))}
+          onTime={(value) => (nextFree.stop(), setClash(null), setTime(value))}
           errors={{ date: errorFor(save.error, 'date'), time: errorFor(save.error, 'time') }}
         />
-        {auto && time && (
+        {nextFree.auto && time && (
           <p class="muted next-free" data-testid="next-free">
             {tb('nextFreeTime')}
           </p>
         )}
-        {noFreeTime && (
+        {nextFree.noFreeTime && (
           <p class="notice" role="status">
             {tb('noFreeTime')}
           </p>

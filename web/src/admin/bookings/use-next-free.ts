@@ -50,15 +50,22 @@ async function loadTimeOff(masterId: number, dates: readonly string[], signal: A
   return rows.map(timeOffEntry);
 }
 
-/** While `auto`, date and time follow the master's next free time for the service (they stop once the owner edits them). */
+/**
+ * While `auto` (from `seeded` on), date and time follow the master's next free time for the service;
+ * `stop()` (the owner edits date or time) ends it.
+ */
 export function useNextFree(
-  auto: boolean,
+  seeded: boolean,
   masterId: number,
   from: string,
   duration: number | undefined,
   bufferAfter: number,
   onFound: (date: string, time: string) => void,
 ) {
+  const [auto, setAuto] = useState(seeded);
+  // Read when an answer lands: an answer arriving after the owner's edit but before the effect's cleanup
+  // (up to a frame later, longer on a busy phone) would otherwise overwrite the time just typed.
+  const following = useRef(seeded);
   const [none, setNone] = useState(false);
   // The schedule and buffers of the last master asked: a change of service asks only for bookings again.
   const basis = useRef<{ masterId: number; loaded: Promise<MasterBasis> } | null>(null);
@@ -90,7 +97,7 @@ export function useNextFree(
     };
     nextFreeStart(fetchWeek, from, duration, { date: today(), minutes: nowMinute() }, bufferAfter).then(
       (found) => {
-        if (abort.signal.aborted) return;
+        if (abort.signal.aborted || !following.current) return;
         setNone(!found);
         if (found) onFound(found.date, found.time);
       },
@@ -99,5 +106,9 @@ export function useNextFree(
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onFound is a fresh closure each render
   }, [auto, masterId, from, duration, bufferAfter]);
-  return auto && none;
+  const stop = () => {
+    following.current = false;
+    setAuto(false);
+  };
+  return { auto, noFreeTime: auto && none, stop };
 }
