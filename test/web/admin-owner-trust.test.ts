@@ -158,7 +158,9 @@ describe('the owner moves and enters bookings they can trust', () => {
     const form = page.getByRole('dialog', { name: 'Новая запись' });
     await form.getByLabel('Имя клиента').fill('Тимур');
     await form.getByLabel('Телефон клиента').fill('8 702 555 66 80');
-    const searched = page.waitForResponse((response) => /\/api\/v1\/time-off\?/.test(response.url()) && response.url().includes(`master_id=${salon.daniyar}`));
+    const searched = page.waitForResponse(
+      (response) => /\/api\/v1\/time-off\?/.test(response.url()) && response.url().includes(`master_id=${salon.daniyar}`),
+    );
     await form.getByLabel('Мастер').selectOption({ label: 'Данияр' });
     await searched;
     await form.getByLabel('Время').fill('12:30');
