@@ -170,3 +170,28 @@ export class BusinessCache<T = string> {
     this.#size = 0;
   }
 }
+
+/** What a read-through's read found: its answer, and the business to keep it under (when it is to be kept). */
+export type ReadAnswer<T, A> = { answer: A; keepFor?: undefined } | { answer: T; keepFor: { businessId: number; key?: string } };
+
+/**
+ * The answer kept under one of `keys` (the first found), else the one `read` finds, kept under its
+ * `keepFor.key` (default: the first key) unless its business was forgotten while it was read, since the
+ * read may have seen the rows from before that write.
+ */
+export async function readThrough<T, A = T>(
+  cache: BusinessCache<T> | undefined,
+  slug: string,
+  keys: string | readonly string[],
+  read: () => Promise<ReadAnswer<T, A>>,
+): Promise<T | A> {
+  const asked = typeof keys === 'string' ? [keys] : keys;
+  const generation = cache?.generation ?? 0;
+  for (const key of asked) {
+    const kept = await cache?.lookup(slug, key);
+    if (kept !== undefined) return kept;
+  }
+  const found = await read();
+  if (found.keepFor) cache?.store(slug, found.keepFor.businessId, found.keepFor.key ?? asked[0]!, found.answer, generation);
+  return found.answer;
+}

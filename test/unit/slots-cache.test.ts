@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerKey, BusinessCache } from '../../src/db/business-cache.js';
+import { answerKey, BusinessCache, readThrough } from '../../src/db/business-cache.js';
 import type { SlotsAnswer } from '../../src/core/availability.js';
 
 const answer = (workStart: string): SlotsAnswer => ({ work_start: workStart, work_end: '18:00', busy_intervals: [] });
@@ -150,5 +150,50 @@ describe('BusinessCache', () => {
         });
       }),
     );
+  });
+});
+
+describe('readThrough', () => {
+  it('answers a kept answer under any of its keys, first key first, without reading', async () => {
+    const cache = liveCache();
+    cache.store('salon', 1, 'minute', answer('10:00'), cache.generation);
+    let reads = 0;
+    const read = async () => (reads++, { answer: answer('09:00'), keepFor: { businessId: 1 } });
+    expect(await readThrough(cache, 'salon', ['day', 'minute'], read)).toEqual(answer('10:00'));
+    cache.store('salon', 1, 'day', answer('11:00'), cache.generation);
+    expect(await readThrough(cache, 'salon', ['day', 'minute'], read)).toEqual(answer('11:00'));
+    expect(reads).toBe(0);
+  });
+
+  it('keeps what it read under the first key, or the key the read names, only when the read says so', async () => {
+    const cache = liveCache();
+    expect(await readThrough(cache, 'salon', 'a', async () => ({ answer: answer('09:00') }))).toEqual(answer('09:00'));
+    expect(cache.size).toBe(0);
+    await readThrough(cache, 'salon', ['a', 'b'], async () => ({ answer: answer('09:00'), keepFor: { businessId: 1 } }));
+    await readThrough(cache, 'salon', ['c', 'd'], async () => ({ answer: answer('10:00'), keepFor: { businessId: 1, key: 'd' } }));
+    expect([cache.get('salon', 'a'), cache.get('salon', 'b'), cache.get('salon', 'c'), cache.get('salon', 'd')]).toEqual([
+      answer('09:00'),
+      undefined,
+      undefined,
+      answer('10:00'),
+    ]);
+  });
+
+  it('does not keep what it read while its business was forgotten', async () => {
+    const cache = liveCache();
+    const read = async () => {
+      cache.forgetBusiness(1);
+      return { answer: answer('09:00'), keepFor: { businessId: 1 } };
+    };
+    expect(await readThrough(cache, 'salon', 'a', read)).toEqual(answer('09:00'));
+    expect(cache.size).toBe(0);
+  });
+
+  it('reads every time without a cache', async () => {
+    let reads = 0;
+    const read = async () => (reads++, { answer: 'x', keepFor: { businessId: 1 } });
+    await readThrough(undefined, 'salon', 'a', read);
+    await readThrough(undefined, 'salon', 'a', read);
+    expect(reads).toBe(2);
   });
 });

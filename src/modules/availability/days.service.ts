@@ -15,7 +15,7 @@ import { invalidInput, notFound } from '../../core/errors.js';
 import { assertWallClock } from '../../core/wall-clock-input.js';
 import { addDays, combine, type IsoDate, type WallClock } from '../../core/wallclock.js';
 import { findBusinessBySlug } from '../catalog/business.queries.js';
-import type { BusinessCache } from '../../db/business-cache.js';
+import { readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { dayAnswers, MAX_DAYS, visitDayAnswers, type DayAnswer, type RangeBooking, type WallNow } from './days.js';
 import { visitSizeAllowed } from '../../core/visit-times.js';
 import { loadRange, rangeBookingsPage, type PageMark, type RangeLookup } from './days.queries.js';
@@ -148,16 +148,13 @@ export async function daysJsonBySlug(db: Db, time: WallClock, slug: string, quer
   const visitIds = visitServiceIds(query);
   const asked = visitIds ? `visit:${visitIds.join('+')}` : `${query.service_id}/${query.master_id ?? '*'}`;
   const key = `days/${query.from}/${query.to}/${asked}/${now.slice(0, 16)}`;
-  const cached = await cache?.lookup(slug, key);
-  if (cached !== undefined) return cached;
-  const generation = cache?.generation ?? 0;
-  const business = await findBusinessBySlug(db, slug);
-  if (!business) throw notFound('Business');
-  const wallNow = { date: now.slice(0, 10), at: now, window: bookingWindow(now, business) };
-  const answers = await rangeAtATime(() =>
-    visitIds ? visitAnswers(db, business.id, visitIds, query, wallNow) : serviceAnswers(db, business.id, query, wallNow),
-  );
-  const json = JSON.stringify(answers);
-  cache?.store(slug, business.id, key, json, generation);
-  return json;
+  return readThrough(cache, slug, key, async () => {
+    const business = await findBusinessBySlug(db, slug);
+    if (!business) throw notFound('Business');
+    const wallNow = { date: now.slice(0, 10), at: now, window: bookingWindow(now, business) };
+    const answers = await rangeAtATime(() =>
+      visitIds ? visitAnswers(db, business.id, visitIds, query, wallNow) : serviceAnswers(db, business.id, query, wallNow),
+    );
+    return { answer: JSON.stringify(answers), keepFor: { businessId: business.id } };
+  });
 }

@@ -14,7 +14,7 @@ import {
   type TimedBooking,
 } from '../../core/availability.js';
 import { bookingWindow, windowOnDate, type WindowRules } from '../../core/booking-window.js';
-import { answerKey, type BusinessCache } from '../../db/business-cache.js';
+import { answerKey, readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { bookingsTouchingDay, dayReadStatement, loadBusinessDay, type BusinessDay, type DayQueryInput } from './slots.queries.js';
 export { dayFromColumns } from './slots.queries.js';
 import { timeOffBetween } from './time-off.queries.js';
@@ -68,19 +68,17 @@ export async function slotsJsonBySlug(
   const now = nowOf(time);
   const dayKey = `${answerKey(date, masterId)}@${now.slice(0, 10)}`;
   const minuteKey = `${dayKey}T${now.slice(11, 16)}`;
-  const generation = cache?.generation ?? 0;
-  const cached = (await cache?.lookup(slug, dayKey)) ?? (await cache?.lookup(slug, minuteKey));
-  if (cached !== undefined) return cached;
-  const day = await loadDay(db, slug, date, masterId);
-  if (!day) {
-    // A former slug answers for its business; the answer is kept under the current slug.
-    const current = await aliasTarget(db, slug);
-    if (current === undefined) throw notFound('Business');
-    return slotsJsonBySlug(db, time, current, date, masterId, cache);
-  }
-  const json = JSON.stringify(answerForDay(day, date, masterId, openingOn(day, now, date)));
-  cache?.store(slug, day.businessId, day.minNoticeMinutes > 0 ? minuteKey : dayKey, json, generation);
-  return json;
+  return readThrough(cache, slug, [dayKey, minuteKey], async () => {
+    const day = await loadDay(db, slug, date, masterId);
+    if (!day) {
+      // A former slug answers for its business; the answer is kept under the current slug.
+      const current = await aliasTarget(db, slug);
+      if (current === undefined) throw notFound('Business');
+      return { answer: await slotsJsonBySlug(db, time, current, date, masterId, cache) };
+    }
+    const json = JSON.stringify(answerForDay(day, date, masterId, openingOn(day, now, date)));
+    return { answer: json, keepFor: { businessId: day.businessId, key: day.minNoticeMinutes > 0 ? minuteKey : dayKey } };
+  });
 }
 
 /**

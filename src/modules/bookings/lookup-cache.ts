@@ -7,24 +7,21 @@
  * master id is read, and answered 404, every time.
  */
 import type { Db } from '../../db/client.js';
-import type { BusinessCache } from '../../db/business-cache.js';
+import { readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { lookUpBooking, type BookingLookup } from './lookup.queries.js';
 
 export type LookupCache = BusinessCache<BookingLookup>;
 
-export async function lookUpBookingCached(
+export function lookUpBookingCached(
   cache: LookupCache | undefined,
   db: Db,
   slug: string,
   serviceId: number,
   masterId: number | null | undefined,
 ): Promise<BookingLookup | undefined> {
-  const key = `${serviceId}/${masterId ?? '*'}`;
-  const generation = cache?.generation ?? 0;
-  const kept = await cache?.lookup(slug, key);
-  if (kept) return kept;
-  const found = await lookUpBooking(db, slug, serviceId, masterId);
-  const complete = found?.service !== undefined && (masterId === undefined || masterId === null || found.master !== undefined);
-  if (found && complete) cache?.store(slug, found.business.id, key, found, generation);
-  return found;
+  return readThrough(cache, slug, `${serviceId}/${masterId ?? '*'}`, async () => {
+    const found = await lookUpBooking(db, slug, serviceId, masterId);
+    const complete = found?.service !== undefined && (masterId === undefined || masterId === null || found.master !== undefined);
+    return found && complete ? { answer: found, keepFor: { businessId: found.business.id } } : { answer: found };
+  });
 }

@@ -6,7 +6,7 @@
  * slug is kept: a former slug is looked up every time (it redirects or
  * answers the same business without taking the current slug's place).
  */
-import type { BusinessCache } from '../../db/business-cache.js';
+import { readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { precompress, type Precompressed } from '../../http/precompressed.js';
 
 export type PageCache = BusinessCache<Precompressed>;
@@ -39,14 +39,12 @@ export async function cachedAnswer(
   key: string,
   make: () => Promise<Made | undefined>,
 ): Promise<Precompressed | undefined> {
-  const generation = cache?.generation ?? 0;
-  const kept = await cache?.lookup(slug, key);
-  if (kept) return kept;
-  const made = await make();
-  if (!made) return undefined;
-  const answer = precompress(made.text, made.type);
-  if (made.currentSlug === slug) cache?.store(slug, made.businessId, key, answer, generation);
-  return answer;
+  return readThrough(cache, slug, key, async () => {
+    const made = await make();
+    if (!made) return { answer: undefined };
+    const answer = precompress(made.text, made.type);
+    return made.currentSlug === slug ? { answer, keepFor: { businessId: made.businessId } } : { answer };
+  });
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

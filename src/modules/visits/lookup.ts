@@ -7,7 +7,7 @@
  * and create.ts answers it 404.
  */
 import type { Db } from '../../db/client.js';
-import type { BusinessCache } from '../../db/business-cache.js';
+import { readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { businessBySlugOr404, type BusinessRow } from '../catalog/business.queries.js';
 import { listServices, type ServiceView } from '../catalog/services.queries.js';
 import { mastersWithServices, type MasterOfService } from '../catalog/masters.queries.js';
@@ -34,24 +34,22 @@ export async function visitCatalog(db: Db, businessId: number, serviceIds: reado
   return { services, mastersOf: await mastersWithServices(db, businessId, ids) };
 }
 
-export async function lookUpVisit(
+export function lookUpVisit(
   cache: VisitLookupCache | undefined,
   db: Db,
   slug: string,
   serviceIds: readonly number[],
 ): Promise<VisitLookup> {
   const key = `visit/${[...new Set(serviceIds)].sort((a, b) => a - b).join(',')}`;
-  const generation = cache?.generation ?? 0;
-  const kept = await cache?.lookup(slug, key);
-  if (kept) return kept;
-  const business = await businessBySlugOr404(db, slug);
-  const catalog = await visitCatalog(db, business.id, serviceIds);
-  const chats = {
-    providerChats: await providerChats(db, business.id),
-    masterChats: await linkedMasterChats(db, business.id),
-  };
-  const found = { business, ...catalog, chats };
-  const complete = serviceIds.every((id) => catalog.services.has(id));
-  if (complete && business.slug === slug) cache?.store(slug, business.id, key, found, generation);
-  return found;
+  return readThrough(cache, slug, key, async () => {
+    const business = await businessBySlugOr404(db, slug);
+    const catalog = await visitCatalog(db, business.id, serviceIds);
+    const chats = {
+      providerChats: await providerChats(db, business.id),
+      masterChats: await linkedMasterChats(db, business.id),
+    };
+    const found = { business, ...catalog, chats };
+    const complete = serviceIds.every((id) => catalog.services.has(id));
+    return complete && business.slug === slug ? { answer: found, keepFor: { businessId: business.id } } : { answer: found };
+  });
 }
