@@ -96,9 +96,9 @@ export function pageSecurityPolicy(origins: readonly string[]): string {
   return DEFAULT_CSP.replace(/frame-ancestors [^;]*/, () => `frame-ancestors ${frameAncestors(origins)}`);
 }
 
-/** Sets the page's own CSP on a reply (after the onRequest hook above set the default one). */
-export function setPageSecurityPolicy(reply: FastifyReply, origins: readonly string[]): void {
-  reply.raw.setHeader(CSP_HEADER, pageSecurityPolicy(origins));
+/** Sets a page's own CSP (pageSecurityPolicy) on a reply, after the onRequest hook above set the default one. */
+export function setPageSecurityPolicy(reply: FastifyReply, policy: string): void {
+  reply.raw.setHeader(CSP_HEADER, policy);
 }
 
 /**

@@ -9,7 +9,12 @@
 import { readThrough, type BusinessCache } from '../../db/business-cache.js';
 import { precompress, type Precompressed } from '../../http/precompressed.js';
 
-export type PageCache = BusinessCache<Precompressed>;
+/** A kept answer; the booking page keeps its own CSP with it (CONTRACT.md §18: the salon's sites may frame it). */
+export interface PageAnswer extends Precompressed {
+  securityPolicy?: string;
+}
+
+export type PageCache = BusinessCache<PageAnswer>;
 
 export interface Made {
   businessId: number;
@@ -17,32 +22,28 @@ export interface Made {
   currentSlug: string;
   text: string;
   type: string;
+  securityPolicy?: string;
 }
 
 /** With a `make` that always answers (it throws for an unknown business), so does this. */
-export async function cachedAnswer(
-  cache: PageCache | undefined,
-  slug: string,
-  key: string,
-  make: () => Promise<Made>,
-): Promise<Precompressed>;
+export async function cachedAnswer(cache: PageCache | undefined, slug: string, key: string, make: () => Promise<Made>): Promise<PageAnswer>;
 export async function cachedAnswer(
   cache: PageCache | undefined,
   slug: string,
   key: string,
   /** Undefined when there is nothing to answer (then nothing is kept). */
   make: () => Promise<Made | undefined>,
-): Promise<Precompressed | undefined>;
+): Promise<PageAnswer | undefined>;
 export async function cachedAnswer(
   cache: PageCache | undefined,
   slug: string,
   key: string,
   make: () => Promise<Made | undefined>,
-): Promise<Precompressed | undefined> {
+): Promise<PageAnswer | undefined> {
   return readThrough(cache, slug, key, async () => {
     const made = await make();
     if (!made) return { answer: undefined };
-    const answer = precompress(made.text, made.type);
+    const answer: PageAnswer = { ...precompress(made.text, made.type), securityPolicy: made.securityPolicy };
     return made.currentSlug === slug ? { answer, keepFor: { businessId: made.businessId } } : { answer };
   });
 }

@@ -1,9 +1,9 @@
 /** The use case behind GET /{slug} (web.routes.ts): a business's booking page, cached beside the public catalog. */
 import type { AppContext } from '../../context.js';
-import type { Precompressed } from '../../http/precompressed.js';
+import { pageSecurityPolicy } from '../../http/security-headers.js';
 import { slugProblem } from '../../core/slug.js';
 import { findBusinessBySlug, publicBusinessBody, type BusinessRow } from '../catalog/business.queries.js';
-import { cachedAnswer } from '../catalog/public-cache.js';
+import { cachedAnswer, type PageAnswer } from '../catalog/public-cache.js';
 import { listMasters } from '../catalog/masters.queries.js';
 import { listPublicServices } from '../catalog/public-services.js';
 import { openingHours } from '../schedules/hours.js';
@@ -18,9 +18,9 @@ export type BookingPageAnswer =
   | { kind: 'not_found' }
   | { kind: 'not_built' }
   | { kind: 'moved'; slug: string }
-  | { kind: 'page'; page: Precompressed; embedOrigins: string[] };
+  | { kind: 'page'; page: PageAnswer; securityPolicy: string };
 
-/** The booking page of the business at this slug: not found, moved to the business's current slug, or the page and who may frame it. */
+/** The booking page of the business at this slug: not found, moved to the business's current slug, or the page with its CSP. */
 export async function findBookingPage(ctx: Ctx, template: string | undefined, slug: string): Promise<BookingPageAnswer> {
   if (slugProblem(slug) !== null) return { kind: 'not_found' };
   if (!template) return { kind: 'not_built' };
@@ -29,21 +29,18 @@ export async function findBookingPage(ctx: Ctx, template: string | undefined, sl
     const business = await findBusinessBySlug(ctx.db, slug);
     moved = business && business.slug !== slug ? business.slug : undefined;
     if (!business || moved) return undefined;
-    return { businessId: business.id, currentSlug: business.slug, text: await bookingPage(ctx, template, business), type: HTML_TYPE };
+    return {
+      businessId: business.id,
+      currentSlug: business.slug,
+      text: await bookingPage(ctx, template, business),
+      type: HTML_TYPE,
+      // The sites this business lets frame its page (CONTRACT.md §18), made once with the page.
+      securityPolicy: pageSecurityPolicy(business.embedOrigins),
+    };
   });
   if (moved) return { kind: 'moved', slug: moved };
   if (!page) return { kind: 'not_found' };
-  return { kind: 'page', page, embedOrigins: await embedOriginsOf(ctx, slug) };
-}
-
-/** The sites this business lets frame its page (CONTRACT.md §18), kept beside the page itself. */
-async function embedOriginsOf(ctx: Ctx, slug: string): Promise<string[]> {
-  const kept = await cachedAnswer(ctx.pageCache, slug, 'embed-origins', async () => {
-    const business = await findBusinessBySlug(ctx.db, slug);
-    if (!business) return undefined;
-    return { businessId: business.id, currentSlug: business.slug, text: JSON.stringify(business.embedOrigins), type: 'application/json' };
-  });
-  return kept ? (JSON.parse(kept.identity.toString('utf8')) as string[]) : [];
+  return { kind: 'page', page, securityPolicy: page.securityPolicy ?? pageSecurityPolicy([]) };
 }
 
 /** The booking page with the business, its services, masters and hours inlined: the first step paints without a request. */

@@ -50,7 +50,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // A former slug (CONTRACT.md §11): links printed or shared before the change keep working.
     if (answer.kind === 'moved') return reply.redirect(`/${answer.slug}`, 301);
     if (answer.kind === 'not_found') return sendNotFoundPage(reply);
-    setPageSecurityPolicy(reply, answer.embedOrigins);
+    setPageSecurityPolicy(reply, answer.securityPolicy);
     return sendPrecompressed(request, reply.header('cache-control', 'no-cache'), answer.page);
   });
 };
