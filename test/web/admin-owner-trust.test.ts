@@ -45,6 +45,15 @@ async function expectNoOverflow(page: Page, box: Locator, width = PHONE.width) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
+/** "+ Новая запись" on the calendar, Тимур and his phone typed in: the dialog. */
+async function walkIn(page: Page, phone: string) {
+  await page.getByRole('button', { name: '+ Новая запись' }).click();
+  const form = page.getByRole('dialog', { name: 'Новая запись' });
+  await form.getByLabel('Имя клиента').fill('Тимур');
+  await form.getByLabel('Телефон клиента').fill(phone);
+  return form;
+}
+
 /** Every element of `selector` on the page now, at most 40 px high or wide: one line each. */
 const smallTargets = (page: Page, selector: string) =>
   page.evaluate(
@@ -109,10 +118,7 @@ describe('the owner moves and enters bookings they can trust', () => {
     const page = await browser.open(PHONE, salon.token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     await page.getByLabel(/^Мастер/).selectOption({ label: 'Данияр' });
-    await page.getByRole('button', { name: '+ Новая запись' }).click();
-    const form = page.getByRole('dialog', { name: 'Новая запись' });
-    await form.getByLabel('Имя клиента').fill('Тимур');
-    await form.getByLabel('Телефон клиента').fill('8 702 555 66 77');
+    const form = await walkIn(page, '8 702 555 66 77');
     await form.getByLabel('Время').fill('14:30');
     await form.getByRole('button', { name: 'Записать' }).click();
     const clash = form.getByTestId('booking-clash');
@@ -154,10 +160,7 @@ describe('the owner moves and enters bookings they can trust', () => {
     }, salon.daniyar);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
     await page.getByLabel(/^Мастер/).selectOption({ label: 'Ерлан' });
-    await page.getByRole('button', { name: '+ Новая запись' }).click();
-    const form = page.getByRole('dialog', { name: 'Новая запись' });
-    await form.getByLabel('Имя клиента').fill('Тимур');
-    await form.getByLabel('Телефон клиента').fill('8 702 555 66 80');
+    const form = await walkIn(page, '8 702 555 66 80');
     const searched = page.waitForResponse(
       (response) => /\/api\/v1\/time-off\?/.test(response.url()) && response.url().includes(`master_id=${salon.daniyar}`),
     );
@@ -177,10 +180,7 @@ describe('the owner moves and enters bookings they can trust', () => {
     await ownerBooking(master, '11:00', 'Асель', '+7 701 222 33 45', other.token, other.service.id);
     const page = await browser.open(PHONE, other.token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
-    await page.getByRole('button', { name: '+ Новая запись' }).click();
-    const form = page.getByRole('dialog', { name: 'Новая запись' });
-    await form.getByLabel('Имя клиента').fill('Тимур');
-    await form.getByLabel('Телефон клиента').fill('8 702 555 66 78');
+    const form = await walkIn(page, '8 702 555 66 78');
     await form.getByLabel('Время').fill('11:30');
     await form.getByRole('button', { name: 'Записать' }).click();
     await expect.poll(() => form.getByRole('alert').first().textContent()).toBe('Это время у мастера уже занято. Выберите другое.');
@@ -206,10 +206,7 @@ describe('the owner moves and enters bookings they can trust', () => {
     await expectNoOverflow(page, detail, LAPTOP.width);
     await detail.getByRole('button', { name: 'Закрыть' }).first().click();
 
-    await page.getByRole('button', { name: '+ Новая запись' }).click();
-    const form = page.getByRole('dialog', { name: 'Новая запись' });
-    await form.getByLabel('Имя клиента').fill('Тимур');
-    await form.getByLabel('Телефон клиента').fill('+7 702 555 66 79');
+    const form = await walkIn(page, '+7 702 555 66 79');
     await form.getByLabel('Мастер').selectOption({ label: 'Данияр' });
     await form.getByLabel('Время').fill('16:15');
     await form.getByRole('button', { name: 'Записать' }).click();
