@@ -48,17 +48,8 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const [serviceId, setServiceId] = useState<number | null>(props.seed.serviceId ?? null);
   const chosen = services.find((service) => service.id === serviceId) ?? services[0];
   // The master's own duration (their service items carry it) and the service's buffer (CONTRACT.md §17).
-  const nextFree = useNextFree(
-    props.seed.time === null,
-    masterId,
-    props.seed.date,
-    chosen?.duration,
-    chosen?.buffer_after ?? 0,
-    (nextDate, nextTime) => {
-      setDate(nextDate);
-      setTime(nextTime);
-    },
-  );
+  const follow = (nextDate: string, nextTime: string) => (setDate(nextDate), setTime(nextTime));
+  const nextFree = useNextFree(props.seed.time === null, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, follow);
   const { business } = useSession();
   // The booking this one would sit on, once the owner was told: the next press books all the same.
   const [clash, setClash] = useState<DayBooking | VisitClash | null>(null);
