@@ -15,6 +15,7 @@ import {
   partsOf,
   previousStep,
   quoteKey,
+  servicesToAdd,
   type FlowAction,
   type FlowState,
   type KeptChoices,
@@ -105,6 +106,22 @@ describe('choosing', () => {
     expect(first).toMatchObject({ step: 'when', master: dana, masterSkipped: true, date: '2026-11-26', linkDate: null });
     const again = run([{ type: 'popped', step: 'service' }, { type: 'clearMaster' }, pick(cut)], first);
     expect(again).toMatchObject({ step: 'master', master: ANY, date: null });
+  });
+
+  it("a link's date holds through the master step, for «any master» or a named one; the next master chosen forgets it", () => {
+    const linked = run([{ type: 'linked', masters: MASTERS, service: cut, master: null, date: '2026-12-14' }]);
+    expect(linked).toMatchObject({ step: 'master', masterSkipped: false });
+    expect(run([{ type: 'pickMaster', master: ANY }], linked)).toMatchObject({ step: 'when', master: ANY, date: '2026-12-14' });
+    const named = run([{ type: 'pickMaster', master: aliya }], linked);
+    expect(named).toMatchObject({ step: 'when', master: aliya, date: '2026-12-14', linkDate: null });
+    const other = run(
+      [
+        { type: 'popped', step: 'master' },
+        { type: 'pickMaster', master: dana },
+      ],
+      named,
+    );
+    expect(other).toMatchObject({ step: 'when', master: dana, date: null });
   });
 });
 
@@ -354,17 +371,31 @@ describe('a visit of several services (CONTRACT.md §20)', () => {
     expect(isVisit(state)).toBe(true);
     expect(partsOf(state).map((part) => part.service.id)).toEqual([1, 3]);
     let full = state;
-    for (let i = 0; i < 3; i++)
+    for (const service of [nails, { id: 4, name: 'Воск' }, { id: 5, name: 'Укладка' }])
       full = run(
         [
           { type: 'go', step: 'add' },
-          { type: 'addService', service: nails },
+          { type: 'addService', service },
         ],
         full,
       );
     expect(partsOf(full)).toHaveLength(5);
     expect(canShow(full, 'add')).toBe(false);
     expect(run([{ type: 'go', step: 'add' }], full).step).toBe('when');
+  });
+
+  it('a service already in the visit is neither offered nor added again (a double tap on the first service lands on "+ ещё услуга")', () => {
+    const state = toAdd();
+    expect(servicesToAdd(state, SERVICES)).toEqual([nails, brows]);
+    expect(run([{ type: 'addService', service: cut }], state)).toBe(state);
+    const added = run(
+      [
+        { type: 'addService', service: brows },
+        { type: 'go', step: 'add' },
+      ],
+      state,
+    );
+    expect(servicesToAdd(added, SERVICES)).toEqual([nails]);
   });
 
   it('a master\'s link keeps that master for the services they do, "any master" for the others', () => {

@@ -64,7 +64,7 @@ export interface FlowState<T extends FlowTypes> {
   masters: T['master'][];
   /** A master's link: the service step offers that master's services only, and the master is taken. */
   onlyMaster: T['master'] | null;
-  /** A link's date, for the service picked next. */
+  /** A link's date, for the service picked next and, when the client chooses the master, the master picked next (CONTRACT.md §18). */
   linkDate: string | null;
   service: T['service'] | null;
   master: T['master'] | typeof ANY;
@@ -180,6 +180,12 @@ export function partsOf<T extends FlowTypes>(state: FlowState<T>): Part<T>[] {
   return state.service ? [{ service: state.service, master: state.master }, ...state.more] : [];
 }
 
+/** "+ ещё услуга" offers the salon's services not in the visit yet: a second haircut is a slip of the finger, not a visit. */
+export function servicesToAdd<T extends FlowTypes>(state: FlowState<T>, services: readonly T['service'][]): T['service'][] {
+  const taken = new Set(partsOf(state).map((part) => part.service.id));
+  return services.filter((service) => !taken.has(service.id));
+}
+
 const choiceKey = (master: MasterRef | typeof ANY) => (master === ANY ? ANY : master.id);
 
 /** What a quote is for: the services, the master choices, the date and the time; null until a time is chosen. */
@@ -268,7 +274,8 @@ function pickService<T extends FlowTypes>(state: FlowState<T>, service: T['servi
   const fixed = state.onlyMaster;
   const linked = fixed && eligible.some((m) => m.id === fixed.id) ? [fixed] : eligible;
   const skip = linked.length <= 1;
-  const next = { ...state, masters, service, date: state.linkDate, linkDate: null, time: null, masterSkipped: skip };
+  const linkDate = skip ? null : state.linkDate;
+  const next = { ...state, masters, service, date: state.linkDate, linkDate, time: null, masterSkipped: skip };
   return show({ ...next, master: linked.length === 1 ? linked[0]! : ANY }, skip ? 'when' : 'master', 'push');
 }
 
@@ -309,7 +316,8 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'pickService':
       return state.step === 'service' ? pickService(state, action.service, action.masters) : state;
     case 'addService': {
-      if (state.step !== 'add' || !canShow(state, 'add')) return state;
+      if (state.step !== 'add' || !canShow(state, 'add') || partsOf(state).some((part) => part.service.id === action.service.id))
+        return state;
       const more = [...state.more, { service: action.service, master: defaultMaster(state, action.service) }];
       return show({ ...state, more, time: null }, 'when', 'push');
     }
@@ -333,7 +341,8 @@ export function flowReducer<T extends FlowTypes>(state: FlowState<T>, action: Fl
     case 'pickMaster': {
       const { master } = action;
       if (state.step !== 'master' || (master !== ANY && !eligibleOf(state).some((m) => m.id === master.id))) return state;
-      return show({ ...state, master, date: null, time: null }, 'when', 'push');
+      // Another master forgets the day chosen for the one before; a link's day holds for the first choice.
+      return show({ ...state, master, date: state.linkDate, linkDate: null, time: null }, 'when', 'push');
     }
     case 'pickDate':
       if (state.step !== 'when') return state;

@@ -2,7 +2,7 @@
 import { formatPrice } from '@shared/i18n';
 import type { SlotSource, VisitPart } from './data';
 import { DetailsStep } from './details';
-import { quotedMaster } from './flow-state';
+import { quotedMaster, servicesToAdd } from './flow-state';
 import { MasterStep } from './master-step';
 import type { BookingT } from './messages';
 import { servicesOf } from './preset';
@@ -51,8 +51,9 @@ export function StepBody(props: StepBodyProps) {
     );
   }
   if (step === 'add') {
-    // "+ ещё услуга": any service of the salon; a master's link keeps that master for the services they do (flow-state.ts).
-    return <ServiceStep t={t} services={catalog.services} onPick={(added) => dispatch({ type: 'addService', service: added })} />;
+    // "+ ещё услуга": the salon's services not in the visit yet; a master's link keeps that master for the services they do (flow-state.ts).
+    const services = servicesToAdd(state, catalog.services);
+    return <ServiceStep t={t} services={services} onPick={(added) => dispatch({ type: 'addService', service: added })} />;
   }
   if (step === 'master') {
     return (
