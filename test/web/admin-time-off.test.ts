@@ -223,6 +223,27 @@ describe('the affected booking of a client the bot cannot reach, at 360 px', () 
   });
 });
 
+describe('the dates of the form on /admin/schedules', () => {
+  it('a later "С" alone closes that day: "По" follows it (the browser refused the form before)', async () => {
+    const page = await open(PHONE, owner.token);
+    await page.goto(`${w.baseUrl}/admin/schedules`);
+    const form = page.getByRole('form', { name: 'Закрыть время' });
+    await form.locator('select[name="time_off_master"]').selectOption(String(masterId));
+    expect(await form.locator('input[name="date_to"]').inputValue()).toBe('2027-03-08');
+    await form.locator('input[name="date_from"]').fill('2027-03-17');
+    expect(await form.locator('input[name="date_to"]').inputValue()).toBe('2027-03-17');
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/time-off'));
+    await form.getByRole('button', { name: 'Закрыть это время' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ master_id: masterId, date_from: '2027-03-17', date_to: '2027-03-17' });
+    // A longer closure keeps its end while the start moves within it.
+    await page.reload();
+    await form.locator('input[name="date_from"]').fill('2027-03-24');
+    await form.locator('input[name="date_to"]').fill('2027-03-28');
+    await form.locator('input[name="date_from"]').fill('2027-03-25');
+    expect(await form.locator('input[name="date_to"]').inputValue()).toBe('2027-03-28');
+  });
+});
+
 describe("the master's own panel at 360 px", () => {
   it('shows their time off of the day to read, with nothing to change', async () => {
     const masterChat = randomChat();

@@ -61,7 +61,12 @@ export function TimeOffForm(props: { seed: TimeOffSeed; masters: readonly Master
               name="date_from"
               required
               value={from}
-              onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
+              onInput={(e) => {
+                const next = (e.target as HTMLInputElement).value;
+                // The end follows a one-day closure's start, and a start moved past it (the browser would refuse the form).
+                if (until === from || until < next) setUntil(next);
+                setFrom(next);
+              }}
             />
           )}
         </Field>
