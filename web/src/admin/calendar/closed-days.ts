@@ -20,7 +20,8 @@ export interface DayClosed {
 }
 
 /** The rows of GET /time-off as the core reads them, with their notes. */
-export const timeOffEntries = (rows: readonly TimeOffRow[]): TimeOffEntry[] => rows.map((row) => ({ ...timeOffEntry(row), note: row.note }));
+export const timeOffEntries = (rows: readonly TimeOffRow[]): TimeOffEntry[] =>
+  rows.map((row) => ({ ...timeOffEntry(row), note: row.note }));
 
 const withNote = <T extends object>(value: T, note: string | undefined): T & { note?: string } =>
   note === undefined ? value : { ...value, note };
