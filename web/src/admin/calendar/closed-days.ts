@@ -3,7 +3,7 @@
  * the whole day, with the note, or nobody working by the schedule), else each master off for the whole day.
  */
 import { closingNote, closureOn, timeOffEntry, type TimeOffEntry } from '@core/time-off.js';
-import type { TimeOffRow } from './time-off-spans';
+import type { TimeOffRow } from './time-off-spans.js';
 
 export interface ClosedMaster {
   masterId: number;
