@@ -34,7 +34,7 @@ export function CalendarPage() {
   const t = useT(messages);
   const tc = useCalendarT();
   const lang = useLang();
-  const { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown } = useCalendar();
+  const { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown, closed } = useCalendar();
   const [open, setOpen] = useState<Booking | null>(null);
   const [creating, setCreating] = useState<NewBookingSeed | null>(null);
   const [closing, setClosing] = useState<TimeOffSeed | null>(null);
@@ -87,7 +87,7 @@ export function CalendarPage() {
       ) : columns.length === 0 ? (
         <Empty text={tc('noMastersYet')} />
       ) : mode.kind === 'list' ? (
-        <DayList days={days} bookings={bookings.data} onOpen={setOpen} />
+        <DayList days={days} bookings={bookings.data} closed={closed} onOpen={setOpen} />
       ) : (
         <CalendarGrid
           days={days}

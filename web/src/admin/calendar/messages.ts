@@ -18,6 +18,10 @@ const ru = {
   calendarHintPhone: 'Нажмите на свободное время, чтобы записать клиента.',
   allMasters: 'Все мастера',
   dayListEmpty: 'Записей нет',
+  salonClosed: 'Выходной',
+  salonClosedNote: 'Выходной: {note}',
+  masterOff: '{master} — выходной',
+  masterOffNote: '{master} — выходной: {note}',
 };
 
 type Key = keyof typeof ru;
@@ -39,6 +43,10 @@ const kk: Record<Key, string> = {
   calendarHintPhone: 'Клиентті жазу үшін бос уақытты басыңыз.',
   allMasters: 'Барлық шеберлер',
   dayListEmpty: 'Жазылу жоқ',
+  salonClosed: 'Демалыс күні',
+  salonClosedNote: 'Демалыс күні: {note}',
+  masterOff: '{master} — демалыс',
+  masterOffNote: '{master} — демалыс: {note}',
 };
 
 const en: Record<Key, string> = {
@@ -58,6 +66,10 @@ const en: Record<Key, string> = {
   calendarHintPhone: 'Tap a free time to book a client.',
   allMasters: 'All masters',
   dayListEmpty: 'No bookings',
+  salonClosed: 'Closed',
+  salonClosedNote: 'Closed: {note}',
+  masterOff: '{master} — day off',
+  masterOffNote: '{master} — day off: {note}',
 };
 
 export const calendarMessages = defineMessages<Key>({ ru, kk, en });

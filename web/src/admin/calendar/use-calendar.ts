@@ -14,6 +14,7 @@ import { lastWorkingMinute, restOfWeekOver } from './week-opening';
 import { AXIS_PX, columnWidth, type Column } from './calendar-geometry';
 import { calendarMode, phoneLeadMaster, readChoice, storeChoice, weekFits, type MasterChoice } from './master-choice';
 import { closedAllDay } from './time-off-spans';
+import { closedOn, timeOffEntries } from './closed-days';
 import { useWidth } from './use-width';
 
 export type CalendarView = 'day' | 'week';
@@ -83,5 +84,10 @@ export function useCalendar() {
   const lead = phoneLeadMaster(masterIds, days, bookings.data ?? [], works);
   const mode = calendarMode(choice, masterIds, { phone: narrow, week: view === 'week', allFit, lead });
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
-  return { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown };
+  // CONTRACT.md §21: the list of the week says which days the salon, or a master, is closed.
+  const entries = timeOffEntries(timeOff.data ?? []);
+  const masters = (setup.data?.masters ?? []).map((m) => ({ masterId: m.id, name: m.name }));
+  const closed = (day: string) =>
+    closedOn(day, masters, (id) => Boolean(setup.data && dayRow(setup.data.weeks, id, day)?.is_active), entries);
+  return { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown, closed };
 }
