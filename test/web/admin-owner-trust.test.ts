@@ -192,6 +192,9 @@ describe('the owner moves and enters bookings they can trust', () => {
     await ownerBooking(salon.daniyar, '15:45', 'Алия', '+7 701 222 33 51');
     const page = await browser.open(LAPTOP, salon.token);
     await page.goto(`${w.baseUrl}/admin/calendar?date=${DAY}`);
+    // The service's 10-minute buffer after it, hatched (it was dropped whole: a gradient over a gradient variable).
+    const buffer = page.locator('.cal-buffer').first();
+    expect(await buffer.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^repeating-linear-gradient\(135deg/);
     await page.locator(`.cal-booking[data-booking="${booked.id}"]`).click();
     const detail = page.getByRole('dialog', { name: 'Запись' });
     await detail.getByRole('button', { name: 'Перенести' }).click();
