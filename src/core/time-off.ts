@@ -25,12 +25,14 @@ export const timeOffEntry = (row: {
   date_to: IsoDate;
   start_time: string | null;
   end_time: string | null;
+  note?: string | null;
 }): TimeOffEntry => ({
   masterId: row.master_id,
   dateFrom: row.date_from,
   dateTo: row.date_to,
   startTime: row.start_time,
   endTime: row.end_time,
+  ...(row.note !== undefined && { note: row.note }),
 });
 
 const NOTHING_CLOSED: readonly Interval[] = Object.freeze([]) as readonly Interval[];
@@ -60,20 +62,48 @@ export function withTimeOff<T extends DaySchedule>(schedule: T | undefined, clos
   return { ...schedule, closed: closure };
 }
 
-/** Whether [startAt, endAt) of `masterId` meets any closed minute (strict slots, the bookings a new time off affects). */
-export function overlapsTimeOff(entries: readonly TimeOffEntry[], masterId: number, startAt: NaiveDateTime, endAt: NaiveDateTime): boolean {
-  if (entries.length === 0 || endAt <= startAt) return false;
+/** The first closed minutes of a time: their date, those minutes of it, and the note of the time off closing them. */
+export interface ClosedPart {
+  date: IsoDate;
+  /** Minutes of `date`, from < to. */
+  from: number;
+  to: number;
+  note?: string;
+}
+
+/**
+ * The first part of [startAt, endAt) of `masterId` that time off closes (the minutes of the time inside the
+ * closure on its first closed date), undefined when none is; what the owner's panel asks about before booking it.
+ */
+export function closedPartOf(
+  entries: readonly TimeOffEntry[],
+  masterId: number,
+  startAt: NaiveDateTime,
+  endAt: NaiveDateTime,
+): ClosedPart | undefined {
+  if (entries.length === 0 || endAt <= startAt) return undefined;
   const last = endAt.slice(0, 10);
   for (let date = startAt.slice(0, 10); date <= last; date = addDays(date, 1)) {
     const start = Math.max(0, minuteOfDay(startAt, date));
     const end = Math.min(1440, minuteOfDay(endAt, date));
     if (end <= start) continue;
     const closure = closureOn(entries, masterId, date);
-    if (closure === 'day') return true;
-    if (closure.some(([from, to]) => from < end && start < to)) return true;
+    const hit = closure === 'day' ? ([start, end] as const) : closure.find(([from, to]) => from < end && start < to);
+    if (hit === undefined) continue;
+    const part: ClosedPart = { date, from: Math.max(start, hit[0]), to: Math.min(end, hit[1]) };
+    const note = closingNote(entries, masterId, date, [part.from, part.to]);
+    return note === undefined ? part : { ...part, note };
   }
-  return false;
+  return undefined;
 }
+
+/** Whether [startAt, endAt) of `masterId` meets any closed minute (strict slots, the bookings a new time off affects). */
+export const overlapsTimeOff = (
+  entries: readonly TimeOffEntry[],
+  masterId: number,
+  startAt: NaiveDateTime,
+  endAt: NaiveDateTime,
+): boolean => closedPartOf(entries, masterId, startAt, endAt) !== undefined;
 
 /** The move pickers' word on a date (CONTRACT.md §21): whether the master works it and, when time off closes it, the note. */
 export interface DateWork {
@@ -82,9 +112,22 @@ export interface DateWork {
   closedReason?: string;
 }
 
-/** The note of the time off closing `date` for `masterId`: a whole-day entry's when one applies, else an hours entry's. */
-export function closingNote(entries: readonly TimeOffEntry[], masterId: number | null, date: IsoDate): string | undefined {
-  const applying = entries.filter((entry) => appliesTo(entry, masterId, date));
+/**
+ * The note of the time off closing `date` for `masterId`: a whole-day entry's when one applies, else an hours
+ * entry's; with `during` (minutes of the date), only the entries closing some of those minutes count.
+ */
+export function closingNote(
+  entries: readonly TimeOffEntry[],
+  masterId: number | null,
+  date: IsoDate,
+  during?: Interval,
+): string | undefined {
+  const meets = (entry: TimeOffEntry) =>
+    during === undefined ||
+    entry.startTime === null ||
+    entry.endTime === null ||
+    (toMinutes(entry.startTime) < during[1] && during[0] < toMinutes(entry.endTime));
+  const applying = entries.filter((entry) => appliesTo(entry, masterId, date) && meets(entry));
   const whole = applying.filter((entry) => entry.startTime === null || entry.endTime === null);
   const notes = (whole.length > 0 ? whole : applying).map((entry) => entry.note?.trim() ?? '');
   return notes.find((note) => note !== '');

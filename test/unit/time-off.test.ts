@@ -12,6 +12,7 @@ import {
 import { freeStartTimes } from '../../src/core/start-times.js';
 import { firstFreeStart, ownerFreeDays } from '../../web/src/admin/bookings/next-free.js';
 import {
+  closedPartOf,
   closingNote,
   closureOn,
   dateWork,
@@ -147,6 +148,43 @@ describe('overlapsTimeOff', () => {
     const nextDay = [entry({ dateFrom: '2026-11-25', dateTo: '2026-11-25' })];
     expect(overlapsTimeOff(nextDay, 4, `${DAY}T23:00:00`, '2026-11-25T00:00:00')).toBe(false);
     expect(overlapsTimeOff(nextDay, 4, `${DAY}T23:00:00`, '2026-11-25T00:30:00')).toBe(true);
+  });
+});
+
+describe("closedPartOf (the owner's walk-in asks before booking closed time)", () => {
+  const at = (time: string, date = DAY) => `${date}T${time}:00`;
+  it("a holiday closes the whole time, with its note; the master's hours only their part, with theirs", () => {
+    const holiday = entry({ note: 'День Независимости' });
+    expect(closedPartOf([holiday], 1, at('15:00'), at('16:00'))).toEqual({ date: DAY, from: 900, to: 960, note: 'День Независимости' });
+    const hours = [
+      entry({ masterId: 1, startTime: '10:00', endTime: '12:00', note: 'Учёба' }),
+      entry({ masterId: 1, startTime: '15:30', endTime: '18:00', note: 'Врач' }),
+    ];
+    expect(closedPartOf(hours, 1, at('15:00'), at('16:00'))).toEqual({ date: DAY, from: 930, to: 960, note: 'Врач' });
+    expect(closedPartOf(hours, 1, at('11:30'), at('16:00'))).toEqual({ date: DAY, from: 690, to: 720, note: 'Учёба' });
+    expect(closedPartOf([entry({ masterId: 1, note: null })], 1, at('09:00'), at('10:00'))).toEqual({ date: DAY, from: 540, to: 600 });
+  });
+
+  it('nothing for a touching time, another master, another date, an empty time; the next date past midnight', () => {
+    const hours = [entry({ masterId: 1, startTime: '15:00', endTime: '18:00' })];
+    expect(closedPartOf(hours, 1, at('14:00'), at('15:00'))).toBeUndefined();
+    expect(closedPartOf(hours, 1, at('18:00'), at('19:00'))).toBeUndefined();
+    expect(closedPartOf(hours, 2, at('15:00'), at('16:00'))).toBeUndefined();
+    expect(closedPartOf(hours, 1, at('15:00', '2026-11-25'), at('16:00', '2026-11-25'))).toBeUndefined();
+    expect(closedPartOf(hours, 1, at('16:00'), at('16:00'))).toBeUndefined();
+    const nextDay = [entry({ dateFrom: '2026-11-25', dateTo: '2026-11-25', note: 'Выходной' })];
+    expect(closedPartOf(nextDay, 1, at('23:00'), at('00:30', '2026-11-25'))).toEqual({
+      date: '2026-11-25',
+      from: 0,
+      to: 30,
+      note: 'Выходной',
+    });
+  });
+
+  it('timeOffEntry keeps the note GET /time-off answers', () => {
+    const row = { master_id: null, date_from: DAY, date_to: DAY, start_time: null, end_time: null };
+    expect(timeOffEntry({ ...row, note: 'Наурыз' }).note).toBe('Наурыз');
+    expect('note' in timeOffEntry(row)).toBe(false);
   });
 });
 

@@ -144,17 +144,21 @@ describe('the owner moves and enters bookings they can trust', () => {
     await page.addInitScript((masterId) => {
       const fetched = window.fetch.bind(window);
       const held: Array<() => void> = [];
+      // Once the time is typed, reads pass as they come (the question on "Записать" reads the time off too).
+      let typed = false;
       window.fetch = (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
         const answer = fetched(input, init);
-        if (!url.includes('/api/v1/time-off?') || !url.includes(`master_id=${masterId}`)) return answer;
+        if (typed || !url.includes('/api/v1/time-off?') || !url.includes(`master_id=${masterId}`)) return answer;
         return answer.then(async (response) => {
           const body = await response.text();
           return new Promise<Response>((resolve) => held.push(() => resolve(new Response(body, response))));
         });
       };
       const release = (event: Event) => {
-        if ((event.target as HTMLInputElement).name === 'time') setTimeout(() => held.splice(0).forEach((answer) => answer()));
+        if ((event.target as HTMLInputElement).name !== 'time') return;
+        typed = true;
+        setTimeout(() => held.splice(0).forEach((answer) => answer()));
       };
       document.addEventListener('input', release, true);
     }, salon.daniyar);

@@ -71,6 +71,8 @@ const ru = {
   masterPrice: 'У мастера {master} услуга стоит {price}.',
   clashAsk: '{master} занят {from}–{to} ({client}). Записать всё равно?',
   bookAnyway: 'Записать всё равно',
+  closedAsk: '{master} не работает {date} {from}–{to}. Записать всё равно?',
+  closedAskReason: '{master} не работает {date} {from}–{to}: {reason}. Записать всё равно?',
 };
 
 type Key = keyof typeof ru;
@@ -146,6 +148,8 @@ const kk: Record<Key, string> = {
   masterPrice: '{master} шеберде қызмет бағасы — {price}.',
   clashAsk: '{master} {from}–{to} бос емес ({client}). Бәрібір жазу керек пе?',
   bookAnyway: 'Бәрібір жазу',
+  closedAsk: '{master} {date} {from}–{to} жұмыс істемейді. Бәрібір жазу керек пе?',
+  closedAskReason: '{master} {date} {from}–{to} жұмыс істемейді: {reason}. Бәрібір жазу керек пе?',
 };
 
 const en: Record<Key, string> = {
@@ -218,6 +222,8 @@ const en: Record<Key, string> = {
   masterPrice: '{master} charges {price} for this service.',
   clashAsk: '{master} is busy {from}–{to} ({client}). Book anyway?',
   bookAnyway: 'Book anyway',
+  closedAsk: '{master} is off on {date}, {from}–{to}. Book anyway?',
+  closedAskReason: '{master} is off on {date}, {from}–{to}: {reason}. Book anyway?',
 };
 
 export const bookingsMessages = defineMessages<Key>({ ru, kk, en });

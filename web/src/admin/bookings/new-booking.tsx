@@ -2,23 +2,24 @@
  * A booking the owner enters (walk-in, phone or WhatsApp call): a returning client is
  * found by phone or name among the salon's clients, a new one is typed in; service,
  * master, date and time come prefilled from the calendar cell. POST /bookings. A booking on top of
- * another of the master's asks first ("Записать всё равно?"), unless strict slots refuse it anyway
- * (the server's 409; decision 0076). "+ ещё услуга" makes it a visit (visits/new-visit.tsx), asked the same way.
+ * another of the master's or in closed time (a holiday, the master's time off) asks first ("Записать всё
+ * равно?", walk-in-question.tsx), unless strict slots refuse it anyway (the server's 409; decision 0076).
+ * "+ ещё услуга" makes it a visit (visits/new-visit.tsx), asked the same way.
  */
 import { useState } from 'preact/hooks';
 import { hasCode } from '@shared/api';
 import { formatPhoneInput, storedPhone } from '@core/phone-input.js';
 import { ErrorBox, Modal, errorFor, generalError, useAction, useLoad } from '@shared/panel-ui';
-import { timeOf } from '../common/dates';
 import { useT, messages } from '../common/messages';
 import { client, useSession, type Master } from '../common/state';
 import { ClientFields } from './client-fields';
 import { DateTimePicker } from './date-time-picker';
 import { MasterServiceFields } from './master-service-fields';
 import { useBookingsT } from './messages';
-import { clashOf, servicesOfMaster, type DayBooking } from './owner-rules';
+import { servicesOfMaster } from './owner-rules';
 import { useNextFree } from './use-next-free';
-import { VisitItemsFields, useVisitItems, type ExtraItem, type VisitClash } from '../visits/new-visit';
+import { VisitItemsFields, useVisitItems, type ExtraItem } from '../visits/new-visit';
+import { WalkInQuestionText, bookingQuestion, type WalkInQuestion } from './walk-in-question';
 import './bookings.css';
 
 export interface NewBookingSeed {
@@ -51,8 +52,8 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
   const follow = (nextDate: string, nextTime: string) => (setDate(nextDate), setTime(nextTime));
   const nextFree = useNextFree(props.seed.time === null, masterId, props.seed.date, chosen?.duration, chosen?.buffer_after ?? 0, follow);
   const { business } = useSession();
-  // The booking this one would sit on, once the owner was told: the next press books all the same.
-  const [clash, setClash] = useState<DayBooking | VisitClash | null>(null);
+  // The booking this one would sit on or the time off it would fall in, once the owner was told: the next press books all the same.
+  const [clash, setClash] = useState<WalkInQuestion | null>(null);
   const visit = useVisitItems(props.masters, allServices.data ?? [], props.seed.extra, masterId, chosen); // CONTRACT.md §20
   const save = useAction(async () => {
     if (!chosen) return;
@@ -62,8 +63,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
       return asked ? setClash(asked) : props.onCreated();
     }
     if (!business.strict_slots && !clash) {
-      const day = await client.get('/bookings', { query: { date, master_id: masterId } });
-      const found = clashOf(day, date, time, chosen.duration);
+      const found = await bookingQuestion(masterId, date, time, chosen.duration);
       if (found) return setClash(found);
     }
     await client.post('/bookings', { body: { service_id: chosen.id, master_id: masterId, ...fields, notes: notes.trim() || null } });
@@ -122,16 +122,7 @@ export function NewBooking(props: { seed: NewBookingSeed; masters: Master[]; onC
           <span class="muted">{tb('bookingNotes')}</span>
           <textarea class="input" name="notes" rows={2} value={notes} onInput={(e) => setNotes((e.target as HTMLTextAreaElement).value)} />
         </label>
-        {clash && (
-          <p class="notice" role="alert" data-testid="booking-clash">
-            {tb('clashAsk', {
-              master: 'masterName' in clash ? clash.masterName : (master?.name ?? ''),
-              from: timeOf(clash.start_at),
-              to: timeOf(clash.end_at),
-              client: clash.client.first_name,
-            })}
-          </p>
-        )}
+        {clash && <WalkInQuestionText question={clash} masterName={master?.name ?? ''} />}
         <div class="row">
           <button class="btn" disabled={save.busy || !chosen}>
             {clash ? tb('bookAnyway') : tb('createBooking')}

@@ -1,13 +1,14 @@
 /**
  * The owner's new visit (CONTRACT.md §20, POST /visits), its data: the items after the first resolved to their
- * masters' services, the overlap asked about before saving ("Данияр занят 11:00–11:30 (Асель). Записать всё
- * равно?", then `force: true`, as the owner's single booking; with strict slots nothing is asked and the server's
- * 409 refuses outright), and the post.
+ * masters' services, the overlap and the closed time asked about before saving ("Данияр занят 11:00–11:30
+ * (Асель). Записать всё равно?", then `force: true`, as the owner's single booking; with strict slots nothing is
+ * asked and the server's 409 refuses outright), and the post.
  */
 import { useState } from 'preact/hooks';
 import { addMinutes, combine } from '@core/wallclock.js';
 import { client, type Master } from '../common/state';
 import { clashOf, servicesOfMaster, type DayBooking } from '../bookings/owner-rules';
+import { closedTimeOf, questionOf, type ClosedTime, type WalkInQuestion } from '../bookings/walk-in-question';
 
 /** An item after the first, as the form holds it (the service defaults to the master's first). */
 export interface ExtraItem {
@@ -70,6 +71,21 @@ export async function visitClash(
   return undefined;
 }
 
+/** The first item of the plan that falls in its master's time off (the business's or their own), with that closed part. */
+export async function visitClosed(plan: readonly PlannedItem[], date: string, time: string): Promise<ClosedTime | undefined> {
+  const starts: string[] = [];
+  let at = combine(date, time);
+  for (const item of plan) {
+    starts.push(at);
+    at = addMinutes(at, item.service.duration);
+  }
+  const parts = await Promise.all(
+    plan.map((item, i) => closedTimeOf(item.masterId, starts[i]!.slice(0, 10), starts[i]!.slice(11, 16), item.service.duration)),
+  );
+  const index = parts.findIndex((part) => part !== undefined);
+  return index < 0 ? undefined : { ...parts[index]!, masterName: plan[index]!.masterName };
+}
+
 /** POST /visits: the owner's visit, confirmed at once; `force` books over other bookings (not with strict slots). */
 export const postVisit = (
   plan: readonly PlannedItem[],
@@ -101,11 +117,13 @@ export function useVisitItems(
   const first = service && { masterId, masterName: masters.find((m) => m.id === masterId)?.name ?? '', service };
   const rest = planExtra(masters, all, extra);
   const plan = first && rest && extra.length > 0 ? [first, ...rest] : undefined;
-  const book = async (fields: VisitFields, strict: boolean, asked: boolean): Promise<VisitClash | undefined> => {
+  const book = async (fields: VisitFields, strict: boolean, asked: boolean): Promise<WalkInQuestion | undefined> => {
     if (!plan) return undefined;
     if (!strict && !asked) {
-      const found = await visitClash(plan, fields.date, fields.time);
-      if (found) return { ...found.booking, masterName: found.item.masterName };
+      const [found, closed] = await Promise.all([visitClash(plan, fields.date, fields.time), visitClosed(plan, fields.date, fields.time)]);
+      const clash: VisitClash | undefined = found && { ...found.booking, masterName: found.item.masterName };
+      const question = questionOf(clash, closed);
+      if (question) return question;
     }
     await postVisit(plan, fields, !strict);
     return undefined;
