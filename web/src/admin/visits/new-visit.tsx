@@ -10,7 +10,7 @@ import { servicesFor, type Catalog, type ExtraItem, type PlannedItem, type Visit
 import { useVisitsT } from './messages';
 import './visits.css';
 
-export { useVisitItems, type ExtraItem, type VisitClash } from './new-visit-plan';
+export { useVisitItems, type ExtraItem } from './new-visit-plan';
 
 /** "Весь визит: 1 ч 30 мин · 12 000 ₸". */
 function VisitTotal(props: { plan: readonly PlannedItem[] }) {
