@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { groupClosed, holidayName, upcomingHolidayGroups } from '../../web/src/admin/time-off/holiday-groups.js';
 import { nearestOpenDate } from '../../web/src/admin/time-off/open-date.js';
-import { closedAllDay, timeOffSpans } from '../../web/src/admin/calendar/time-off-spans.js';
+import { timeOffSpans, type TimeOffRow } from '../../web/src/admin/calendar/time-off-spans.js';
+import { closureOn, timeOffEntry } from '../../src/core/time-off.js';
+
+/** A whole day closed, as the calendar asks the core's rule (CONTRACT.md §21) of GET /time-off's rows. */
+const closedAllDay = (rows: readonly TimeOffRow[], masterId: number, day: string) =>
+  closureOn(rows.map(timeOffEntry), masterId, day) === 'day';
 import { shownCount } from '../../web/src/admin/calendar/shown-count.js';
 import { kazakhstanHolidays } from '../../src/core/kz-holidays.js';
 import { HOLIDAY_NAMES } from '../../src/core/kz-holiday-names.js';

@@ -2,8 +2,7 @@
  * What the list of the week says of a closed day (CONTRACT.md §21): the whole salon closed (its time off for
  * the whole day, with the note, or nobody working by the schedule), else each master off for the whole day.
  */
-import { closingNote, closureOn, timeOffEntry, type TimeOffEntry } from '@core/time-off.js';
-import type { TimeOffRow } from './time-off-spans.js';
+import { closingNote, closureOn, type TimeOffEntry } from '@core/time-off.js';
 
 export interface ClosedMaster {
   masterId: number;
@@ -18,10 +17,6 @@ export interface DayClosed {
   /** While the salon is open: the masters off the whole day, in the given order. */
   masters: ClosedMaster[];
 }
-
-/** The rows of GET /time-off as the core reads them, with their notes. */
-export const timeOffEntries = (rows: readonly TimeOffRow[]): TimeOffEntry[] =>
-  rows.map((row) => ({ ...timeOffEntry(row), note: row.note }));
 
 const withNote = <T extends object>(value: T, note: string | undefined): T & { note?: string } =>
   note === undefined ? value : { ...value, note };

@@ -34,10 +34,3 @@ export function timeOffSpans(entries: readonly TimeOffRow[], masterId: number, d
 export function sharesTime(span: { start: number; end: number }, others: readonly { start: number; end: number }[]): boolean {
   return others.some((other) => other.start < span.end && span.start < other.end);
 }
-
-/** Whether the business or the master is closed for the whole of `day` (an entry without hours covers it). */
-export function closedAllDay(entries: readonly TimeOffRow[], masterId: number, day: string): boolean {
-  return entries.some(
-    (e) => (e.master_id === null || e.master_id === masterId) && e.date_from <= day && day <= e.date_to && !(e.start_time && e.end_time),
-  );
-}

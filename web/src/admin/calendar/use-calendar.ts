@@ -13,8 +13,8 @@ import { dayRow, loadWeeks } from '../schedules/schedule-data';
 import { lastWorkingMinute, restOfWeekOver } from './week-opening';
 import { AXIS_PX, columnWidth, type Column } from './calendar-geometry';
 import { calendarMode, phoneLeadMaster, readChoice, storeChoice, weekFits, type MasterChoice } from './master-choice';
-import { closedAllDay } from './time-off-spans';
-import { closedOn, timeOffEntries } from './closed-days';
+import { closureOn, timeOffEntry } from '@core/time-off.js';
+import { closedOn } from './closed-days';
 import { useWidth } from './use-width';
 
 export type CalendarView = 'day' | 'week';
@@ -78,16 +78,15 @@ export function useCalendar() {
   }
   const allFit = weekFits(width, days.length, columns.length, columnWidth(view, narrow), AXIS_PX);
   const masterIds = columns.map((c) => c.masterId);
+  const entries = (timeOff.data ?? []).map(timeOffEntry);
+  const scheduled = (id: number, day: string) => Boolean(setup.data && dayRow(setup.data.weeks, id, day)?.is_active);
   // Decision 0094: with no choice, a phone opens on a master who has bookings in the shown days, not on an empty day off.
-  const works = (id: number, day: string) =>
-    Boolean(setup.data && dayRow(setup.data.weeks, id, day)?.is_active) && !closedAllDay(timeOff.data ?? [], id, day);
+  const works = (id: number, day: string) => scheduled(id, day) && closureOn(entries, id, day) !== 'day';
   const lead = phoneLeadMaster(masterIds, days, bookings.data ?? [], works);
   const mode = calendarMode(choice, masterIds, { phone: narrow, week: view === 'week', allFit, lead });
   const shown = mode.kind === 'grid' ? columns.filter((c) => mode.masterIds.includes(c.masterId)) : [];
   // CONTRACT.md §21: the list of the week says which days the salon, or a master, is closed.
-  const entries = timeOffEntries(timeOff.data ?? []);
   const masters = (setup.data?.masters ?? []).map((m) => ({ masterId: m.id, name: m.name }));
-  const closed = (day: string) =>
-    closedOn(day, masters, (id) => Boolean(setup.data && dayRow(setup.data.weeks, id, day)?.is_active), entries);
+  const closed = (day: string) => closedOn(day, masters, (id) => scheduled(id, day), entries);
   return { page, view, date, days, narrow, setup, bookings, timeOff, go, choose, columns, mode, shown, closed };
 }
